@@ -1,0 +1,29 @@
+// Bundles the extension, the CLI and the simulator with esbuild.
+// Usage: node scripts/build.mjs [--watch] [--minify]
+import * as esbuild from 'esbuild';
+
+const watch = process.argv.includes('--watch');
+const minify = process.argv.includes('--minify');
+
+const node = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  minify,
+  logLevel: 'warning',
+};
+
+const builds = [
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...node, entryPoints: ['src/sim/main.ts'], outfile: 'dist/sim.js', banner: { js: '#!/usr/bin/env node' } },
+];
+
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+  console.log('esbuild: watching');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

@@ -1,0 +1,56 @@
+// The calls a ScalarLM deployment offers to a prompt tool, as one interface. The batch runner, the CLI and
+// the extension depend on this, not on the HTTP client, so each can be driven in isolation.
+// Deliberately absent: clear_queue and the worker plane (get_work, finish_work, get_adaptors, upload,
+// download). They harm other users of a shared deployment or steal work from its workers.
+
+import type {
+  CallOptions,
+  ChatCompletion,
+  ChatRequest,
+  Completion,
+  CompletionRequest,
+  EventStream,
+  GenerateRequest,
+  GenerateResponse,
+  Health,
+  ModelInfo,
+  QueueMetrics,
+  RequestLookup,
+  RequestPage,
+  RequestRow,
+  Traced,
+} from './types';
+
+export interface ChatOptions extends CallOptions {
+  /** Called for each whitespace heartbeat of the non-streaming chat queue (one per ~4 s of waiting). */
+  onHeartbeat?: (heartbeats: number, elapsedMs: number) => void;
+}
+
+export interface ScalarLMApi {
+  readonly baseUrl: string;
+
+  models(options?: CallOptions): Promise<Traced<ModelInfo[]>>;
+  health(options?: CallOptions): Promise<Traced<Health>>;
+  keepalive(options?: CallOptions): Promise<Traced<{ status: string }>>;
+
+  /** POST /v1/generate. Blocks server-side up to its response timeout (60 s); pending items come back as nulls. */
+  generate(request: GenerateRequest, options?: CallOptions): Promise<Traced<GenerateResponse>>;
+  /** POST /v1/generate/get_results. Long-polls; answers whole groups, in any group order. */
+  getResults(requestIds: (string | number)[], options?: CallOptions): Promise<Traced<GenerateResponse>>;
+  metrics(options?: CallOptions): Promise<Traced<QueueMetrics>>;
+  listRequests(page?: { cursor?: number; limit?: number }, options?: CallOptions): Promise<Traced<RequestPage>>;
+  /** Every row over all pages, newest first, following the mtime cursor. */
+  allRequests(options?: CallOptions & { pageSize?: number }): AsyncIterable<RequestRow>;
+  /** GET /v1/generate/request/{group}: found, not found, or a server too old to have the route. */
+  lookupRequest(groupId: string, options?: CallOptions): Promise<Traced<RequestLookup>>;
+
+  /** Non-streaming chat through the server's queue: tolerates heartbeat whitespace, checks the top-level error. */
+  chat(request: ChatRequest, options?: ChatOptions): Promise<Traced<ChatCompletion>>;
+  /** Streaming chat (SSE). Errors inside the stream end it as a typed error carrying the server's text. */
+  streamChat(request: ChatRequest, options?: CallOptions): Promise<EventStream>;
+  completions(request: CompletionRequest, options?: CallOptions): Promise<Traced<Completion>>;
+  streamCompletions(request: CompletionRequest, options?: CallOptions): Promise<EventStream>;
+
+  /** Closes the keep-alive connections. */
+  close(): Promise<void>;
+}
