@@ -1,0 +1,143 @@
+// `scalarlm-lab sim` and dist/sim.js: parse the flags, start the simulator, run until SIGINT/SIGTERM.
+
+import { parseArgs } from 'node:util';
+import { startSimulator } from './index';
+import { DEFAULT_OPTIONS, FAULT_KINDS, parseFaultFlag, resolveOptions, type SimOptions } from './options';
+
+/** Where the command writes, and (optionally) a signal that stops it like SIGINT does. Matches the CLI's CliIO. */
+export interface SimIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  signal?: AbortSignal;
+}
+
+const USAGE = `Usage: scalarlm-lab sim [options]
+
+A local ScalarLM deployment: /v1/generate with its queue, get_results, metrics, the request browser,
+chat and completions (SSE), models and health, with a deterministic model and fault injection.
+
+Options:
+  --port N                 port to listen on (default ${DEFAULT_OPTIONS.port}; 0 = any free port)
+  --host ADDR              address to bind (default ${DEFAULT_OPTIONS.host})
+  --profile P              current | legacy (the older server: other ids, cumulative metrics, fewer routes)
+  --legacy-ids S           legacy profile ids: unpadded | integer (default ${DEFAULT_OPTIONS.legacyIds})
+  --model NAME             base model (default ${DEFAULT_OPTIONS.model})
+  --response-timeout S     seconds generate, get_results and download block (default ${DEFAULT_OPTIONS.responseTimeoutMs / 1000})
+  --heartbeat-interval S   seconds between chat heartbeat spaces (default ${DEFAULT_OPTIONS.heartbeatIntervalMs / 1000})
+  --tokens-per-second N    generation speed of one slot (default ${DEFAULT_OPTIONS.tokensPerSecond})
+  --slots N                prompts generated at once (default ${DEFAULT_OPTIONS.slots})
+  --zero-latency           every prompt completes at once (benchmarks)
+  --admission-limit N      chat 429 high-water mark (default ${DEFAULT_OPTIONS.admissionLimit})
+  --seed N                 model seed (default ${DEFAULT_OPTIONS.seed})
+  --state-dir DIR          keep requests, results and the queue on disk across restarts
+  --fault SPEC             kind=K[,route=/path][,arg=A][,times=N]; repeatable
+                           kinds: ${FAULT_KINDS.join(', ')}
+  --quiet                  no request log on stderr
+  --help                   this text
+
+Markers inside a prompt or chat message: [[sim:KIND]] or [[sim:KIND=ARG]] (faults above, plus
+[[sim:reasoning]] and [[sim:tool-call]]).
+`;
+
+const defaultIo: SimIo = { stdout: process.stdout, stderr: process.stderr };
+
+/** Runs until SIGINT, SIGTERM or `io.signal`; resolves with the exit code (2 for bad flags). */
+export async function runSimCommand(argv: string[], io: SimIo = defaultIo): Promise<number> {
+  let options: SimOptions;
+  try {
+    const parsed = parseFlags(argv, io);
+    if (parsed === 'help') {
+      io.stdout.write(USAGE);
+      return 0;
+    }
+    options = parsed;
+  } catch (error) {
+    io.stderr.write(`scalarlm-lab sim: ${error instanceof Error ? error.message : String(error)}\nRun with --help for the options.\n`);
+    return 2;
+  }
+
+  let handle;
+  try {
+    handle = await startSimulator(options);
+  } catch (error) {
+    io.stderr.write(`scalarlm-lab sim: cannot start on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  io.stdout.write(`ScalarLM simulator listening on ${handle.url}\n`);
+  const reason = await untilStopped(io.signal);
+  await handle.close();
+  io.stderr.write(`ScalarLM simulator stopped (${reason})\n`);
+  return 0;
+}
+
+function untilStopped(signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (reason: string): void => {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigterm);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(reason);
+    };
+    const onSigint = (): void => stop('SIGINT');
+    const onSigterm = (): void => stop('SIGTERM');
+    const onAbort = (): void => stop('stopped');
+    process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigterm);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function parseFlags(argv: string[], io: SimIo): SimOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      profile: { type: 'string' },
+      'legacy-ids': { type: 'string' },
+      model: { type: 'string' },
+      'response-timeout': { type: 'string' },
+      'heartbeat-interval': { type: 'string' },
+      'tokens-per-second': { type: 'string' },
+      slots: { type: 'string' },
+      'zero-latency': { type: 'boolean' },
+      'admission-limit': { type: 'string' },
+      seed: { type: 'string' },
+      'state-dir': { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return 'help';
+  const number = (flag: string, text: string | undefined): number | undefined => {
+    if (text === undefined) return undefined;
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value)) throw new TypeError(`--${flag} expects a number, got "${text}"`);
+    return value;
+  };
+  const seconds = (flag: string, text: string | undefined): number | undefined => {
+    const value = number(flag, text);
+    return value === undefined ? undefined : value * 1000;
+  };
+  return resolveOptions({
+    port: number('port', values.port),
+    host: values.host,
+    profile: values.profile as SimOptions['profile'] | undefined,
+    legacyIds: values['legacy-ids'] as SimOptions['legacyIds'] | undefined,
+    model: values.model,
+    responseTimeoutMs: seconds('response-timeout', values['response-timeout']),
+    heartbeatIntervalMs: seconds('heartbeat-interval', values['heartbeat-interval']),
+    tokensPerSecond: number('tokens-per-second', values['tokens-per-second']),
+    slots: number('slots', values.slots),
+    zeroLatency: values['zero-latency'],
+    admissionLimit: number('admission-limit', values['admission-limit']),
+    seed: number('seed', values.seed),
+    stateDir: values['state-dir'],
+    faults: (values.fault ?? []).map(parseFaultFlag),
+    log: values.quiet ? undefined : (line) => io.stderr.write(`${line}\n`),
+  });
+}

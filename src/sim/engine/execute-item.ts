@@ -1,0 +1,98 @@
+// What the generate worker does with one queued prompt (protocol §3): run the simulated model, or fail the
+// way the real worker and vLLM fail. The error texts follow `format_exception` ("<Type>: <repr>") on the
+// current server and `str(e)` on the legacy one, where a bare AssertionError gives an empty error string.
+
+import type { FiredFault } from '../faults/fault-book';
+import { itemMarkerFault } from '../faults/fault-book';
+import { generate } from '../model/generator';
+import type { QueuedItem, StoredResult } from '../state/request-files';
+import type { WorkOutcome } from './model-worker';
+
+export interface ExecutionSettings {
+  seed: number;
+  tokensPerSecond: number;
+  zeroLatency: boolean;
+  legacy: boolean;
+  baseModel: string;
+  maxModelLen: number;
+  isServedModel(name: string): boolean;
+}
+
+/** The default text of an item-error fault: the worker rejecting an unknown request type (§9). */
+const DEFAULT_ITEM_ERROR_TYPE = 'embed';
+const DEFAULT_SLOW_MS = 1000;
+
+export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined, settings: ExecutionSettings): WorkOutcome {
+  const prompt = promptText(item.prompt);
+  const fault = flagFault ?? (prompt === undefined ? undefined : itemMarkerFault(prompt));
+  const slowMs = fault?.kind === 'slow' ? Number(fault.arg ?? DEFAULT_SLOW_MS) || 0 : 0;
+  const errorOutcome = (text: string): WorkOutcome => ({ result: errorResult(text), durationMs: slowMs + duration(1, settings) });
+
+  if (fault?.kind === 'item-error') {
+    return errorOutcome(fault.arg ?? exceptionText(settings, 'ValueError', `Invalid request type: ${DEFAULT_ITEM_ERROR_TYPE}`));
+  }
+  const requestType = item.request_type;
+  if (requestType !== 'generate' && requestType !== 'chat_completions') {
+    return errorOutcome(exceptionText(settings, 'ValueError', `Invalid request type: ${String(requestType)}`));
+  }
+  if (prompt === undefined) {
+    const key = Object.keys(item.prompt as object).find((k) => k !== 'text' && k !== 'images') ?? 'prompt';
+    return errorOutcome(exceptionText(settings, 'ValueError', `Invalid prompt sub-field: ${key}. Must be 'text' or 'image'.`));
+  }
+  // vLLM's `assert request.max_tokens is not None`, reachable through the upload path (§3, §8.3).
+  if (typeof item.max_tokens !== 'number') return errorOutcome(exceptionText(settings, 'AssertionError', ''));
+  const model = typeof item.model === 'string' ? item.model : settings.baseModel;
+  if (!settings.isServedModel(model)) return errorOutcome(`The model \`${model}\` does not exist.`);
+
+  const chatRequest = item.chat_request as { tools?: unknown } | undefined;
+  const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools });
+  const requested = generation.promptTokens + item.max_tokens;
+  if (requested > settings.maxModelLen) {
+    return errorOutcome(
+      `This model's maximum context length is ${settings.maxModelLen} tokens. However, you requested ${requested} tokens ` +
+        `(${generation.promptTokens} in the messages, ${item.max_tokens} in the completion). Please reduce the length of the messages or completion.`,
+    );
+  }
+
+  const result: StoredResult = {
+    is_acked: true,
+    response: generation.contentPieces.join(''),
+    token_count: generation.promptTokens + generation.completionTokens,
+    prompt_tokens: generation.promptTokens,
+    completion_tokens: generation.completionTokens,
+  };
+  if (generation.reasoningPieces.length > 0) result.reasoning = generation.reasoningPieces.join('');
+  if (generation.toolCall) {
+    const call = generation.toolCall;
+    result.tool_calls = [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.argumentPieces.join('') } }];
+  }
+  result.finish_reason = generation.finishReason;
+  const outcome: WorkOutcome = { result, durationMs: slowMs + duration(generation.completionTokens, settings) };
+  return fault?.kind === 'never-finish' ? { ...outcome, result: undefined } : outcome;
+}
+
+function duration(tokens: number, settings: ExecutionSettings): number {
+  return settings.zeroLatency ? 0 : (tokens / settings.tokensPerSecond) * 1000;
+}
+
+function errorResult(text: string): StoredResult {
+  return { is_acked: true, response: null, token_count: 0, prompt_tokens: 0, completion_tokens: 0, error: text };
+}
+
+/** A raw prompt, or the text of an upload's legacy `{"text", "images"}` dict; undefined for other dicts. */
+function promptText(prompt: unknown): string | undefined {
+  if (typeof prompt === 'string') return prompt;
+  if (prompt && typeof prompt === 'object' && Object.keys(prompt).every((k) => k === 'text' || k === 'images')) {
+    const text = (prompt as { text?: unknown }).text;
+    return typeof text === 'string' ? text : '';
+  }
+  return undefined;
+}
+
+/** `format_exception(e)` on current servers ("<Type>: <repr>", or "<Type>" without args); `str(e)` on legacy ones. */
+function exceptionText(settings: ExecutionSettings, type: string, message: string): string {
+  if (settings.legacy) return message;
+  if (message === '') return type;
+  const quote = message.includes("'") && !message.includes('"') ? '"' : "'";
+  return `${type}: ${type}(${quote}${message}${quote})`;
+}

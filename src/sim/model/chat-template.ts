@@ -1,0 +1,36 @@
+// The server renders `{messages}` entries to one string with the model's Hugging Face chat template
+// (protocol §1.2); the default model is a Gemma, so this mimics Gemma's template. Because the rendering is
+// server-side, a client cannot compute the group id of a batch that contains messages.
+
+export interface TemplateMessage {
+  role: string;
+  content: unknown;
+}
+
+/** Gemma's template: system text is folded into the first user turn, `assistant` is spelled `model`. */
+export function renderChatTemplate(messages: readonly TemplateMessage[]): string {
+  let systemPrefix = '';
+  let out = '<bos>';
+  for (const message of messages) {
+    const text = contentText(message.content).trim();
+    if (message.role === 'system') {
+      systemPrefix += `${text}\n\n`;
+      continue;
+    }
+    const role = message.role === 'assistant' ? 'model' : message.role;
+    const body = role === 'user' ? systemPrefix + text : text;
+    if (role === 'user') systemPrefix = '';
+    out += `<start_of_turn>${role}\n${body}<end_of_turn>\n`;
+  }
+  if (systemPrefix) out += `<start_of_turn>user\n${systemPrefix.trimEnd()}<end_of_turn>\n`;
+  return `${out}<start_of_turn>model\n`;
+}
+
+/** OpenAI content is a string, null, or a list of parts of which only the text parts render. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+    .join('');
+}

@@ -1,0 +1,136 @@
+// The simulator's options, their defaults, and the fault specs shared by the flags, the library API and
+// the /_sim/faults control route.
+
+export type FaultKind =
+  | 'status'
+  | 'drop-before'
+  | 'drop-after'
+  | 'slow'
+  | 'truncate'
+  | 'heartbeat-forever'
+  | 'sse-cut'
+  | 'sse-error'
+  | 'sse-vllm-error'
+  | 'item-error'
+  | 'never-finish';
+
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'status',
+  'drop-before',
+  'drop-after',
+  'slow',
+  'truncate',
+  'heartbeat-forever',
+  'sse-cut',
+  'sse-error',
+  'sse-vllm-error',
+  'item-error',
+  'never-finish',
+];
+
+/** A fault switched on by flag: on `route` (any route when absent), `times` times (forever when absent). */
+export interface FaultSpec {
+  kind: FaultKind;
+  route?: string;
+  times?: number;
+  arg?: string;
+}
+
+export interface SimOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  profile: 'current' | 'legacy';
+  /** Legacy profile only: Nov 2025 `<sha>_<i>` ids, or the integer ids of earlier servers (protocol §1.3). */
+  legacyIds: 'unpadded' | 'integer';
+  /** The base model, answered for an omitted or null `model`. */
+  model: string;
+  /** How long /v1/generate, get_results (per group) and download block (protocol §10.1: 60 s). */
+  responseTimeoutMs: number;
+  /** One space per interval while a non-streaming chat waits (protocol §6.2: 4 s). */
+  heartbeatIntervalMs: number;
+  /** Generation speed of one slot. */
+  tokensPerSecond: number;
+  /** Prompts generated at the same time; the rest wait in the queue. */
+  slots: number;
+  /** Every prompt completes the moment it is queued (benchmarks). */
+  zeroLatency: boolean;
+  /** Chat 429 high-water mark (protocol §6.3: max_num_seqs 256 x chat_admit_factor 4). */
+  admissionLimit: number;
+  seed: number;
+  /** Keep request files, results and the queue in this directory, so a restart loses nothing. */
+  stateDir?: string;
+  faults: FaultSpec[];
+  /** One line per request. */
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_OPTIONS: Readonly<SimOptions> = {
+  host: '127.0.0.1',
+  port: 8000,
+  profile: 'current',
+  legacyIds: 'unpadded',
+  model: 'tiny-random/gemma-4-dense',
+  responseTimeoutMs: 60_000,
+  heartbeatIntervalMs: 4_000,
+  tokensPerSecond: 50,
+  slots: 8,
+  zeroLatency: false,
+  admissionLimit: 1024,
+  seed: 0,
+  faults: [],
+};
+
+/** Defaults filled in and every value checked, so a bad option fails at start-up rather than mid-run. */
+export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
+  const defined = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined));
+  const options: SimOptions = { ...DEFAULT_OPTIONS, ...defined, faults: [...(partial.faults ?? [])] };
+  const positive: (keyof SimOptions)[] = ['responseTimeoutMs', 'heartbeatIntervalMs', 'tokensPerSecond', 'slots', 'admissionLimit'];
+  for (const key of positive) {
+    const value = options[key];
+    if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`${key} must be a positive number, got ${String(value)}`);
+  }
+  if (!Number.isInteger(options.slots)) throw new RangeError(`slots must be an integer, got ${options.slots}`);
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new RangeError(`port must be 0-65535, got ${options.port}`);
+  if (options.profile !== 'current' && options.profile !== 'legacy') throw new RangeError(`profile must be current or legacy, got ${String(options.profile)}`);
+  if (options.legacyIds !== 'unpadded' && options.legacyIds !== 'integer') throw new RangeError(`legacyIds must be unpadded or integer, got ${String(options.legacyIds)}`);
+  for (const fault of options.faults) validateFaultSpec(fault);
+  return options;
+}
+
+export function validateFaultSpec(fault: unknown): asserts fault is FaultSpec {
+  const spec = fault as Partial<FaultSpec> | null;
+  if (!spec || typeof spec !== 'object') throw new TypeError('a fault must be an object');
+  if (!FAULT_KINDS.includes(spec.kind as FaultKind)) throw new TypeError(`unknown fault kind ${String(spec.kind)}; one of ${FAULT_KINDS.join(', ')}`);
+  if (spec.route !== undefined && (typeof spec.route !== 'string' || !spec.route.startsWith('/'))) throw new TypeError(`fault route must be a path starting with /, got ${String(spec.route)}`);
+  if (spec.times !== undefined && (!Number.isInteger(spec.times) || spec.times < 1)) throw new TypeError(`fault times must be a positive integer, got ${String(spec.times)}`);
+  if (spec.arg !== undefined && typeof spec.arg !== 'string') throw new TypeError('fault arg must be a string');
+}
+
+/** `kind=status,route=/v1/generate,arg=503,times=2`: the --fault flag's syntax. */
+export function parseFaultFlag(text: string): FaultSpec {
+  const fields: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) throw new TypeError(`--fault expects key=value pairs separated by commas, got "${pair}"`);
+    const key = pair.slice(0, equals).trim();
+    if (!['kind', 'route', 'arg', 'times'].includes(key)) throw new TypeError(`--fault: unknown key "${key}" (kind, route, arg, times)`);
+    fields[key] = pair.slice(equals + 1);
+  }
+  const spec: FaultSpec = { kind: fields.kind as FaultKind };
+  if (fields.route !== undefined) spec.route = fields.route;
+  if (fields.arg !== undefined) spec.arg = fields.arg;
+  if (fields.times !== undefined) spec.times = Number(fields.times);
+  validateFaultSpec(spec);
+  return spec;
+}
+
+/** What the simulator has seen, for tests that assert how a client behaved. */
+export interface SimStats {
+  /** `"POST /v1/generate"` -> number of HTTP requests. */
+  requests: Record<string, number>;
+  /** Group id -> number of POST /v1/generate that submitted it (an identical batch sent again counts again). */
+  generateSubmissions: Record<string, number>;
+  /** Prompts put on the work queue as new work (generate, chat, upload); a cached resubmission adds none. */
+  enqueuedPrompts: number;
+}

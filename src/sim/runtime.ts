@@ -1,0 +1,59 @@
+// Everything one running simulator owns, built from its options and shared by the routes.
+
+import { ChatCoalescer } from './engine/chat-coalescer';
+import { Deployment } from './engine/deployment';
+import { WorkQueue } from './engine/work-queue';
+import { FaultBook } from './faults/fault-book';
+import { Metrics } from './metrics/metrics';
+import { MAX_MODEL_LEN, ModelCatalog } from './model/catalog';
+import type { SimOptions, SimStats } from './options';
+import { DiskFileStore, MemoryFileStore } from './state/file-store';
+import { RequestFiles } from './state/request-files';
+import { LogBuffer } from './util/log-buffer';
+import { Timers } from './util/timers';
+import { computeGroupId } from './wire/ids';
+
+export interface SimRuntime {
+  readonly options: SimOptions;
+  readonly legacy: boolean;
+  readonly timers: Timers;
+  readonly faults: FaultBook;
+  readonly metrics: Metrics;
+  readonly catalog: ModelCatalog;
+  readonly deployment: Deployment;
+  readonly chatCoalescer: ChatCoalescer;
+  readonly stats: SimStats;
+  readonly requestLog: LogBuffer;
+  /** Epoch seconds. */
+  readonly startedAt: number;
+}
+
+export const CHAT_ROUTE = '/v1/chat/completions';
+
+export function createRuntime(options: SimOptions): SimRuntime {
+  const startedAt = Date.now() / 1000;
+  const legacy = options.profile === 'legacy';
+  const timers = new Timers();
+  const faults = new FaultBook(options.faults);
+  const metrics = new Metrics();
+  const catalog = new ModelCatalog(options.model, Math.floor(startedAt));
+  const stats: SimStats = { requests: {}, generateSubmissions: {}, enqueuedPrompts: 0 };
+  const store = options.stateDir ? new DiskFileStore(options.stateDir) : new MemoryFileStore();
+  const deployment = new Deployment(new RequestFiles(store), new WorkQueue(options.stateDir ? store : undefined), metrics, timers, faults, stats, {
+    idStyle: legacy ? options.legacyIds : 'padded',
+    slots: options.slots,
+    seed: options.seed,
+    tokensPerSecond: options.tokensPerSecond,
+    zeroLatency: options.zeroLatency,
+    legacy,
+    baseModel: options.model,
+    maxModelLen: MAX_MODEL_LEN,
+    isServedModel: (name) => catalog.isServed(name),
+  });
+  const chatCoalescer = new ChatCoalescer(timers, () => metrics.inMemoryDepth, (items) => {
+    metrics.recordChatBatch(items.length);
+    deployment.enqueue(computeGroupId(items), items, CHAT_ROUTE);
+  });
+  deployment.restore();
+  return { options, legacy, timers, faults, metrics, catalog, deployment, chatCoalescer, stats, requestLog: new LogBuffer(), startedAt };
+}
