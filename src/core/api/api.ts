@@ -46,7 +46,11 @@ export interface ScalarLMApi {
 
   /** Non-streaming chat through the server's queue: tolerates heartbeat whitespace, checks the top-level error. */
   chat(request: ChatRequest, options?: ChatOptions): Promise<Traced<ChatCompletion>>;
-  /** Streaming chat (SSE). Errors inside the stream end it as a typed error carrying the server's text. */
+  /**
+   * Streaming chat (SSE). Resolves once the server has answered; errors before that reject the promise,
+   * errors inside the stream end the iteration as a typed error carrying the server's text. Iterate to the
+   * end or leave early (break, or abort the signal): either releases the connection.
+   */
   streamChat(request: ChatRequest, options?: CallOptions): Promise<EventStream>;
   completions(request: CompletionRequest, options?: CallOptions): Promise<Traced<Completion>>;
   streamCompletions(request: CompletionRequest, options?: CallOptions): Promise<EventStream>;

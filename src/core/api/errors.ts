@@ -122,8 +122,9 @@ export class MalformedResponseError extends ScalarLMError {
     context: ErrorContext,
     readonly excerpt: string,
     readonly mayHaveBeenProcessed = true,
+    options?: { cause?: unknown },
   ) {
-    super(message, context);
+    super(message, context, options);
   }
 }
 
@@ -148,10 +149,12 @@ export class ServerReportedError extends ScalarLMError {
   constructor(
     message: string,
     context: ErrorContext,
-    /** The server's own text, verbatim. */
+    /** The server's own text, verbatim (the message inside an error object, or the event without its `{"error": "` wrapper). */
     readonly serverText: string,
     /** Content received before the error, kept for the user. */
     readonly partialContent = '',
+    /** The body or `data:` payload exactly as received, when it is more than serverText (for the log). */
+    readonly raw?: string,
   ) {
     super(message, context);
   }
@@ -165,8 +168,9 @@ export class StreamIncompleteError extends ScalarLMError {
     message: string,
     context: ErrorContext,
     readonly partialContent: string,
+    options?: { cause?: unknown },
   ) {
-    super(message, context);
+    super(message, context, options);
   }
 }
 

@@ -202,3 +202,33 @@ export interface CallOptions {
   /** Overrides the overall deadline of this one call, in milliseconds. */
   deadlineMs?: number;
 }
+
+/**
+ * How long the client waits, in milliseconds. "Idle" is the longest silence allowed while waiting for the
+ * headers or between two pieces of the body; "overall" is the deadline of the whole call.
+ */
+export interface ClientTimeouts {
+  /** Opening the TCP (and TLS) connection. */
+  connectMs: number;
+  /** Idle limit of ordinary calls (models, health, metrics, list_requests, request detail). */
+  idleMs: number;
+  /** Idle limit of /v1/generate and get_results: the server holds their answer up to 60 s (protocol §1.4, §2). */
+  longPollIdleMs: number;
+  /**
+   * Idle limit of non-streaming chat. Heartbeat spaces arrive every 4 s once the request is queued, but
+   * the headers come only after admission and a /tokenize call that may take 30 s (protocol §6.2).
+   */
+  chatIdleMs: number;
+  /**
+   * Idle limit of streams (under load vLLM may queue a request before its first token) and of non-streaming
+   * /v1/completions, whose answer comes only once vLLM has generated all of it.
+   */
+  streamIdleMs: number;
+  /** Deadline of ordinary calls and of one group's long poll. */
+  overallMs: number;
+  /**
+   * Deadline of non-streaming chat (the server itself never gives up on a queued chat, protocol §6.2) and
+   * of non-streaming completions. Streams have no deadline unless a call sets CallOptions.deadlineMs.
+   */
+  chatOverallMs: number;
+}
