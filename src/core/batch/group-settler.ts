@@ -1,0 +1,291 @@
+// Takes one group from wherever the ledger left it to a settled block of item lines: submit (or
+// reconcile an ambiguous submit), then long-poll get_results until every item is done, the deadline
+// passes or the run stops. Every step is written to the ledger before the next one starts.
+
+import type { ScalarLMApi } from '../api/api';
+import type { GenerateRequest, GenerateResult } from '../api/types';
+import type { LedgerBook } from './ledger-book';
+import type { GroupRecord } from './ledger-state';
+import type { QueuePacer } from './queue-pacer';
+import { reconcileGroup, type ReconcileResult } from './reconcile';
+import { expandIds, groupOf, idsInPromptOrder, paddedId, storeIds } from './request-ids';
+import { sleep } from './sleep';
+import { classifySubmitFailure } from './submit-errors';
+import type { BatchParams, LedgerEvent, RequestId } from './types';
+import { emptyCounts, type ItemStatus, type ReportItem } from './types';
+
+export interface BatchTiming {
+  /** Wait between the two looks that must agree before an ambiguous group counts as absent. */
+  reconcileGraceMs: number;
+  /** Server clocks may differ from ours: list_requests rows this much older than a submit still match it. */
+  clockSkewMs: number;
+  /** First and longest pause between retries after a failure. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Consecutive failures of one group's calls before it gives up (submits: the run fails). */
+  maxConsecutiveFailures: number;
+  /** An answer faster than this with no progress means the server did not long-poll: pause before the next. */
+  fastAnswerMs: number;
+  /** Times a group found absent after an ambiguous submit is sent again before it is given up as unsent. */
+  maxResubmits: number;
+  /** Queue metrics sampling for pacing and ETA. */
+  metricsIntervalMs: number;
+}
+
+export const DEFAULT_TIMING: BatchTiming = {
+  reconcileGraceMs: 2000,
+  clockSkewMs: 5 * 60_000,
+  retryBaseMs: 1000,
+  retryMaxMs: 30_000,
+  maxConsecutiveFailures: 10,
+  fastAnswerMs: 500,
+  maxResubmits: 3,
+  metricsIntervalMs: 3000,
+};
+
+export interface RunContext {
+  api: ScalarLMApi;
+  book: LedgerBook;
+  params: BatchParams;
+  pacer: QueuePacer;
+  timing: BatchTiming;
+  /** Aborts on cancel or a fatal failure: stops everything, submits in flight included. */
+  halt: AbortSignal;
+  /** Aborts at the deadline too: no new submits, no more polling. */
+  stop: AbortSignal;
+  log(message: string): void;
+  fail(error: Error): void;
+  /** Items of a group in flight reached ok or error (before the group's block is written). */
+  itemsFinished(g: number, ok: number, error: number): void;
+  groupSettled(g: number, items: ReportItem[]): void;
+}
+
+// Pauses between answers that brought nothing, from servers that do not hold get_results open.
+const QUIET_PAUSE_MS = 100;
+const QUIET_PAUSE_MAX_MS = 2000;
+
+type Ids = { ids: RequestId[]; firstAnswer?: readonly GenerateResult[] };
+
+export async function settleGroup(ctx: RunContext, group: GroupRecord): Promise<void> {
+  const obtained = group.submitted ? { ids: expandIds(group.submitted.ids) } : await obtainIds(ctx, group);
+  if (obtained) await pollUntilSettled(ctx, group, obtained);
+}
+
+async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | undefined> {
+  // A `submit` with no `submitted` after it: the process died mid-submit, so the outcome is unknown.
+  let mustReconcile = group.submitAttempts > 0;
+  let resubmits = 0;
+  let failures = 0;
+  let lastError = '';
+  for (;;) {
+    if (mustReconcile) {
+      const found = await reconcile(ctx, group);
+      if (found === 'stopped' || found.outcome === 'unknown') return undefined;
+      if (found.outcome === 'present') return { ids: found.ids ?? [] };
+      if (++resubmits > ctx.timing.maxResubmits) {
+        writeBlock(ctx, group, () => ({ status: 'unsent', error: `Not submitted: ${resubmits} submits failed before reaching the server. Last error: ${lastError}` }));
+        return undefined;
+      }
+      mustReconcile = false;
+    }
+    if (ctx.stop.aborted) return undefined;
+    try {
+      await ctx.pacer.gate(ctx.stop);
+    } catch {
+      return undefined;
+    }
+    const at = Date.now();
+    ctx.book.append([{ t: 'submit', g: group.g, at }]);
+    try {
+      const answer = await ctx.api.generate(generateRequest(group, ctx.params), { signal: ctx.halt });
+      const ids = idsInPromptOrder(answer.data.results, group.count);
+      if (!ids) {
+        lastError = `the answer had ${answer.data.results.length} results for ${group.count} prompts`;
+        ctx.log(`Group ${group.g}: ${lastError}; checking what the server has before anything is resent.`);
+        mustReconcile = true;
+        continue;
+      }
+      recordSubmitted(ctx, group, ids, answer.traceId);
+      return { ids, firstAnswer: answer.data.results };
+    } catch (error) {
+      if (ctx.halt.aborted) return undefined;
+      lastError = (error as Error).message;
+      const failure = classifySubmitFailure(error);
+      ctx.log(`Group ${group.g}: submit failed (${failure}): ${lastError}`);
+      if (failure === 'fatal') {
+        ctx.fail(error as Error);
+        return undefined;
+      }
+      if (failure === 'group-error') {
+        writeBlock(ctx, group, () => ({ status: 'error', error: lastError }));
+        return undefined;
+      }
+      if (failure === 'ambiguous') {
+        mustReconcile = true;
+        continue;
+      }
+      if (++failures >= ctx.timing.maxConsecutiveFailures) {
+        ctx.fail(error as Error);
+        return undefined;
+      }
+      if (!(await pause(ctx, failures))) return undefined;
+    }
+  }
+}
+
+function generateRequest(group: GroupRecord, params: BatchParams): GenerateRequest {
+  if (!group.prompts) throw new Error(`Group ${group.g} has no prompts left in the ledger to submit.`);
+  return { prompts: group.prompts, ...params };
+}
+
+function recordSubmitted(ctx: RunContext, group: GroupRecord, ids: RequestId[], traceId: string): void {
+  const groupId = groupOf(ids[0]);
+  if (group.expectedId !== null && groupId !== null && groupId !== group.expectedId) {
+    ctx.log(`Group ${group.g}: the server named it ${groupId}, not ${group.expectedId} as computed here.`);
+  }
+  ctx.book.append([{ t: 'submitted', g: group.g, groupId, ids: storeIds(ids), traceId, at: Date.now() }]);
+}
+
+/** Asks the server whether it has the group; retries its own transient failures. */
+async function reconcile(ctx: RunContext, group: GroupRecord): Promise<ReconcileResult | 'stopped'> {
+  for (let failures = 1; ; failures++) {
+    if (ctx.halt.aborted) return 'stopped';
+    try {
+      const result = await reconcileGroup(
+        ctx.api,
+        { expectedId: group.expectedId, count: group.count, prompts: group.prompts, submitAt: group.lastSubmitAt ?? Date.now() },
+        { signal: ctx.halt, graceMs: ctx.timing.reconcileGraceMs, clockSkewMs: ctx.timing.clockSkewMs, sleep },
+      );
+      const event: LedgerEvent = {
+        t: 'reconciled',
+        g: group.g,
+        outcome: result.outcome,
+        via: result.via,
+        certainty: result.certainty,
+        note: result.note,
+        ...(result.groupId ? { groupId: result.groupId } : {}),
+      };
+      ctx.book.append([event]);
+      ctx.log(`Group ${group.g}: ${result.note}`);
+      if (result.outcome === 'present' && result.ids) recordSubmitted(ctx, group, result.ids, '');
+      if (result.outcome === 'unknown') {
+        const id = (k: number) => (group.expectedId ? paddedId(group.expectedId, k) : null);
+        writeBlock(ctx, group, (k) => ({ status: 'unknown', id: id(k), error: result.note }));
+      }
+      return result;
+    } catch (error) {
+      if (ctx.halt.aborted) return 'stopped';
+      ctx.log(`Group ${group.g}: could not check the server for it yet: ${(error as Error).message}`);
+      if (failures >= ctx.timing.maxConsecutiveFailures || !(await pause(ctx, failures))) return 'stopped';
+    }
+  }
+}
+
+interface ItemState {
+  status: ItemStatus;
+  response: string | null;
+  error: string | null;
+}
+
+async function pollUntilSettled(ctx: RunContext, group: GroupRecord, { ids, firstAnswer }: Ids): Promise<void> {
+  const positions = new Map(ids.map((id, k) => [String(id), k]));
+  const items: ItemState[] = ids.map(() => ({ status: 'pending', response: null, error: null }));
+  let pending = group.count;
+  let unanswered: RequestId[] = [];
+
+  const merge = (results: readonly GenerateResult[]): boolean => {
+    let ok = 0;
+    let failed = 0;
+    const answered = new Set<number>();
+    for (const result of results) {
+      const k = positions.get(String(result.request_id));
+      if (k === undefined) continue;
+      answered.add(k);
+      const item = items[k];
+      if (item.status !== 'pending') continue;
+      // "error present and not null" is a failure, even the empty string of older servers (protocol §3).
+      if (result.error !== null && result.error !== undefined) {
+        Object.assign(item, { status: 'error', error: result.error, response: result.response });
+        failed++;
+      } else if (result.response !== null && result.response !== undefined) {
+        Object.assign(item, { status: 'ok', response: result.response });
+        ok++;
+      }
+    }
+    pending -= ok + failed;
+    if (ok + failed > 0) ctx.itemsFinished(group.g, ok, failed);
+    // Ask explicitly for ids the server left out, in case it answers only what it was asked.
+    unanswered = ids.filter((_, k) => items[k].status === 'pending' && !answered.has(k));
+    return ok + failed > 0;
+  };
+
+  if (firstAnswer) merge(firstAnswer);
+  let failures = 0;
+  let quietAnswers = 0;
+  while (pending > 0 && !ctx.stop.aborted) {
+    const started = Date.now();
+    try {
+      const answer = await ctx.api.getResults(idsToAsk(ids, items, unanswered), { signal: ctx.stop });
+      failures = 0;
+      const progressed = merge(answer.data.results);
+      quietAnswers = progressed ? 0 : quietAnswers + 1;
+      // The real server holds get_results for up to 60 s; one that answers at once needs a pause.
+      if (!progressed && Date.now() - started < ctx.timing.fastAnswerMs && !(await backoff(ctx, quietAnswers, QUIET_PAUSE_MS, QUIET_PAUSE_MAX_MS))) break;
+    } catch (error) {
+      if (ctx.stop.aborted) break;
+      failures++;
+      ctx.log(`Group ${group.g}: polling failed (${failures} in a row): ${(error as Error).message}`);
+      if (failures >= ctx.timing.maxConsecutiveFailures) {
+        ctx.log(`Group ${group.g}: giving up polling for now; its unfinished items stay pending with their ids.`);
+        break;
+      }
+      if (!(await pause(ctx, failures))) break;
+    }
+  }
+  writeBlock(ctx, group, (k) => ({ id: ids[k], ...items[k] }));
+}
+
+/** One id brings a whole group back (protocol §2); integer ids of older servers are asked for one by one. */
+function idsToAsk(ids: RequestId[], items: ItemState[], unanswered: RequestId[]): RequestId[] {
+  const open = ids.filter((_, k) => items[k].status === 'pending');
+  if (typeof ids[0] === 'number') return open;
+  return [...new Set([open[0], ...unanswered])];
+}
+
+/** Pauses before retrying a failed call, longer after each failure; false when the run stopped meanwhile. */
+function pause(ctx: RunContext, failures: number): Promise<boolean> {
+  return backoff(ctx, failures, ctx.timing.retryBaseMs, ctx.timing.retryMaxMs);
+}
+
+async function backoff(ctx: RunContext, attempt: number, baseMs: number, maxMs: number): Promise<boolean> {
+  const ms = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), maxMs);
+  try {
+    await sleep(ms, ctx.stop);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface ItemOutcome {
+  status: ItemStatus;
+  id?: RequestId | null;
+  response?: string | null;
+  error?: string | null;
+}
+
+/** Writes the group's items and its counts as one block: the group's settled state. */
+function writeBlock(ctx: RunContext, group: GroupRecord, outcome: (k: number) => ItemOutcome): void {
+  const counts = emptyCounts();
+  const events: LedgerEvent[] = [];
+  const report: ReportItem[] = [];
+  for (let k = 0; k < group.count; k++) {
+    const { status, id = null, response = null, error = null } = outcome(k);
+    counts[status]++;
+    events.push({ t: 'item', g: group.g, i: group.first + k, id, s: status, ...(response !== null ? { r: response } : {}), ...(error !== null ? { e: error } : {}) });
+    report.push({ index: group.first + k, request_id: id, status, response, error });
+  }
+  events.push({ t: 'group-done', g: group.g, counts });
+  ctx.book.append(events);
+  ctx.groupSettled(group.g, report);
+}

@@ -1,0 +1,55 @@
+// A run's ledger: the file on disk and the state it describes, kept in step. Every event is written
+// before it is applied, so the state never claims more than a crash would leave behind.
+
+import { existsSync, statSync } from 'node:fs';
+import { LedgerWriter, readLedgerLines } from './ledger-file';
+import { applyLedgerEvent, emptyLedgerState, type LedgerState, type RunHeader } from './ledger-state';
+import type { LedgerEvent } from './types';
+
+export class LedgerBook {
+  private constructor(
+    private readonly writer: LedgerWriter,
+    readonly state: LedgerState,
+    private size: number,
+  ) {}
+
+  static create(path: string, header: RunHeader): LedgerBook {
+    if (existsSync(path) && statSync(path).size > 0) {
+      throw new Error(`The ledger ${path} already exists. Resume it with --resume ${path}, or choose another path.`);
+    }
+    const book = new LedgerBook(new LedgerWriter(path), emptyLedgerState(), 0);
+    book.append([header]);
+    return book;
+  }
+
+  static open(path: string): LedgerBook {
+    const state = emptyLedgerState();
+    let end = 0;
+    for (const { event, offset, next } of readLedgerLines(path)) {
+      applyLedgerEvent(state, event, offset);
+      end = next;
+    }
+    if (!state.header) throw new Error(`${path} is not a run ledger: its first line should be a "run" event.`);
+    // A block cut short by a crash is not trusted: its group is polled again.
+    state.openBlock = undefined;
+    return new LedgerBook(new LedgerWriter(path, end), state, end);
+  }
+
+  get path(): string {
+    return this.writer.path;
+  }
+
+  get header(): RunHeader {
+    return this.state.header as RunHeader;
+  }
+
+  append(events: readonly LedgerEvent[]): void {
+    const { offsets, end } = this.writer.append(events, this.size);
+    events.forEach((event, i) => applyLedgerEvent(this.state, event, offsets[i]));
+    this.size = end;
+  }
+
+  close(): void {
+    this.writer.close();
+  }
+}

@@ -1,0 +1,143 @@
+// What a ledger says about a run, rebuilt by applying its events in order: the same reducer runs when a
+// ledger is replayed from disk and when the runner appends, so a resumed run sees exactly what the
+// original run saw. Prompts are kept only for groups the server may not have yet, so a ledger of a
+// million prompts replays in little memory.
+
+import type { PromptEntry } from '../api/types';
+import { emptyCounts, ITEM_STATUSES, type ItemOrigin, type LedgerEvent, type StatusCounts, type StoredIds } from './types';
+
+export interface GroupRecord {
+  g: number;
+  first: number;
+  count: number;
+  expectedId: string | null;
+  /** Kept until the server is known to have the group. */
+  prompts?: PromptEntry[];
+  origins?: ItemOrigin[];
+  /** `submit` events written; one without a later `submitted` leaves the outcome unknown until reconciled. */
+  submitAttempts: number;
+  lastSubmitAt?: number;
+  submitted?: { groupId: string | null; ids: StoredIds };
+  /** Set when the group could be neither found nor ruled out on the server (cleared by a deliberate resubmit). */
+  unknownNote?: string;
+  /** Offset of its last complete block of item lines, and that block's counts. */
+  block?: { offset: number; counts: StatusCounts };
+}
+
+export type RunHeader = Extract<LedgerEvent, { t: 'run' }>;
+
+export interface LedgerState {
+  header?: RunHeader;
+  groups: GroupRecord[];
+  /** Prompts planned into groups so far: a resumed run reads its input from here on. */
+  planned: number;
+  /** Set once the whole input was read. */
+  inputTotal?: number;
+  end?: Extract<LedgerEvent, { t: 'end' }>;
+  /** Offset of the first item line of a block still being read. */
+  openBlock?: number;
+  /** Counts by status over the planned groups, kept up to date event by event. */
+  counts: StatusCounts;
+}
+
+export function emptyLedgerState(): LedgerState {
+  return { groups: [], planned: 0, counts: emptyCounts() };
+}
+
+export function applyLedgerEvent(state: LedgerState, event: LedgerEvent, offset: number): void {
+  const group = 'g' in event && event.t !== 'group' && event.t !== 'item' ? groupAt(state, event.g) : undefined;
+  if (group) addCounts(state.counts, contribution(group), -1);
+  applyToState(state, event, offset);
+  const after = event.t === 'group' ? state.groups[event.g] : group;
+  if (after) addCounts(state.counts, contribution(after), 1);
+}
+
+function applyToState(state: LedgerState, event: LedgerEvent, offset: number): void {
+  switch (event.t) {
+    case 'run':
+      state.header = event;
+      return;
+    case 'group':
+      state.groups[event.g] = {
+        g: event.g,
+        first: event.first,
+        count: event.prompts.length,
+        expectedId: event.expectedId,
+        prompts: event.prompts,
+        origins: event.origins,
+        submitAttempts: 0,
+      };
+      state.planned = Math.max(state.planned, event.first + event.prompts.length);
+      return;
+    case 'submit': {
+      const group = groupAt(state, event.g);
+      group.submitAttempts++;
+      group.lastSubmitAt = event.at;
+      group.unknownNote = undefined;
+      return;
+    }
+    case 'submitted': {
+      const group = groupAt(state, event.g);
+      group.submitted = { groupId: event.groupId, ids: event.ids };
+      group.prompts = undefined;
+      group.origins = undefined;
+      return;
+    }
+    case 'reconciled':
+      if (event.outcome === 'unknown') groupAt(state, event.g).unknownNote = event.note;
+      return;
+    case 'item':
+      state.openBlock ??= offset;
+      return;
+    case 'group-done': {
+      const group = groupAt(state, event.g);
+      if (state.openBlock !== undefined) group.block = { offset: state.openBlock, counts: event.counts };
+      state.openBlock = undefined;
+      return;
+    }
+    case 'input-end':
+      state.inputTotal = event.total;
+      return;
+    case 'end':
+      state.end = event;
+      return;
+  }
+}
+
+function groupAt(state: LedgerState, g: number): GroupRecord {
+  const group = state.groups[g];
+  if (!group) throw new Error(`The ledger mentions group ${g} before planning it; it is damaged.`);
+  return group;
+}
+
+/** The status a group's items have when no complete block of item lines records them. */
+export function statusWithoutBlock(group: GroupRecord): 'pending' | 'unknown' | 'unsent' {
+  if (group.submitted) return 'pending';
+  return group.submitAttempts > 0 ? 'unknown' : 'unsent';
+}
+
+/** Whether a group still needs the server: not settled, or settled with items left pending. */
+export function needsWork(group: GroupRecord): boolean {
+  if (group.unknownNote !== undefined) return false;
+  if (group.block && !group.submitted && group.block.counts.unsent === group.count) return false;
+  return !group.block || group.block.counts.pending > 0;
+}
+
+/** What a group adds to the run's counts: its last block's, or all its items in one status. */
+export function contribution(group: GroupRecord): StatusCounts {
+  if (group.block) return group.block.counts;
+  const counts = emptyCounts();
+  counts[statusWithoutBlock(group)] = group.count;
+  return counts;
+}
+
+export function addCounts(into: StatusCounts, counts: StatusCounts, sign: 1 | -1): void {
+  for (const status of ITEM_STATUSES) into[status] += sign * counts[status];
+}
+
+/** Counts by status over the whole run, as the final report will show them. */
+export function countsOf(state: LedgerState): StatusCounts {
+  const counts = { ...state.counts };
+  if (state.inputTotal !== undefined) counts.unsent += state.inputTotal - state.planned;
+  return counts;
+}

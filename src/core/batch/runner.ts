@@ -1,0 +1,265 @@
+// The batch runner: prompts in, every prompt accounted for in the ledger out. Groups go to the server with
+// up to `maxInFlight` in flight, held back while the deployment's queue is too deep; each is long-polled
+// until done. A run can be cancelled, can stop at a deadline, and can be resumed from its ledger after the
+// process died, without losing or resubmitting anything.
+
+import { randomUUID } from 'node:crypto';
+import type { ScalarLMApi } from '../api/api';
+import { ScalarLMError, TimeoutError, UnreachableError } from '../api/errors';
+import { GroupPlanner } from './group-planner';
+import { DEFAULT_TIMING, settleGroup, type BatchTiming, type RunContext } from './group-settler';
+import { LedgerBook } from './ledger-book';
+import { addCounts, contribution, countsOf, needsWork, type GroupRecord, type LedgerState } from './ledger-state';
+import { QueuePacer } from './queue-pacer';
+import type { BatchInput, BatchParams, ReportItem, RunEndReason, StatusCounts } from './types';
+
+export const GROUP_SIZE_DEFAULT = 32;
+export const GROUP_SIZE_MAX = 128;
+export const MAX_IN_FLIGHT_DEFAULT = 4;
+
+export interface BatchRunOptions {
+  api: ScalarLMApi;
+  ledgerPath: string;
+  /** Continue the run recorded in the ledger instead of starting a new one. */
+  resume?: boolean;
+  /** A new run's parameters; a resumed run takes them from its ledger. */
+  params?: BatchParams;
+  /** The prompts. A resumed run needs them too unless its ledger says the whole input was read. */
+  input?: AsyncIterable<BatchInput>;
+  /** Where the prompts came from (a file path), recorded in the ledger. */
+  source?: string;
+  groupSize?: number;
+  maxInFlight?: number;
+  pauseAboveQueueDepth?: number;
+  /** Stop submitting and polling this long after the start; unfinished items are reported pending. */
+  deadlineMs?: number;
+  signal?: AbortSignal;
+  /** The number of prompts, when known in advance, for progress and ETA. */
+  totalHint?: number;
+  timing?: Partial<BatchTiming>;
+  onProgress?: (progress: BatchProgress) => void;
+  onGroupSettled?: (items: ReportItem[]) => void;
+  onLog?: (message: string) => void;
+}
+
+export interface BatchProgress {
+  /** `unsent` counts prompts not submitted yet. */
+  counts: StatusCounts;
+  total?: number;
+  groupsInFlight: number;
+  elapsedMs: number;
+  etaSeconds?: number;
+  queueDepth?: number;
+  requestsPerSecond?: number;
+  tokensPerSecond?: number;
+}
+
+export interface BatchSummary {
+  runId: string;
+  ledgerPath: string;
+  reason: RunEndReason;
+  counts: StatusCounts;
+  total: number;
+  /** Set when the run failed as a whole (unreachable deployment, unknown model, ...). */
+  error?: Error;
+  /** The ledger's final state: `reportItems(ledgerPath, state)` lists every prompt. */
+  state: LedgerState;
+}
+
+export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> {
+  await checkReachable(options.api, options.signal);
+  const book = options.resume ? LedgerBook.open(options.ledgerPath) : LedgerBook.create(options.ledgerPath, newHeader(options));
+  try {
+    return await new BatchRun(book, options).run();
+  } finally {
+    book.close();
+  }
+}
+
+function newHeader(options: BatchRunOptions) {
+  if (!options.params) throw new Error('A new batch run needs its parameters (model, max_tokens, ...).');
+  const groupSize = options.groupSize ?? GROUP_SIZE_DEFAULT;
+  if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > GROUP_SIZE_MAX) {
+    throw new RangeError(`The group size must be a whole number from 1 to ${GROUP_SIZE_MAX}; got ${groupSize}.`);
+  }
+  return {
+    t: 'run' as const,
+    v: 1 as const,
+    runId: randomUUID(),
+    createdAt: new Date().toISOString(),
+    baseUrl: options.api.baseUrl,
+    params: options.params,
+    groupSize,
+    ...(options.source ? { source: options.source } : {}),
+  };
+}
+
+/** A deployment that cannot be reached at all fails the run before anything is written or sent. */
+async function checkReachable(api: ScalarLMApi, signal?: AbortSignal): Promise<void> {
+  try {
+    await api.keepalive({ signal });
+  } catch (error) {
+    if (error instanceof UnreachableError || (error instanceof TimeoutError && error.phase === 'connect')) throw error;
+    // Anything else (a gateway without the route, a slow health check) is left to the real calls.
+    if (!(error instanceof ScalarLMError)) throw error;
+  }
+}
+
+class BatchRun {
+  private readonly started = Date.now();
+  private readonly halt = new AbortController();
+  private readonly stop = new AbortController();
+  private readonly timing: BatchTiming;
+  private readonly pacer: QueuePacer;
+  private readonly planner: GroupPlanner;
+  /** Groups being worked on, with their items finished so far (not yet in the ledger's counts). */
+  private readonly inFlight = new Map<number, { group: GroupRecord; ok: number; error: number }>();
+  private fatal: Error | undefined;
+  private inputFailed = false;
+  private deadlinePassed = false;
+
+  constructor(
+    private readonly book: LedgerBook,
+    private readonly options: BatchRunOptions,
+  ) {
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.pacer = new QueuePacer(options.api, {
+      pauseAboveQueueDepth: options.pauseAboveQueueDepth,
+      intervalMs: this.timing.metricsIntervalMs,
+      onLog: options.onLog,
+    });
+    this.planner = new GroupPlanner(book, options.input, book.header.groupSize, book.header.params);
+  }
+
+  async run(): Promise<BatchSummary> {
+    const onCancel = () => this.halt.abort(new Error('cancelled'));
+    this.options.signal?.addEventListener('abort', onCancel, { once: true });
+    if (this.options.signal?.aborted) onCancel();
+    this.halt.signal.addEventListener('abort', () => this.stop.abort(), { once: true });
+    const deadline = this.options.deadlineMs === undefined ? undefined : setTimeout(() => this.passDeadline(), this.options.deadlineMs);
+    const metrics = setInterval(() => {
+      this.pacer.sample(this.stop.signal).then(() => this.emitProgress(), () => undefined);
+    }, this.timing.metricsIntervalMs);
+    try {
+      await this.pacer.sample(this.stop.signal).catch(() => undefined);
+      const resumable = this.book.state.groups.filter(needsWork);
+      const workers = Array.from({ length: this.options.maxInFlight ?? MAX_IN_FLIGHT_DEFAULT }, () => this.work(resumable));
+      await Promise.all(workers);
+      // Prompts never reached are read to the end so the report can list them as unsent.
+      if (!this.inputFailed) await this.planner.drain();
+    } finally {
+      clearTimeout(deadline);
+      clearInterval(metrics);
+      this.options.signal?.removeEventListener('abort', onCancel);
+    }
+    const reason = this.endReason();
+    const counts = countsOf(this.book.state);
+    this.book.append([{ t: 'end', at: Date.now(), reason, counts }]);
+    this.emitProgress();
+    return {
+      runId: this.book.header.runId,
+      ledgerPath: this.book.path,
+      reason,
+      counts,
+      total: Object.values(counts).reduce((a, b) => a + b, 0),
+      ...(this.fatal ? { error: this.fatal } : {}),
+      state: this.book.state,
+    };
+  }
+
+  private async work(resumable: GroupRecord[]): Promise<void> {
+    for (;;) {
+      if (this.stop.signal.aborted) return;
+      let group: GroupRecord | undefined;
+      try {
+        group = resumable.shift() ?? (await this.planner.next());
+      } catch (error) {
+        this.inputFailed = true;
+        this.fail(error as Error);
+        return;
+      }
+      if (!group) return;
+      this.inFlight.set(group.g, { group, ok: 0, error: 0 });
+      this.emitProgress();
+      try {
+        await settleGroup(this.context(), group);
+      } catch (error) {
+        this.fail(error as Error);
+      } finally {
+        this.inFlight.delete(group.g);
+        this.emitProgress();
+      }
+    }
+  }
+
+  private context(): RunContext {
+    return {
+      api: this.options.api,
+      book: this.book,
+      params: this.book.header.params,
+      pacer: this.pacer,
+      timing: this.timing,
+      halt: this.halt.signal,
+      stop: this.stop.signal,
+      log: (message) => this.options.onLog?.(message),
+      fail: (error) => this.fail(error),
+      itemsFinished: (g, ok, error) => {
+        const live = this.inFlight.get(g);
+        if (live) Object.assign(live, { ok: live.ok + ok, error: live.error + error });
+        this.emitProgress();
+      },
+      groupSettled: (_g, items) => this.options.onGroupSettled?.(items),
+    };
+  }
+
+  private fail(error: Error): void {
+    this.fatal ??= error;
+    this.halt.abort(error);
+  }
+
+  private passDeadline(): void {
+    this.deadlinePassed = true;
+    this.options.onLog?.('The deadline passed: no more submitting or polling; unfinished items stay pending with their ids.');
+    this.stop.abort(new Error('deadline'));
+  }
+
+  private endReason(): RunEndReason {
+    if (this.fatal) return 'failed';
+    if (this.options.signal?.aborted) return 'cancelled';
+    return this.deadlinePassed ? 'deadline' : 'complete';
+  }
+
+  private emitProgress(): void {
+    if (!this.options.onProgress) return;
+    const counts = countsOf(this.book.state);
+    for (const { group, ok, error } of this.inFlight.values()) {
+      addCounts(counts, contribution(group), -1);
+      counts.pending += group.count - ok - error;
+      counts.ok += ok;
+      counts.error += error;
+    }
+    const total = this.book.state.inputTotal ?? this.options.totalHint;
+    if (total !== undefined && this.book.state.inputTotal === undefined) counts.unsent += Math.max(0, total - this.book.state.planned);
+    const metrics = this.pacer.metrics;
+    const elapsedMs = Date.now() - this.started;
+    this.options.onProgress({
+      counts,
+      ...(total !== undefined ? { total } : {}),
+      groupsInFlight: this.inFlight.size,
+      elapsedMs,
+      etaSeconds: eta(counts, elapsedMs, metrics?.requestsPerSecond),
+      queueDepth: metrics?.queueDepth,
+      requestsPerSecond: metrics?.requestsPerSecond,
+      tokensPerSecond: metrics?.tokensPerSecond,
+    });
+  }
+}
+
+/** Seconds left at the deployment's request rate, or at this run's own rate when the deployment gives none. */
+function eta(counts: StatusCounts, elapsedMs: number, deploymentRate: number | undefined): number | undefined {
+  const remaining = counts.pending + counts.unsent;
+  if (remaining === 0) return 0;
+  const ownRate = (counts.ok + counts.error) / (elapsedMs / 1000);
+  const rate = deploymentRate && deploymentRate > 0 ? deploymentRate : ownRate;
+  return rate > 0 ? Math.round(remaining / rate) : undefined;
+}

@@ -1,0 +1,31 @@
+// Runs scalarlm-lab commands in-process with captured output, as a terminal or a pipe would see them.
+
+import { PassThrough, Readable } from 'node:stream';
+import { main } from '../../../src/cli/main';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function runCli(argv: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal } = {}): Promise<CliResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
+  stdout.on('data', (c: Buffer) => chunks.stdout.push(c));
+  stderr.on('data', (c: Buffer) => chunks.stderr.push(c));
+  const stdin = Object.assign(Readable.from(options.stdin !== undefined ? [options.stdin] : []), { isTTY: options.stdin === undefined });
+  const code = await main(argv, {
+    stdout,
+    stderr,
+    stdin,
+    env: { XDG_STATE_HOME: undefined, ...options.env },
+    signal: options.signal ?? new AbortController().signal,
+  });
+  return { code, stdout: Buffer.concat(chunks.stdout).toString(), stderr: Buffer.concat(chunks.stderr).toString() };
+}
+
+export function jsonLines(text: string): Record<string, unknown>[] {
+  return text.trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
