@@ -1,0 +1,88 @@
+// The shape of a scalarlm-lab command and the options every command shares.
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { CliIO } from './io';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>[string] & { description: string; valueName?: string };
+
+export interface Command {
+  name: string;
+  summary: string;
+  /** Arguments after the command name, for the usage line: `[FILE|-]`. */
+  usage: string;
+  options: Record<string, OptionSpec>;
+  run(args: ParsedArgs, io: CliIO): Promise<number>;
+}
+
+/** A command that parses its own arguments and prints its own help (the simulator). */
+export interface RawCommand {
+  name: string;
+  summary: string;
+  runRaw(argv: string[], io: CliIO): Promise<number>;
+}
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+/** A command line that cannot run as given: exit code 2 with this message and a pointer to --help. */
+export class UsageError extends Error {}
+
+export const SHARED_OPTIONS: Record<string, OptionSpec> = {
+  url: {
+    type: 'string',
+    valueName: 'URL',
+    description: 'Deployment base URL (default: $SCALARLM_API_URL, else http://localhost:8000)',
+  },
+  json: { type: 'boolean', description: 'Print machine-readable JSON' },
+  timeout: { type: 'string', valueName: 'SECONDS', description: 'Give up after this long' },
+  header: {
+    type: 'string',
+    multiple: true,
+    valueName: 'NAME:VALUE',
+    description: 'Extra request header, for a gateway in front of the deployment (repeatable)',
+  },
+  help: { type: 'boolean', short: 'h', description: 'Show this help' },
+};
+
+export function parseCommandArgs(command: Command, argv: string[]): ParsedArgs {
+  const options = { ...SHARED_OPTIONS, ...command.options };
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: Object.fromEntries(Object.entries(options).map(([name, { description: _d, valueName: _v, ...spec }]) => [name, spec])),
+      allowPositionals: true,
+      strict: true,
+    });
+    return { values: values as ParsedArgs['values'], positionals };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+export function commandHelp(command: Command): string {
+  const options = { ...command.options, ...SHARED_OPTIONS };
+  const rows = Object.entries(options).map(([name, spec]) => {
+    const flag = `${spec.short ? `-${spec.short}, ` : '    '}--${name}${spec.type === 'string' ? ` ${spec.valueName ?? 'VALUE'}` : ''}`;
+    return `  ${flag.padEnd(32)} ${spec.description}`;
+  });
+  return `Usage: scalarlm-lab ${command.name} ${command.usage}\n\n${command.summary}\n\nOptions:\n${rows.join('\n')}\n`;
+}
+
+export function stringOption(args: ParsedArgs, name: string): string | undefined {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function numberOption(args: ParsedArgs, name: string, rule: { integer?: boolean; min?: number; max?: number } = {}): number | undefined {
+  const text = stringOption(args, name);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  const fits = Number.isFinite(value) && (!rule.integer || Number.isInteger(value)) && (rule.min === undefined || value >= rule.min) && (rule.max === undefined || value <= rule.max);
+  if (!fits || text.trim() === '') {
+    const range = [rule.min !== undefined ? `at least ${rule.min}` : '', rule.max !== undefined ? `at most ${rule.max}` : ''].filter(Boolean).join(' and ');
+    throw new UsageError(`--${name} must be ${rule.integer ? 'a whole number' : 'a number'}${range ? ` ${range}` : ''}; got "${text}".`);
+  }
+  return value;
+}

@@ -1,0 +1,63 @@
+// scalarlm-lab metrics [--watch]: the deployment's queue (GET /v1/generate/metrics), whichever key
+// spelling it uses; with --watch, one line per sample until Ctrl-C.
+
+import type { QueueMetrics } from '../../core/api/types';
+import { sleep } from '../../core/batch/sleep';
+import { numberOption, type Command } from '../command';
+import { clientFor, timeoutMsOf } from '../connection';
+import { formatNumber, json, table } from '../format';
+import { EXIT } from '../io';
+
+export const metricsCommand: Command = {
+  name: 'metrics',
+  summary: 'Show the deployment\'s queue metrics (GET /v1/generate/metrics). Rates cover the last 60 s.',
+  usage: '[--watch [--interval SECONDS]] [options]',
+  options: {
+    watch: { type: 'boolean', short: 'w', description: 'Keep sampling until Ctrl-C, one line per sample' },
+    interval: { type: 'string', valueName: 'SECONDS', description: 'Seconds between samples with --watch (default 3)' },
+  },
+  async run(args, io) {
+    const intervalMs = (numberOption(args, 'interval', { min: 0.1 }) ?? 3) * 1000;
+    const client = clientFor(args, io);
+    const sample = async () => (await client.metrics({ signal: io.signal, deadlineMs: timeoutMsOf(args) })).data;
+    try {
+      if (!args.values.watch) {
+        const metrics = await sample();
+        io.stdout.write(args.values.json ? json(metrics) : metricsTable(metrics));
+        return EXIT.ok;
+      }
+      while (!io.signal.aborted) {
+        const metrics = await sample();
+        io.stdout.write(args.values.json ? JSON.stringify({ at: new Date().toISOString(), ...metrics }) + '\n' : watchLine(metrics));
+        await sleep(intervalMs, io.signal).catch(() => undefined);
+      }
+      return EXIT.ok;
+    } finally {
+      await client.close();
+    }
+  },
+};
+
+function metricsTable(m: QueueMetrics): string {
+  const rows: [string, number | undefined][] = [
+    ['queue depth', m.queueDepth],
+    ['tokens/s', m.tokensPerSecond],
+    ['requests/s', m.requestsPerSecond],
+    ['flop/s', m.flopsPerSecond],
+    ['requests (total)', m.requests],
+    ['tokens (total)', m.tokens],
+    ['busy time (s)', m.totalTimeSeconds],
+    ['chat in flight', m.chat.inFlight],
+    ['chat 429 rate', m.chat.admitted429Rate],
+    ['chat p50 duration', m.chat.requestDurationP50],
+    ['chat p99 duration', m.chat.requestDurationP99],
+  ];
+  const known = rows.filter(([, value]) => value !== undefined).map(([name, value]) => [name, formatNumber(value, 2)]);
+  const extra = Object.entries(m.extra).map(([name, value]) => [name, JSON.stringify(value)]);
+  return table([...known, ...extra]);
+}
+
+function watchLine(m: QueueMetrics): string {
+  const time = new Date().toTimeString().slice(0, 8);
+  return `${time}  queue ${formatNumber(m.queueDepth)}  tokens/s ${formatNumber(m.tokensPerSecond)}  requests/s ${formatNumber(m.requestsPerSecond, 2)}\n`;
+}

@@ -1,0 +1,39 @@
+// The deployment a command talks to, from --url, $SCALARLM_API_URL or the default, with --header and --timeout.
+
+import { ScalarLMClient } from '../core/api/client';
+import { stringOption, numberOption, UsageError, type ParsedArgs } from './command';
+import type { CliIO } from './io';
+
+export const DEFAULT_URL = 'http://localhost:8000';
+
+export function baseUrlOf(args: ParsedArgs, io: CliIO): string {
+  const url = stringOption(args, 'url') ?? io.env.SCALARLM_API_URL ?? DEFAULT_URL;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
+  } catch {
+    throw new UsageError(`"${url}" is not an http(s) URL. Pass the deployment's base URL, e.g. --url http://localhost:8000.`);
+  }
+  return url;
+}
+
+export function headersOf(args: ParsedArgs): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const given = args.values.header;
+  for (const header of Array.isArray(given) ? given : []) {
+    const cut = header.indexOf(':');
+    if (cut <= 0) throw new UsageError(`--header must look like NAME:VALUE; got "${header}".`);
+    headers[header.slice(0, cut).trim()] = header.slice(cut + 1).trim();
+  }
+  return headers;
+}
+
+/** --timeout in milliseconds, when given. */
+export function timeoutMsOf(args: ParsedArgs): number | undefined {
+  const seconds = numberOption(args, 'timeout', { min: 0.001 });
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+export function clientFor(args: ParsedArgs, io: CliIO): ScalarLMClient {
+  return new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
+}

@@ -1,0 +1,18 @@
+// What a command may touch of the outside world, so tests can run commands in-process.
+
+export interface CliIO {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  /** Aborts when the user asks the command to stop (Ctrl-C). */
+  signal: AbortSignal;
+}
+
+export const EXIT = {
+  ok: 0,
+  fatal: 1,
+  usage: 2,
+  /** Some prompts failed, or are pending or unsent. */
+  partial: 3,
+} as const;

@@ -1,0 +1,87 @@
+// scalarlm-lab: the command-line face of the core, for terminals and CI.
+
+import { isScalarLMError } from '../core/api/errors';
+import { PromptInputError } from '../core/prompts';
+import { commandHelp, parseCommandArgs, UsageError, type Command, type RawCommand } from './command';
+import { chatCommand } from './commands/chat';
+import { generateCommand } from './commands/generate';
+import { healthCommand } from './commands/health';
+import { metricsCommand } from './commands/metrics';
+import { modelsCommand } from './commands/models';
+import { requestCommand, requestsCommand } from './commands/requests';
+import { simCommand } from './commands/sim';
+import { EXIT, type CliIO } from './io';
+
+const COMMANDS: (Command | RawCommand)[] = [generateCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand, simCommand];
+
+export function mainHelp(): string {
+  const rows = COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary.split('\n')[0]}`);
+  return (
+    'Usage: scalarlm-lab <command> [options]\n\n' +
+    'Try prompts against a ScalarLM deployment from a terminal or CI.\n\n' +
+    `Commands:\n${rows.join('\n')}\n\n` +
+    'Every command takes --url URL (default $SCALARLM_API_URL, else http://localhost:8000), --json, --timeout SECONDS\n' +
+    'and --help. Start a local deployment to try things: scalarlm-lab sim\n'
+  );
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(mainHelp());
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.stderr.write(`Unknown command "${name}".\n\n${mainHelp()}`);
+    return EXIT.usage;
+  }
+  if ('runRaw' in command) return command.runRaw(rest, io);
+  try {
+    const args = parseCommandArgs(command, rest);
+    if (args.values.help) {
+      io.stdout.write(commandHelp(command));
+      return EXIT.ok;
+    }
+    return await command.run(args, io);
+  } catch (error) {
+    return reportError(error, command, io);
+  }
+}
+
+function reportError(error: unknown, command: Command, io: CliIO): number {
+  if (error instanceof UsageError) {
+    io.stderr.write(`${error.message}\nSee: scalarlm-lab ${command.name} --help\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof PromptInputError) {
+    io.stderr.write(`${error.message}\n`);
+    return EXIT.usage;
+  }
+  if (isScalarLMError(error)) {
+    io.stderr.write(`${error.message}\n`);
+    return EXIT.fatal;
+  }
+  io.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+  return EXIT.fatal;
+}
+
+if (require.main === module) {
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    // The first Ctrl-C stops the command cleanly (a batch writes its report); the second one exits now.
+    if (++interrupts > 1) process.exit(130);
+    controller.abort(new Error('interrupted'));
+  });
+  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, signal: controller.signal };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`${(error as Error).stack}\n`);
+      process.exitCode = EXIT.fatal;
+    },
+  );
+}
