@@ -1,0 +1,73 @@
+// Batch throughput of `scalarlm-lab generate` against the simulator in zero-latency mode (separate
+// processes): wall time, client CPU per prompt, HTTP requests per prompt and peak RSS, at two group sizes
+// side by side, then a million prompts from one JSONL file for bounded memory.
+
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCliMeasured, startSimProcess } from './lib/processes';
+import { printTable } from './lib/table';
+
+async function writePrompts(path: string, count: number): Promise<void> {
+  const out = createWriteStream(path);
+  for (let i = 0; i < count; i++) {
+    if (!out.write(JSON.stringify({ prompt: `Benchmark prompt ${i}: describe item ${i % 97} briefly.` }) + '\n')) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+interface Case {
+  name: string;
+  prompts: number;
+  groupSize: number;
+  inFlight: number;
+}
+
+async function measure(dir: string, file: string, c: Case) {
+  const sim = await startSimProcess(['--zero-latency']);
+  try {
+    const ledger = join(dir, `${c.name}.ledger.jsonl`);
+    const args = ['generate', file, '--url', sim.url, '--out', '/dev/null', '--ledger', ledger, '--max-tokens', '16', '--model', 'tiny-random/gemma-4-dense'];
+    const run = await runCliMeasured([...args, '--group-size', String(c.groupSize), '--in-flight', String(c.inFlight)], join(dir, 'usage.json'));
+    if (run.code !== 0) throw new Error(`${c.name}: exit ${run.code}\n${run.stderr}`);
+    const stats = await sim.stats();
+    const httpRequests = Object.entries(stats.requests)
+      .filter(([route]) => !route.includes('/_sim/'))
+      .reduce((sum, [, n]) => sum + n, 0);
+    rmSync(ledger, { force: true });
+    return { ...run, httpPerPrompt: httpRequests / c.prompts };
+  } finally {
+    await sim.stop();
+  }
+}
+
+export async function benchGenerate(options: { million: boolean }): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'scalarlm-bench-'));
+  try {
+    const cases: Case[] = [
+      { name: '10k, groups of 32', prompts: 10_000, groupSize: 32, inFlight: 4 },
+      { name: '10k, groups of 128', prompts: 10_000, groupSize: 128, inFlight: 4 },
+    ];
+    if (options.million) cases.push({ name: '1M, groups of 128', prompts: 1_000_000, groupSize: 128, inFlight: 8 });
+    const rows: (string | number)[][] = [];
+    const files = new Map<number, string>();
+    for (const c of cases) {
+      if (!files.has(c.prompts)) {
+        const file = join(dir, `prompts-${c.prompts}.jsonl`);
+        await writePrompts(file, c.prompts);
+        files.set(c.prompts, file);
+      }
+      const r = await measure(dir, files.get(c.prompts) as string, c);
+      rows.push([c.name, r.wallMs / 1000, c.prompts / (r.wallMs / 1000), (r.cpuMs / c.prompts) * 1000, r.httpPerPrompt, r.maxRssMb]);
+    }
+    printTable(
+      'scalarlm-lab generate against the zero-latency simulator (separate processes)',
+      ['case', 'wall s', 'prompts/s', 'client CPU µs/prompt', 'HTTP req/prompt', 'peak RSS MB'],
+      rows,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
