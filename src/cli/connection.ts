@@ -1,6 +1,7 @@
 // The deployment a command talks to, from --url, $SCALARLM_API_URL or the default, with --header and --timeout.
 
 import { ScalarLMClient } from '../core/api/client';
+import type { CallOptions } from '../core/api/types';
 import { stringOption, numberOption, UsageError, type ParsedArgs } from './command';
 import type { CliIO } from './io';
 
@@ -36,4 +37,14 @@ export function timeoutMsOf(args: ParsedArgs): number | undefined {
 
 export function clientFor(args: ParsedArgs, io: CliIO): ScalarLMClient {
   return new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
+}
+
+/** Runs `body` with a client for this command line and the call options every request shares; closes the client after. */
+export async function withClient<T>(args: ParsedArgs, io: CliIO, body: (client: ScalarLMClient, call: CallOptions) => Promise<T>): Promise<T> {
+  const client = clientFor(args, io);
+  try {
+    return await body(client, { signal: io.signal, deadlineMs: timeoutMsOf(args) });
+  } finally {
+    await client.close();
+  }
 }

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { text as readAll } from 'node:stream/consumers';
 import { parseChatDocument } from '../../core/prompts';
 import { ServerReportedError, StreamIncompleteError } from '../../core/api/errors';
-import type { ChatMessage, ChatRequest, Usage } from '../../core/api/types';
+import type { ChatMessage, ChatRequest, EventStream, Usage } from '../../core/api/types';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
-import { clientFor, timeoutMsOf } from '../connection';
+import { withClient } from '../connection';
 import { formatDuration, json } from '../format';
 import { EXIT, type CliIO } from '../io';
 import { DEFAULT_MAX_TOKENS } from './generate';
@@ -28,13 +28,11 @@ export const chatCommand: Command = {
   },
   async run(args, io) {
     const request = await chatRequest(args, io);
-    const client = clientFor(args, io);
     const started = performance.now();
-    try {
+    return withClient(args, io, async (client, call) => {
       if (args.values['no-stream']) {
         const { data } = await client.chat(request, {
-          signal: io.signal,
-          deadlineMs: timeoutMsOf(args),
+          ...call,
           onHeartbeat: (_n, elapsedMs) => io.stderr.isTTY && io.stderr.write(`\rwaiting in the queue: ${formatDuration(elapsedMs)}\x1b[K`),
         });
         if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
@@ -44,19 +42,17 @@ export const chatCommand: Command = {
         io.stderr.write(statsLine({ ttftMs: undefined, totalMs: performance.now() - started, usage: data.usage, finish: choice?.finish_reason ?? undefined }));
         return EXIT.ok;
       }
-      return await streamChat(client, request, args, io, started);
-    } finally {
-      await client.close();
-    }
+      return streamChat(client.streamChat(request, call), io, started);
+    });
   },
 };
 
-async function streamChat(client: ReturnType<typeof clientFor>, request: ChatRequest, args: ParsedArgs, io: CliIO, started: number): Promise<number> {
+async function streamChat(opening: Promise<EventStream>, io: CliIO, started: number): Promise<number> {
   let ttftMs: number | undefined;
   let usage: Usage | undefined;
   let finish: string | undefined;
   let chars = 0;
-  const stream = await client.streamChat(request, { signal: io.signal, deadlineMs: timeoutMsOf(args) });
+  const stream = await opening;
   try {
     for await (const event of stream) {
       if (event.type === 'content' || event.type === 'reasoning') {
@@ -117,12 +113,13 @@ async function conversation(args: ParsedArgs, io: CliIO): Promise<ChatMessage[]>
 }
 
 function statsLine(s: { ttftMs: number | undefined; totalMs: number; usage: Usage | undefined; finish: string | undefined }): string {
-  const seconds = s.totalMs / 1000;
+  // Tokens per second of decoding: from the first token on when it is known, else over the whole call.
+  const decodeSeconds = (s.totalMs - (s.ttftMs ?? 0)) / 1000;
   const parts = [
     s.ttftMs !== undefined ? `first token ${formatDuration(s.ttftMs)}` : '',
     `total ${formatDuration(s.totalMs)}`,
     s.usage ? `${s.usage.prompt_tokens} prompt + ${s.usage.completion_tokens} completion tokens` : '',
-    s.usage && seconds > 0 ? `${(s.usage.completion_tokens / seconds).toFixed(1)} tokens/s` : '',
+    s.usage && decodeSeconds > 0 ? `${(s.usage.completion_tokens / decodeSeconds).toFixed(1)} tokens/s` : '',
     s.finish ? `finish: ${s.finish}` : '',
   ];
   return parts.filter(Boolean).join(' · ') + '\n';

@@ -2,7 +2,7 @@
 // out, in input order. The input is validated completely before anything is sent; the run keeps a ledger
 // so that it can be resumed (--resume) after the process dies, without losing or resubmitting anything.
 
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { once } from 'node:events';
@@ -85,7 +85,6 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   let summary: BatchSummary;
   try {
-    io.stderr.write(`Ledger: ${ledgerPath}\n`);
     summary = await runBatch({
       api: client,
       ledgerPath,
@@ -96,12 +95,17 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
       ...pacing,
       signal: io.signal,
       totalHint: total,
+      onStart: (run) => io.stderr.write(`Ledger: ${run.ledgerPath}\n`),
       onProgress: (progress) => bar?.update(progress),
       onLog: (message) => {
         bar?.clear();
         io.stderr.write(`${message}\n`);
       },
     });
+  } catch (error) {
+    // Nothing was written: a spooled copy of stdin has no ledger to belong to.
+    if (input?.spooled && !resumeFrom) rmSync(input.path, { force: true });
+    throw error;
   } finally {
     bar?.clear();
     await client.close();
@@ -118,6 +122,8 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
 interface InputFile {
   path: string;
   displayName: string;
+  /** A copy of stdin, kept beside the ledger. */
+  spooled?: boolean;
 }
 
 async function inputFile(args: ParsedArgs, io: CliIO, ledgerPath: string, resumeFrom: string | undefined): Promise<InputFile | undefined> {
@@ -143,7 +149,7 @@ async function inputFile(args: ParsedArgs, io: CliIO, ledgerPath: string, resume
   // Kept beside the ledger, so a run fed from a pipe can still be resumed.
   const path = `${ledgerPath}.input`;
   await spoolStdin(io.stdin, path);
-  return { path, displayName: '<stdin>' };
+  return { path, displayName: '<stdin>', spooled: true };
 }
 
 /** The batch parameters given on the command line; they win over those in a GenerateRequest file. */

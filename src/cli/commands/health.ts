@@ -2,7 +2,7 @@
 
 import type { ComponentHealth } from '../../core/api/types';
 import type { Command } from '../command';
-import { clientFor, timeoutMsOf } from '../connection';
+import { withClient } from '../connection';
 import { json, table } from '../format';
 import { EXIT } from '../io';
 
@@ -12,9 +12,8 @@ export const healthCommand: Command = {
   usage: '[options]',
   options: {},
   async run(args, io) {
-    const client = clientFor(args, io);
-    try {
-      const { data } = await client.health({ signal: io.signal, deadlineMs: timeoutMsOf(args) });
+    return withClient(args, io, async (client, call) => {
+      const { data } = await client.health(call);
       if (args.values.json) {
         io.stdout.write(json(data));
       } else {
@@ -23,9 +22,7 @@ export const healthCommand: Command = {
         io.stdout.write(table([...rows, ['all', String(data.all)]]));
       }
       return data.all === 'up' ? EXIT.ok : EXIT.partial;
-    } finally {
-      await client.close();
-    }
+    });
   },
 };
 

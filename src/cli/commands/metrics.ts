@@ -1,10 +1,11 @@
 // scalarlm-lab metrics [--watch]: the deployment's queue (GET /v1/generate/metrics), whichever key
 // spelling it uses; with --watch, one line per sample until Ctrl-C.
 
+import { isScalarLMError } from '../../core/api/errors';
 import type { QueueMetrics } from '../../core/api/types';
 import { sleep } from '../../core/batch/sleep';
 import { numberOption, type Command } from '../command';
-import { clientFor, timeoutMsOf } from '../connection';
+import { withClient } from '../connection';
 import { formatNumber, json, table } from '../format';
 import { EXIT } from '../io';
 
@@ -18,23 +19,27 @@ export const metricsCommand: Command = {
   },
   async run(args, io) {
     const intervalMs = (numberOption(args, 'interval', { min: 0.1 }) ?? 3) * 1000;
-    const client = clientFor(args, io);
-    const sample = async () => (await client.metrics({ signal: io.signal, deadlineMs: timeoutMsOf(args) })).data;
-    try {
+    return withClient(args, io, async (client, call) => {
+      const sample = async () => (await client.metrics(call)).data;
       if (!args.values.watch) {
         const metrics = await sample();
         io.stdout.write(args.values.json ? json(metrics) : metricsTable(metrics));
         return EXIT.ok;
       }
+      // Watching outlives a restarting deployment: a failed sample is a line of its own, then sampling goes on.
       while (!io.signal.aborted) {
-        const metrics = await sample();
-        io.stdout.write(args.values.json ? JSON.stringify({ at: new Date().toISOString(), ...metrics }) + '\n' : watchLine(metrics));
+        try {
+          const metrics = await sample();
+          io.stdout.write(args.values.json ? JSON.stringify({ at: new Date().toISOString(), ...metrics }) + '\n' : watchLine(metrics));
+        } catch (error) {
+          if (io.signal.aborted) break;
+          if (!isScalarLMError(error)) throw error;
+          io.stderr.write(`${new Date().toTimeString().slice(0, 8)}  ${error.message}\n`);
+        }
         await sleep(intervalMs, io.signal).catch(() => undefined);
       }
       return EXIT.ok;
-    } finally {
-      await client.close();
-    }
+    });
   },
 };
 

@@ -1,7 +1,7 @@
 // scalarlm-lab models: the base model and trained adaptors the deployment serves.
 
 import type { Command } from '../command';
-import { clientFor, timeoutMsOf } from '../connection';
+import { withClient } from '../connection';
 import { json, table } from '../format';
 import { EXIT } from '../io';
 
@@ -11,9 +11,8 @@ export const modelsCommand: Command = {
   usage: '[options]',
   options: {},
   async run(args, io) {
-    const client = clientFor(args, io);
-    try {
-      const { data } = await client.models({ signal: io.signal, deadlineMs: timeoutMsOf(args) });
+    return withClient(args, io, async (client, call) => {
+      const { data } = await client.models(call);
       if (args.values.json) {
         io.stdout.write(json(data));
       } else {
@@ -21,8 +20,6 @@ export const modelsCommand: Command = {
         io.stdout.write(rows.length ? table([['MODEL', 'KIND', 'CONTEXT'], ...rows]) : 'The deployment lists no models.\n');
       }
       return EXIT.ok;
-    } finally {
-      await client.close();
-    }
+    });
   },
 };

@@ -3,7 +3,7 @@
 
 import type { RequestRow } from '../../core/api/types';
 import { numberOption, UsageError, type Command } from '../command';
-import { clientFor, timeoutMsOf } from '../connection';
+import { withClient } from '../connection';
 import { json, table } from '../format';
 import { EXIT } from '../io';
 
@@ -17,9 +17,7 @@ export const requestsCommand: Command = {
   },
   async run(args, io) {
     const limit = numberOption(args, 'limit', { integer: true, min: 1, max: 200 }) ?? 50;
-    const client = clientFor(args, io);
-    const options = { signal: io.signal, deadlineMs: timeoutMsOf(args) };
-    try {
+    return withClient(args, io, async (client, options) => {
       const rows: RequestRow[] = [];
       let more = false;
       if (args.values.all) {
@@ -39,9 +37,7 @@ export const requestsCommand: Command = {
         if (more) io.stderr.write('More rows exist: use --all, or a larger --limit.\n');
       }
       return EXIT.ok;
-    } finally {
-      await client.close();
-    }
+    });
   },
 };
 
@@ -54,9 +50,8 @@ export const requestCommand: Command = {
     const [id] = args.positionals;
     if (!id || args.positionals.length > 1) throw new UsageError('Give exactly one request id (the 64-hex group id from `scalarlm-lab requests`).');
     const groupId = id.split('_')[0];
-    const client = clientFor(args, io);
-    try {
-      const { data } = await client.lookupRequest(groupId, { signal: io.signal, deadlineMs: timeoutMsOf(args) });
+    return withClient(args, io, async (client, call) => {
+      const { data } = await client.lookupRequest(groupId, call);
       if (data.state === 'found') {
         io.stdout.write(json(data.detail));
         return EXIT.ok;
@@ -67,8 +62,6 @@ export const requestCommand: Command = {
           : 'This deployment is too old to show stored requests (no /v1/generate/request route).\n',
       );
       return EXIT.fatal;
-    } finally {
-      await client.close();
-    }
+    });
   },
 };

@@ -37,6 +37,8 @@ export interface BatchRunOptions {
   /** The number of prompts, when known in advance, for progress and ETA. */
   totalHint?: number;
   timing?: Partial<BatchTiming>;
+  /** The ledger is open (the deployment answered): from now on the run can be resumed from it. */
+  onStart?: (run: { runId: string; ledgerPath: string }) => void;
   onProgress?: (progress: BatchProgress) => void;
   onGroupSettled?: (items: ReportItem[]) => void;
   onLog?: (message: string) => void;
@@ -70,6 +72,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   await checkReachable(options.api, options.signal);
   const book = options.resume ? LedgerBook.open(options.ledgerPath) : LedgerBook.create(options.ledgerPath, newHeader(options));
   try {
+    options.onStart?.({ runId: book.header.runId, ledgerPath: book.path });
     return await new BatchRun(book, options).run();
   } finally {
     book.close();
