@@ -8,7 +8,8 @@ import type { LedgerBook } from './ledger-book';
 import type { GroupRecord } from './ledger-state';
 import type { QueuePacer } from './queue-pacer';
 import { reconcileGroup, type ReconcileResult } from './reconcile';
-import { expandIds, groupOf, idsInPromptOrder, paddedId, storeIds } from './request-ids';
+import { requestIdFor } from '../api/group-id';
+import { expandIds, groupOf, idsInPromptOrder, storeIds } from './request-ids';
 import { sleep } from './sleep';
 import { classifySubmitFailure } from './submit-errors';
 import type { BatchParams, LedgerEvent, RequestId } from './types';
@@ -169,7 +170,7 @@ async function reconcile(ctx: RunContext, group: GroupRecord): Promise<Reconcile
       ctx.log(`Group ${group.g}: ${result.note}`);
       if (result.outcome === 'present' && result.ids) recordSubmitted(ctx, group, result.ids, '');
       if (result.outcome === 'unknown') {
-        const id = (k: number) => (group.expectedId ? paddedId(group.expectedId, k) : null);
+        const id = (k: number) => (group.expectedId ? requestIdFor(group.expectedId, k) : null);
         writeBlock(ctx, group, (k) => ({ status: 'unknown', id: id(k), error: result.note }));
       }
       return result;

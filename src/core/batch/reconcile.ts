@@ -13,7 +13,8 @@
 import type { ScalarLMApi } from '../api/api';
 import { HttpStatusError, NonJsonBodyError } from '../api/errors';
 import type { PromptEntry, RequestRow } from '../api/types';
-import { idsInPromptOrder, paddedId } from './request-ids';
+import { requestIdFor } from '../api/group-id';
+import { idsInPromptOrder } from './request-ids';
 import type { Certainty, ReconcileVia, RequestId } from './types';
 
 export interface ReconcileTarget {
@@ -57,7 +58,7 @@ async function reconcileById(api: ScalarLMApi, groupId: string, count: number, o
     ids,
     note: `The server has group ${groupId}: polling it instead of resubmitting.`,
   });
-  const paddedIds = () => Array.from({ length: count }, (_, i) => paddedId(groupId, i));
+  const paddedIds = () => Array.from({ length: count }, (_, i) => requestIdFor(groupId, i));
 
   const first = (await api.lookupRequest(groupId, { signal: options.signal })).data;
   if (first.state === 'found') return present('request-detail', paddedIds());
@@ -136,7 +137,7 @@ async function reconcileByListing(api: ScalarLMApi, target: ReconcileTarget, opt
         via: 'list-requests',
         certainty: 'likely',
         groupId,
-        ids: Array.from({ length: target.count }, (_, i) => paddedId(groupId, i)),
+        ids: Array.from({ length: target.count }, (_, i) => requestIdFor(groupId, i)),
         note: `Matched list_requests row ${groupId} by prompt count, prompt preview and time: polling it instead of resubmitting.`,
       };
     }

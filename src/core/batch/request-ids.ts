@@ -3,14 +3,9 @@
 // results as strings (…_1, _10, _2), so order always comes from the numeric suffix, never from
 // the order of the answer.
 
+import { parseRequestId, requestIdFor } from '../api/group-id';
 import type { GenerateResult } from '../api/types';
 import type { RequestId, StoredIds } from './types';
-
-const PAD = 9;
-
-export function paddedId(group: string, index: number): string {
-  return `${group}_${String(index).padStart(PAD, '0')}`;
-}
 
 /** The ids of a group in prompt order, from the results of its submit; undefined when they don't fit the group. */
 export function idsInPromptOrder(results: readonly GenerateResult[], count: number): RequestId[] | undefined {
@@ -21,25 +16,16 @@ export function idsInPromptOrder(results: readonly GenerateResult[], count: numb
   }
   const ordered: RequestId[] = new Array(count);
   for (const { request_id } of results) {
-    const index = typeof request_id === 'string' ? suffixIndex(request_id) : undefined;
-    if (index === undefined || index >= count || ordered[index] !== undefined) return undefined;
-    ordered[index] = request_id;
+    const parsed = typeof request_id === 'string' ? parseRequestId(request_id) : undefined;
+    if (!parsed || parsed.index >= count || ordered[parsed.index] !== undefined) return undefined;
+    ordered[parsed.index] = request_id;
   }
   return ordered;
 }
 
-function suffixIndex(id: string): number | undefined {
-  const cut = id.indexOf('_');
-  if (cut <= 0) return undefined;
-  const suffix = id.slice(cut + 1);
-  return /^\d+$/.test(suffix) ? Number(suffix) : undefined;
-}
-
 /** The group part of a string id: everything before the first `_` (the server's own rule). */
 export function groupOf(id: RequestId): string | null {
-  if (typeof id !== 'string') return null;
-  const cut = id.indexOf('_');
-  return cut > 0 ? id.slice(0, cut) : null;
+  return parseRequestId(id)?.group ?? null;
 }
 
 /** Stores ids compactly when they follow the server's pattern, else as a list. */
@@ -59,5 +45,5 @@ export function expandIds(stored: StoredIds): RequestId[] {
 }
 
 function formatId(group: string, index: number, style: 'padded' | 'unpadded'): string {
-  return style === 'padded' ? paddedId(group, index) : `${group}_${index}`;
+  return style === 'padded' ? requestIdFor(group, index) : `${group}_${index}`;
 }
