@@ -1,7 +1,8 @@
 // Lint: typescript-eslint's recommended rules plus the project's boundaries.
 // src/core, src/sim and src/cli run outside VS Code, so they never import 'vscode';
 // the simulator and the client are written independently, one on each side of the wire,
-// so neither imports the other (a misreading of the protocol cannot hide in both).
+// so neither imports the other (a misreading of the protocol cannot hide in both);
+// webview code runs in the browser and knows the host only through src/protocol.
 import tseslint from 'typescript-eslint';
 
 const noVscode = { name: 'vscode', message: 'Only src/extension.ts and src/vscode/ may import vscode.' };
@@ -27,5 +28,18 @@ export default tseslint.config(
   {
     files: ['src/cli/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noVscode] }] },
+  },
+  {
+    // Browser code of the webviews: it talks to the host only through the message protocol.
+    files: ['src/webview/**/*.ts', 'src/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Webviews reach the host through src/protocol messages only.' }],
+          patterns: [{ group: ['**/core', '**/core/**', '**/vscode/**', '**/sim', '**/sim/**', 'node:*'], message: 'Webview code imports only src/protocol and its own files.' }],
+        },
+      ],
+    },
   },
 );

@@ -1,6 +1,7 @@
 // Bundles the extension, the CLI and the simulator with esbuild.
 // Usage: node scripts/build.mjs [--watch] [--minify]
 import * as esbuild from 'esbuild';
+import { existsSync, readdirSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify');
@@ -15,7 +16,23 @@ const node = {
   logLevel: 'warning',
 };
 
+// Each folder of src/webview with a main.ts is one webview's browser bundle: dist/webview/<folder>.js.
+const webviews = readdirSync('src/webview', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(`src/webview/${entry.name}/main.ts`))
+  .map((entry) => ({
+    bundle: true,
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+    sourcemap: true,
+    minify,
+    logLevel: 'warning',
+    entryPoints: [`src/webview/${entry.name}/main.ts`],
+    outfile: `dist/webview/${entry.name}.js`,
+  }));
+
 const builds = [
+  ...webviews,
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...node, entryPoints: ['src/sim/main.ts'], outfile: 'dist/sim.js', banner: { js: '#!/usr/bin/env node' } },

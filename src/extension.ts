@@ -1,7 +1,50 @@
-// The VS Code entry point. The extension UI arrives with issue 3; until then activation only
-// proves that the bundle loads in a real extension host.
-import type * as vscode from 'vscode';
+// The VS Code entry point: builds the few long-lived objects and registers commands that delegate in one
+// line. Everything is owned by the extension context and disposed with it.
 
-export function activate(_context: vscode.ExtensionContext): void {}
+import * as vscode from 'vscode';
+import { Connection } from './vscode/connection';
+import { selectDeploymentUrl } from './vscode/deployment-picker';
+import { clearGatewayToken, setGatewayToken } from './vscode/gateway-token';
+import { ExtensionLog } from './vscode/log';
+import { MetricsPanel } from './vscode/metrics-panel';
+import { selectModel } from './vscode/model-picker';
+import { showQueueActions } from './vscode/queue-actions';
+import { QueueStatusItem } from './vscode/queue-status-item';
+import { createQueueWatch } from './vscode/queue-watch';
+import { startSimulator } from './vscode/simulator-commands';
+import { SimulatorLauncher } from './vscode/simulator-launcher';
+import { UnreachableNotice } from './vscode/unreachable-notice';
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = new ExtensionLog();
+  const connection = new Connection(context.secrets, log);
+  const simulator = new SimulatorLauncher(context, log);
+  context.subscriptions.push(log, connection, simulator, simulator.onDidChange((url) => connection.setSimulatorUrl(url)));
+  await connection.loadToken();
+
+  const queue = createQueueWatch(connection);
+  context.subscriptions.push(
+    queue.disposable,
+    new QueueStatusItem(queue.monitor),
+    new UnreachableNotice(queue.monitor),
+    MetricsPanel.registerSerializer(context.extensionUri, queue.monitor),
+  );
+
+  const commands: Record<string, () => unknown> = {
+    'scalarlm.showQueueActions': () => showQueueActions(simulator),
+    'scalarlm.openMetrics': () => MetricsPanel.show(context.extensionUri, queue.monitor),
+    'scalarlm.selectModel': () => selectModel(connection, log),
+    'scalarlm.selectDeploymentUrl': () => selectDeploymentUrl(context, connection, simulator, log),
+    'scalarlm.startSimulator': () => startSimulator(simulator, log),
+    'scalarlm.stopSimulator': () => simulator.stop(),
+    'scalarlm.setGatewayToken': () => setGatewayToken(connection),
+    'scalarlm.clearGatewayToken': () => clearGatewayToken(connection),
+    'scalarlm.openLog': () => log.channel.show(),
+  };
+  for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
+
+  // A simulator that served this workspace before a reload comes back, with the runs it was serving.
+  if (simulator.wasRunning) simulator.start().catch((error) => log.showError(error));
+}
 
 export function deactivate(): void {}

@@ -1,0 +1,59 @@
+// Messages between the queue metrics panel (extension host) and its webview. Both sides compile this
+// one file, so it is self-contained: plain data shapes only, no imports from the core or from 'vscode'.
+
+/** One metrics poll as the chart needs it. A value the server did not report is absent, never zero. */
+export interface MetricsPoint {
+  /** Epoch milliseconds, on the extension host's clock. */
+  at: number;
+  queueDepth?: number;
+  tokensPerSecond?: number;
+  requestsPerSecond?: number;
+}
+
+export type ViewStateKind = 'unconfigured' | 'connecting' | 'ok' | 'busy' | 'unreachable' | 'paused';
+
+/** The deployment's state, already worded by the host. */
+export interface ViewState {
+  kind: ViewStateKind;
+  /**
+   * The base URL the monitor watches, absent when unconfigured. When it changes, the points kept so far
+   * belong to another deployment and the webview drops them.
+   */
+  deployment?: string;
+  /** One line, e.g. "Connected to http://127.0.0.1:8000". */
+  text: string;
+  /** A second, quieter line when there is more to say (a component down, what "busy" holds back). */
+  detail?: string;
+  /**
+   * When unreachable: the next poll, epoch milliseconds on the host's clock. The webview appends
+   * " Retrying in N s." itself and counts it down, so the line stays true between state changes.
+   */
+  retryAt?: number;
+}
+
+/**
+ * Host -> webview. Each message carries the host's clock (`now`), so the webview can place points on the
+ * time axis even when it runs in a browser on another machine (code-server, remote) whose clock differs.
+ */
+export type MetricsHostMessage =
+  /** Everything the monitor knows, sent in answer to each `ready` (the page reloads whenever it is shown again). */
+  | { type: 'snapshot'; now: number; points: MetricsPoint[]; state: ViewState }
+  | { type: 'sample'; now: number; point: MetricsPoint }
+  | { type: 'state'; now: number; state: ViewState };
+
+/** Webview -> host. */
+export type MetricsWebviewMessage =
+  /** The page has its listeners in place; the host posts nothing before this. */
+  { type: 'ready' };
+
+/** Messages arrive as structured-cloned data of unknown shape; this narrows what the host receives. */
+export function isMetricsWebviewMessage(value: unknown): value is MetricsWebviewMessage {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'ready';
+}
+
+/** Narrows what the webview receives: it accepts only the three message types, with a numeric clock. */
+export function isMetricsHostMessage(value: unknown): value is MetricsHostMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, now } = value as { type?: unknown; now?: unknown };
+  return (type === 'snapshot' || type === 'sample' || type === 'state') && typeof now === 'number';
+}

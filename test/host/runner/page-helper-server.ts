@@ -1,0 +1,188 @@
+// The page helper: a small HTTP server in the runner through which tests inside the extension host ask for
+// what only the page can give (a screenshot, the status bar and webviews as rendered, clicks and keys).
+// Both runners serve it over their Playwright page; test/host/suite/helpers/page.ts is its client.
+// JSON in and out; 404 when the thing asked about is not on screen. Frames come and go, so every call
+// looks them up afresh.
+
+import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { bodyText, documentContains, statusBarEntry } from './in-page';
+import { SCREENSHOTS_DIR } from './paths';
+
+export interface PageHelper {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+type Handler = (page: Page, input: Json, query: URLSearchParams) => Promise<Json>;
+
+const MAX_BODY_BYTES = 1_000_000;
+/** Clicks wait this long for their element; a missing element is then an answer (404), not a hang. */
+const ACTION_TIMEOUT_MS = 5_000;
+const HOVER_TIMEOUT_MS = 5_000;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const routes: Record<string, Handler> = {
+  'POST /screenshot': async (page, input) => {
+    const name = requireString(input, 'name');
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    const path = join(SCREENSHOTS_DIR, `${safeFileName(name)}.png`);
+    await page.screenshot({ path, fullPage: true });
+    return { path };
+  },
+  'GET /statusbar': async (page, _input, query) => {
+    const domId = query.get('id');
+    if (!domId) throw new HttpError(400, 'id (the status bar entry DOM id) is required');
+    const entry = await page.evaluate(statusBarEntry, domId);
+    if (!entry) throw new HttpError(404, `no status bar entry with DOM id "${domId}"`);
+    return query.get('tooltip') === '1' ? { ...entry, tooltip: await hoverText(page, domId) } : entry;
+  },
+  'POST /webview/text': async (page, input) => {
+    const frame = await webviewFrame(page, input);
+    return { text: await frame.evaluate(bodyText) };
+  },
+  'POST /webview/query': async (page, input) => {
+    const elements = (await webviewFrame(page, input)).locator(requireString(input, 'selector'));
+    return { texts: await elements.allInnerTexts(), count: await elements.count() };
+  },
+  'POST /webview/click': async (page, input) => {
+    const frame = await webviewFrame(page, input);
+    await clickFirst(frame, requireString(input, 'selector'));
+    return {};
+  },
+  'POST /webview/eval': async (page, input) => {
+    const frame = await webviewFrame(page, input);
+    return { value: await frame.evaluate(requireString(input, 'expression')) };
+  },
+  'POST /workbench/click': async (page, input) => {
+    await clickFirst(page.mainFrame(), requireString(input, 'selector'));
+    return {};
+  },
+  'GET /workbench/text': async (page, _input, query) => {
+    const selector = query.get('selector');
+    if (!selector) throw new HttpError(400, 'selector is required');
+    const elements = page.locator(selector);
+    if ((await elements.count()) === 0) throw new HttpError(404, `nothing in the workbench matches ${selector}`);
+    return { text: await elements.first().innerText() };
+  },
+  'POST /keyboard': async (page, input) => {
+    await page.keyboard.press(requireString(input, 'press'));
+    return {};
+  },
+};
+
+export async function startPageHelper(page: Page): Promise<PageHelper> {
+  const server = createServer((request, response) => void handle(page, request, response));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handle(page: Page, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  try {
+    const url = new URL(request.url ?? '/', 'http://helper');
+    const route = routes[`${request.method} ${url.pathname}`];
+    if (!route) throw new HttpError(404, `no route ${request.method} ${url.pathname}`);
+    const input = request.method === 'POST' ? await readJson(request) : {};
+    reply(response, 200, await route(page, input, url.searchParams));
+  } catch (error) {
+    const status = error instanceof HttpError ? error.status : 500;
+    reply(response, status, { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The innermost frame of a webview (VS Code nests its content in pre/fake.html) that shows `contains`. */
+async function webviewFrame(page: Page, input: Json): Promise<Frame> {
+  const contains = requireString(input, 'contains');
+  for (const frame of page.frames()) {
+    if (!isWebviewContent(frame)) continue;
+    const matches = await frame.evaluate(documentContains, contains).catch(() => false); // detached meanwhile
+    if (matches) return frame;
+  }
+  throw new HttpError(404, `no webview shows "${contains}"`);
+}
+
+function isWebviewContent(frame: Frame): boolean {
+  try {
+    return new URL(frame.url()).pathname.endsWith('/fake.html');
+  } catch {
+    return false; // about:blank and the like
+  }
+}
+
+async function clickFirst(frame: Frame, selector: string): Promise<void> {
+  const element = frame.locator(selector).first();
+  try {
+    await element.click({ timeout: ACTION_TIMEOUT_MS });
+  } catch (error) {
+    if ((await element.count()) === 0) throw new HttpError(404, `nothing matches ${selector}`);
+    throw error;
+  }
+}
+
+/** Status bar tooltips are custom hovers, in the DOM only while the pointer rests on the entry. */
+async function hoverText(page: Page, domId: string): Promise<string> {
+  const hover = page.locator('.workbench-hover').first();
+  await page.locator(`[id="${domId.replace(/["\\]/g, '\\$&')}"]`).hover({ timeout: ACTION_TIMEOUT_MS });
+  try {
+    await hover.waitFor({ state: 'visible', timeout: HOVER_TIMEOUT_MS });
+    return await hover.innerText();
+  } finally {
+    await page.mouse.move(0, 0); // leave the hover so it does not cover the next screenshot
+  }
+}
+
+function requireString(input: Json, key: string): string {
+  const value = input[key];
+  if (typeof value !== 'string' || value === '') throw new HttpError(400, `${key} must be a non-empty string`);
+  return value;
+}
+
+function safeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+/, '').slice(0, 120) || 'screenshot';
+}
+
+async function readJson(request: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'request body too large');
+    chunks.push(chunk);
+  }
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError('expected a JSON object');
+    return value as Json;
+  } catch (error) {
+    throw new HttpError(400, `bad JSON body: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function reply(response: ServerResponse, status: number, body: Json): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}

@@ -1,0 +1,13 @@
+// The environment variables through which a runner tells the suite, inside the extension host, how it was
+// started. The extension host inherits them from the process that starts it (code-server, or VS Code).
+
+export const HOST_ENV = {
+  /** Base URL of the runner's page helper (screenshots, the workbench and webview DOM). */
+  helperUrl: 'SCALARLM_HOST_HELPER',
+  /** 'dev': the extension runs from the repository; 'vsix': from an installed package. */
+  mode: 'SCALARLM_HOST_MODE',
+  /** Only tests whose full title matches this (a mocha grep) run. */
+  grep: 'SCALARLM_HOST_GREP',
+} as const;
+
+export type HostMode = 'dev' | 'vsix';
