@@ -21,6 +21,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const simulator = new SimulatorLauncher(context, log);
   context.subscriptions.push(log, connection, simulator, simulator.onDidChange((url) => connection.setSimulatorUrl(url)));
   await connection.loadToken();
+  // A simulator that served this workspace before a reload comes back first (on its port, with its runs),
+  // so nothing polls a deployment this window no longer uses meanwhile.
+  if (simulator.wasRunning) await simulator.start().catch((error) => log.showError(error));
 
   const queue = createQueueWatch(connection);
   context.subscriptions.push(
@@ -42,9 +45,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     'scalarlm.openLog': () => log.channel.show(),
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
-
-  // A simulator that served this workspace before a reload comes back, with the runs it was serving.
-  if (simulator.wasRunning) simulator.start().catch((error) => log.showError(error));
 }
 
 export function deactivate(): void {}

@@ -18,14 +18,14 @@ export class ExtensionLog implements vscode.Disposable {
     this.channel.info(message);
   }
 
-  /** Logs the error and shows it once, with an "Open Log" action and any others given. */
-  async showError(error: unknown, actions: { title: string; run: () => unknown }[] = []): Promise<void> {
+  /**
+   * Logs the error and shows it once, with an "Open Log" action. The caller does not wait for the user:
+   * a command is done when it failed, not when its notification is dismissed.
+   */
+  showError(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.channel.error(error instanceof Error ? (error.stack ?? message) : message);
-    const openLog = { title: 'Open Log', run: () => this.channel.show(true) };
-    const all = [...actions, openLog];
-    const picked = await vscode.window.showErrorMessage(message, ...all.map((a) => a.title));
-    await all.find((a) => a.title === picked)?.run();
+    void vscode.window.showErrorMessage(message, 'Open Log').then((picked) => picked && this.channel.show(true));
   }
 
   dispose(): void {

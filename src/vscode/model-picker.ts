@@ -13,7 +13,7 @@ interface ModelItem extends vscode.QuickPickItem {
 
 export async function selectModel(connection: Connection, log: ExtensionLog): Promise<void> {
   const api = connection.api();
-  if ('unusable' in api) return void (await log.showError(new Error(api.unusable)));
+  if ('unusable' in api) return log.showError(new Error(api.unusable));
   let models: ModelInfo[];
   try {
     models = await vscode.window.withProgress(
@@ -21,7 +21,7 @@ export async function selectModel(connection: Connection, log: ExtensionLog): Pr
       async () => (await api.models()).data,
     );
   } catch (error) {
-    return void (await log.showError(error));
+    return log.showError(error);
   }
   const current = connection.settings.model;
   const items: ModelItem[] = [

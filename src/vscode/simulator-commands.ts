@@ -11,8 +11,13 @@ export async function startSimulator(simulator: SimulatorLauncher, log: Extensio
   try {
     url = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting the local ScalarLM simulator…' }, () => simulator.start());
   } catch (error) {
-    return void (await log.showError(error));
+    return log.showError(error);
   }
+  void offerNextSteps(url);
+}
+
+/** Not awaited by the command: it is done once the simulator runs, whatever the user does with this notice. */
+async function offerNextSteps(url: string): Promise<void> {
   const save = 'Save as scalarlm.baseUrl';
   const metrics = 'Open Queue Metrics';
   const picked = await vscode.window.showInformationMessage(
@@ -23,4 +28,3 @@ export async function startSimulator(simulator: SimulatorLauncher, log: Extensio
   if (picked === metrics) await vscode.commands.executeCommand('scalarlm.openMetrics');
   if (picked === save) await vscode.workspace.getConfiguration('scalarlm').update('baseUrl', url, vscode.ConfigurationTarget.Global);
 }
-

@@ -37,6 +37,9 @@ export function createMetricsView(container: HTMLElement): MetricsView {
   return {
     render(data, hostNow) {
       const points = trimToWindow(data.points, hostNow);
+      // How much history the view holds, readable without parsing the charts (tests check a reload keeps it).
+      main.dataset.points = String(points.length);
+      main.dataset.oldest = points.length > 0 ? String(points[0].at) : '';
       setText(current, currentValuesText(points[points.length - 1]));
       state.dataset.kind = data.state?.kind ?? 'waiting';
       setText(stateText, data.state?.text ?? 'Waiting for the queue monitor…');

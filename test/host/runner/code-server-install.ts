@@ -1,9 +1,9 @@
 // Installs code-server from the npm registry alone, once, into .vscode-test/code-server-<version>/.
 // Its normal install reaches GitHub (a git dependency, ripgrep's binary) and needs Kerberos headers;
-// each step below removes one of those needs. See ../../../../shared/vscode-host-tests.md for the why.
+// each step below removes one of those needs, so the install works where only the registry is reachable.
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CACHE_DIR } from './paths';
 import { exitCodeOf, killGroup, spawnGroup } from './process-group';
@@ -30,49 +30,70 @@ const VSCODE_SCRIPTS = {
   '@vscode/windows-process-tree': false,
   '@vscode/windows-registry': false,
 };
+/** The built-in extensions' install omits dev dependencies, but the policy check still sees these two. */
+const EXTENSIONS_SCRIPTS = { '@parcel/watcher': false, esbuild: false };
 
 const INSTALL_DIR = join(CACHE_DIR, `code-server-${CODE_SERVER_VERSION}`);
-const MARKER = join(INSTALL_DIR, `.installed-${CODE_SERVER_VERSION}`);
-const PACKAGE_DIR = join(INSTALL_DIR, 'node_modules', 'code-server');
-const VSCODE_DIR = join(PACKAGE_DIR, 'lib', 'vscode');
-const LOG_FILE = join(INSTALL_DIR, 'install.log');
+const MARKER_NAME = `.installed-${CODE_SERVER_VERSION}`;
+const ENTRY = join(INSTALL_DIR, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 
 /** Returns the path of code-server's entry script, installing it first when needed. */
 export async function ensureCodeServer(scope: RunScope): Promise<string> {
-  const entry = join(PACKAGE_DIR, 'out', 'node', 'entry.js');
-  if (existsSync(MARKER) && existsSync(entry)) return entry;
+  if (existsSync(join(INSTALL_DIR, MARKER_NAME))) return ENTRY;
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     throw new Error(`The offline code-server install supports linux-x64 only (this is ${process.platform}-${process.arch}).`);
   }
   const started = Date.now();
-  console.log(`Installing code-server ${CODE_SERVER_VERSION} into ${INSTALL_DIR} (once; about a minute)...`);
-  rmSync(INSTALL_DIR, { recursive: true, force: true }); // a half-finished install is not worth repairing
-  mkdirSync(INSTALL_DIR, { recursive: true });
-  writeJson(join(INSTALL_DIR, 'package.json'), {
+  console.log(`Installing code-server ${CODE_SERVER_VERSION} into ${INSTALL_DIR} (once; under a minute)...`);
+  // Built beside the final folder and renamed into place when complete: an interrupted install leaves
+  // nothing that looks usable, and two runs installing at once cannot mix their files.
+  const partial = `${INSTALL_DIR}.partial-${process.pid}`;
+  const forget = scope.defer(() => rmSync(partial, { recursive: true, force: true }));
+  await install(scope, partial);
+  const marker = join(INSTALL_DIR, MARKER_NAME);
+  if (!existsSync(marker)) {
+    rmSync(INSTALL_DIR, { recursive: true, force: true }); // an unfinished install, from before installs were renamed into place
+    try {
+      renameSync(partial, INSTALL_DIR);
+    } catch (error) {
+      if (!existsSync(marker)) throw error;
+    }
+  }
+  rmSync(partial, { recursive: true, force: true }); // left over when another run finished first
+  forget();
+  console.log(`Installed code-server ${CODE_SERVER_VERSION} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return ENTRY;
+}
+
+async function install(scope: RunScope, dir: string): Promise<void> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeJson(join(dir, 'package.json'), {
     name: 'scalarlm-host-test-code-server',
     private: true,
     dependencies: { 'code-server': CODE_SERVER_VERSION, [RIPGREP_BINARY_PACKAGE.name]: RIPGREP_BINARY_PACKAGE.version },
     allowScripts: TOP_LEVEL_SCRIPTS,
   });
-  await npm(scope, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], {});
-  patchVscodeManifests();
-  const tmpDir = seedRipgrepCache();
-  await npm(scope, ['rebuild', '--foreground-scripts'], { TMPDIR: tmpDir, npm_config_unsafe_perm: 'true', ...nodeHeaders() });
-  writeFileSync(MARKER, `${new Date().toISOString()}\n`);
-  console.log(`Installed code-server ${CODE_SERVER_VERSION} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return entry;
+  await npm(scope, dir, ['install', '--ignore-scripts', '--no-audit', '--no-fund'], {});
+  patchVscodeManifests(join(dir, 'node_modules', 'code-server', 'lib', 'vscode'));
+  const tmpDir = seedRipgrepCache(dir);
+  await npm(scope, dir, ['rebuild', '--foreground-scripts'], { TMPDIR: tmpDir, npm_config_unsafe_perm: 'true', ...nodeHeaders() });
+  writeFileSync(join(dir, MARKER_NAME), `${new Date().toISOString()}\n`);
 }
 
 /** Point the git-hosted proxy agent at its registry tarball, drop Kerberos, allow the native builds. */
-function patchVscodeManifests(): void {
-  const manifestPath = join(VSCODE_DIR, 'package.json');
+function patchVscodeManifests(vscodeDir: string): void {
+  const manifestPath = join(vscodeDir, 'package.json');
   const manifest = readJson(manifestPath);
   delete manifest.dependencies.kerberos;
   for (const key of Object.keys(manifest.overrides ?? {})) if (key.startsWith('kerberos')) delete manifest.overrides[key];
   manifest.allowScripts = VSCODE_SCRIPTS;
   writeJson(manifestPath, manifest);
 
-  const shrinkwrapPath = join(VSCODE_DIR, 'npm-shrinkwrap.json');
+  const extensionsManifestPath = join(vscodeDir, 'extensions', 'package.json');
+  writeJson(extensionsManifestPath, { ...readJson(extensionsManifestPath), allowScripts: EXTENSIONS_SCRIPTS });
+
+  const shrinkwrapPath = join(vscodeDir, 'npm-shrinkwrap.json');
   const shrinkwrap = readJson(shrinkwrapPath);
   const packages = shrinkwrap.packages;
   delete packages[''].dependencies.kerberos;
@@ -84,11 +105,11 @@ function patchVscodeManifests(): void {
 }
 
 /** @vscode/ripgrep's postinstall uses a tarball it finds under $TMPDIR instead of downloading one. */
-function seedRipgrepCache(): string {
-  const tmpDir = join(INSTALL_DIR, 'tmp');
+function seedRipgrepCache(dir: string): string {
+  const tmpDir = join(dir, 'tmp');
   const archive = join(tmpDir, RIPGREP_CACHE_FILE);
   mkdirSync(dirname(archive), { recursive: true });
-  const binDir = join(INSTALL_DIR, 'node_modules', RIPGREP_BINARY_PACKAGE.name, 'bin');
+  const binDir = join(dir, 'node_modules', RIPGREP_BINARY_PACKAGE.name, 'bin');
   const tar = spawnSync('tar', ['-czf', archive, '-C', binDir, 'rg'], { encoding: 'utf8' });
   if (tar.status !== 0) throw new Error(`Could not pack the ripgrep binary from ${binDir}: ${tar.stderr}`);
   return tmpDir;
@@ -100,16 +121,17 @@ function nodeHeaders(): NodeJS.ProcessEnv {
   return existsSync(join(prefix, 'include', 'node', 'node.h')) ? { npm_config_nodedir: prefix } : {};
 }
 
-async function npm(scope: RunScope, args: string[], extraEnv: NodeJS.ProcessEnv): Promise<void> {
-  const log = openSync(LOG_FILE, 'a');
-  const child = spawnGroup('npm', args, { cwd: INSTALL_DIR, env: { ...withoutNpmLifecycle(process.env), ...extraEnv }, stdio: ['ignore', log, log] });
+async function npm(scope: RunScope, dir: string, args: string[], extraEnv: NodeJS.ProcessEnv): Promise<void> {
+  const logFile = join(dir, 'install.log');
+  const log = openSync(logFile, 'a');
+  const child = spawnGroup('npm', args, { cwd: dir, env: { ...withoutNpmLifecycle(process.env), ...extraEnv }, stdio: ['ignore', log, log] });
   closeSync(log); // the child holds its own copy
-  const stop = scope.defer(() => killGroup(child));
+  const forget = scope.defer(() => killGroup(child));
   const code = await exitCodeOf(child);
-  stop();
+  forget();
   if (code !== 0) {
-    const tail = readFileSync(LOG_FILE, 'utf8').split('\n').slice(-40).join('\n');
-    throw new Error(`npm ${args.join(' ')} failed with exit code ${code} in ${INSTALL_DIR}. Last lines of ${LOG_FILE}:\n${tail}`);
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
+    throw new Error(`npm ${args.join(' ')} failed with exit code ${code} in ${dir}:\n${tail}`);
   }
 }
 

@@ -19,11 +19,14 @@ export interface PageHelper {
 
 type Json = Record<string, unknown>;
 type Handler = (page: Page, input: Json, query: URLSearchParams) => Promise<Json>;
+/** The runner starts the helper before the host (whose environment carries its URL), so before the page. */
+export type PageSource = () => Page | undefined;
 
 const MAX_BODY_BYTES = 1_000_000;
 /** Clicks wait this long for their element; a missing element is then an answer (404), not a hang. */
 const ACTION_TIMEOUT_MS = 5_000;
 const HOVER_TIMEOUT_MS = 5_000;
+const FRAME_ATTEMPTS = 3;
 
 class HttpError extends Error {
   constructor(
@@ -49,23 +52,18 @@ const routes: Record<string, Handler> = {
     if (!entry) throw new HttpError(404, `no status bar entry with DOM id "${domId}"`);
     return query.get('tooltip') === '1' ? { ...entry, tooltip: await hoverText(page, domId) } : entry;
   },
-  'POST /webview/text': async (page, input) => {
-    const frame = await webviewFrame(page, input);
-    return { text: await frame.evaluate(bodyText) };
-  },
-  'POST /webview/query': async (page, input) => {
-    const elements = (await webviewFrame(page, input)).locator(requireString(input, 'selector'));
-    return { texts: await elements.allInnerTexts(), count: await elements.count() };
-  },
-  'POST /webview/click': async (page, input) => {
-    const frame = await webviewFrame(page, input);
-    await clickFirst(frame, requireString(input, 'selector'));
-    return {};
-  },
-  'POST /webview/eval': async (page, input) => {
-    const frame = await webviewFrame(page, input);
-    return { value: await frame.evaluate(requireString(input, 'expression')) };
-  },
+  'POST /webview/text': (page, input) => inWebview(page, input, async (frame) => ({ text: await frame.evaluate(bodyText) })),
+  'POST /webview/query': (page, input) =>
+    inWebview(page, input, async (frame) => {
+      const elements = frame.locator(requireString(input, 'selector'));
+      return { texts: await elements.allInnerTexts(), count: await elements.count() };
+    }),
+  'POST /webview/click': (page, input) =>
+    inWebview(page, input, async (frame) => {
+      await clickFirst(frame, requireString(input, 'selector'));
+      return {};
+    }),
+  'POST /webview/eval': (page, input) => inWebview(page, input, async (frame) => ({ value: await frame.evaluate(requireString(input, 'expression')) })),
   'POST /workbench/click': async (page, input) => {
     await clickFirst(page.mainFrame(), requireString(input, 'selector'));
     return {};
@@ -73,18 +71,20 @@ const routes: Record<string, Handler> = {
   'GET /workbench/text': async (page, _input, query) => {
     const selector = query.get('selector');
     if (!selector) throw new HttpError(400, 'selector is required');
-    const elements = page.locator(selector);
-    if ((await elements.count()) === 0) throw new HttpError(404, `nothing in the workbench matches ${selector}`);
-    return { text: await elements.first().innerText() };
+    const [text] = await page.locator(selector).allInnerTexts(); // no auto-wait: callers poll
+    if (text === undefined) throw new HttpError(404, `nothing in the workbench matches ${selector}`);
+    return { text };
   },
   'POST /keyboard': async (page, input) => {
-    await page.keyboard.press(requireString(input, 'press'));
+    // Either one key or chord ({press: 'Enter'}), or text typed key by key ({type: 'hello'}).
+    if (typeof input.type === 'string') await page.keyboard.type(input.type);
+    else await page.keyboard.press(requireString(input, 'press'));
     return {};
   },
 };
 
-export async function startPageHelper(page: Page): Promise<PageHelper> {
-  const server = createServer((request, response) => void handle(page, request, response));
+export async function startPageHelper(pageSource: PageSource): Promise<PageHelper> {
+  const server = createServer((request, response) => void handle(pageSource, request, response));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
@@ -100,11 +100,13 @@ export async function startPageHelper(page: Page): Promise<PageHelper> {
   };
 }
 
-async function handle(page: Page, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(pageSource: PageSource, request: IncomingMessage, response: ServerResponse): Promise<void> {
   try {
     const url = new URL(request.url ?? '/', 'http://helper');
     const route = routes[`${request.method} ${url.pathname}`];
     if (!route) throw new HttpError(404, `no route ${request.method} ${url.pathname}`);
+    const page = pageSource();
+    if (!page) throw new HttpError(503, 'the workbench page is not open yet');
     const input = request.method === 'POST' ? await readJson(request) : {};
     reply(response, 200, await route(page, input, url.searchParams));
   } catch (error) {
@@ -113,9 +115,24 @@ async function handle(page: Page, request: IncomingMessage, response: ServerResp
   }
 }
 
-/** The innermost frame of a webview (VS Code nests its content in pre/fake.html) that shows `contains`. */
-async function webviewFrame(page: Page, input: Json): Promise<Frame> {
+/**
+ * Runs `action` in the webview that shows `contains`. A webview replaces its frame whenever its HTML is set,
+ * so a frame found a moment ago may be gone: then the lookup starts again.
+ */
+async function inWebview(page: Page, input: Json, action: (frame: Frame) => Promise<Json>): Promise<Json> {
   const contains = requireString(input, 'contains');
+  for (let attempt = 1; ; attempt++) {
+    const frame = await webviewFrame(page, contains);
+    try {
+      return await action(frame);
+    } catch (error) {
+      if (attempt >= FRAME_ATTEMPTS || !frame.isDetached()) throw error;
+    }
+  }
+}
+
+/** The innermost frame of a webview (VS Code nests its content in pre/fake.html) that shows `contains`. */
+async function webviewFrame(page: Page, contains: string): Promise<Frame> {
   for (const frame of page.frames()) {
     if (!isWebviewContent(frame)) continue;
     const matches = await frame.evaluate(documentContains, contains).catch(() => false); // detached meanwhile
@@ -142,13 +159,19 @@ async function clickFirst(frame: Frame, selector: string): Promise<void> {
   }
 }
 
-/** Status bar tooltips are custom hovers, in the DOM only while the pointer rests on the entry. */
-async function hoverText(page: Page, domId: string): Promise<string> {
+/**
+ * Status bar tooltips are custom hovers, in the DOM only while the pointer rests on the entry.
+ * Undefined when none shows up in time: the entry has no tooltip.
+ */
+async function hoverText(page: Page, domId: string): Promise<string | undefined> {
   const hover = page.locator('.workbench-hover').first();
   await page.locator(`[id="${domId.replace(/["\\]/g, '\\$&')}"]`).hover({ timeout: ACTION_TIMEOUT_MS });
   try {
-    await hover.waitFor({ state: 'visible', timeout: HOVER_TIMEOUT_MS });
-    return await hover.innerText();
+    const shown = await hover.waitFor({ state: 'visible', timeout: HOVER_TIMEOUT_MS }).then(
+      () => true,
+      () => false,
+    );
+    return shown ? await hover.innerText() : undefined;
   } finally {
     await page.mouse.move(0, 0); // leave the hover so it does not cover the next screenshot
   }

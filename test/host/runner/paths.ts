@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
 /** The compiled suite: the extension host loads its index.js and awaits run(). */
 export const SUITE_DIR = join(REPO_ROOT, 'out', 'test', 'host', 'suite');
-/** The folder the tests open as their workspace. */
+/** The workspace the tests open (a fresh copy of it per run). */
 export const WORKSPACE_DIR = join(REPO_ROOT, 'test', 'host', 'workspace');
 /** Downloads and installs, reused across runs (gitignored). */
 export const CACHE_DIR = join(REPO_ROOT, '.vscode-test');

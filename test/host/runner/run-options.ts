@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 export interface RunOptions {
-  /** A mocha grep: only tests whose full title matches run. */
+  /** A mocha grep (a regular expression): only tests whose full title matches run. */
   grep?: string;
   /** Test this packaged extension instead of the repository's development build. */
   vsix?: string;
@@ -15,7 +15,7 @@ export interface RunOptions {
 const DEFAULT_TIMEOUT_SECONDS = 600;
 
 export const USAGE = `Options:
-  --grep TEXT      run only tests whose full title matches (env SCALARLM_HOST_GREP)
+  --grep REGEXP    run only tests whose full title matches, as mocha's --grep (env SCALARLM_HOST_GREP)
   --vsix FILE      install and test this packaged extension instead of the development build
   --timeout S      overall limit in seconds, default ${DEFAULT_TIMEOUT_SECONDS} (env SCALARLM_HOST_TIMEOUT_SECONDS)`;
 

@@ -8,9 +8,24 @@ const CLOSE_BOUND_MS = 30_000;
 
 export class RunScope {
   private readonly cleanups: Cleanup[] = [];
+  private closed = false;
+  private exitCode = 1;
 
-  /** Registers a cleanup; the returned function forgets it again (for something already stopped). */
+  /** True once the run's outcome is decided: whatever the session still reports is only its teardown. */
+  get closing(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Registers a cleanup; the returned function forgets it again (for something already stopped).
+   * After the outcome is decided (a timeout while the session still starts things), the cleanup starts at
+   * once and the session is stopped with an error.
+   */
   defer(cleanup: Cleanup): () => void {
+    if (this.closed) {
+      void Promise.resolve(cleanup(this.exitCode)).catch(() => undefined);
+      throw new Error('the run has ended');
+    }
     this.cleanups.push(cleanup);
     return () => {
       const index = this.cleanups.indexOf(cleanup);
@@ -19,6 +34,8 @@ export class RunScope {
   }
 
   async close(exitCode: number): Promise<void> {
+    this.closed = true;
+    this.exitCode = exitCode;
     for (const cleanup of this.cleanups.splice(0).reverse()) {
       try {
         await cleanup(exitCode);
@@ -36,7 +53,7 @@ export function runToExit(name: string, timeoutMs: number, session: (scope: RunS
   let onSignal: ((signal: NodeJS.Signals) => void) | undefined;
   const outcomes = [
     session(scope).catch((error: unknown) => {
-      console.error(`${name}: ${describeError(error)}`);
+      if (!scope.closing) console.error(`${name}: ${describeError(error)}`);
       return 1;
     }),
     new Promise<number>((resolve) => {
@@ -69,6 +86,7 @@ export function runToExit(name: string, timeoutMs: number, session: (scope: RunS
   });
 }
 
+/** The message alone: the runners' errors say what to do, and a stack would bury that. */
 export function describeError(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return error instanceof Error ? error.message : String(error);
 }

@@ -6,8 +6,10 @@ export const HOST_ENV = {
   helperUrl: 'SCALARLM_HOST_HELPER',
   /** 'dev': the extension runs from the repository; 'vsix': from an installed package. */
   mode: 'SCALARLM_HOST_MODE',
-  /** Only tests whose full title matches this (a mocha grep) run. */
+  /** Only tests whose full title matches this regular expression (a mocha grep) run. */
   grep: 'SCALARLM_HOST_GREP',
+  /** A folder that outlives a window reload within one run: where the suite notes what ran before it. */
+  stateDir: 'SCALARLM_HOST_STATE',
 } as const;
 
 export type HostMode = 'dev' | 'vsix';

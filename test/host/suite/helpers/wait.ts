@@ -1,0 +1,25 @@
+// Waits for a condition by polling it, up to a bound: never a fixed sleep standing in for a condition.
+
+const POLL_MS = 50;
+
+export interface WaitOptions {
+  timeoutMs: number;
+  /** What is awaited, for the timeout message: "the metrics webview to show the queue depth". */
+  what: string;
+}
+
+type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
+/**
+ * Resolves with the condition's first truthy value (so a wait can also fetch what it waited for).
+ * An error thrown by the condition ends the wait: it is a failure, not a "not yet".
+ */
+export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitOptions): Promise<Truthy<T>> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value) return value as Truthy<T>;
+    if (Date.now() >= deadline) throw new Error(`Timed out after ${options.timeoutMs} ms waiting for ${options.what}.`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
