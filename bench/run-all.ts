@@ -1,6 +1,8 @@
 // npm run bench: every benchmark, figures printed side by side. Never part of the pass/fail suite.
-// Add --million for the 1,000,000-prompt run (a few minutes).
+// Add --million for the 1,000,000-prompt run (about a minute), --host for the activation time measured in
+// code-server (needs Chromium).
 
+import { benchExtension } from './extension-figures';
 import { benchGenerate } from './generate-batch';
 import { benchSse } from './sse-reader';
 
@@ -9,6 +11,7 @@ async function main(): Promise<void> {
   console.log(`Node ${process.version}, ${new Date().toISOString()}`);
   await benchSse();
   await benchGenerate({ million });
+  await benchExtension({ host: process.argv.includes('--host') });
 }
 
 main().catch((error) => {

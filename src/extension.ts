@@ -15,7 +15,13 @@ import { startSimulator } from './vscode/simulator-commands';
 import { SimulatorLauncher } from './vscode/simulator-launcher';
 import { UnreachableNotice } from './vscode/unreachable-notice';
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+/** What activation returns: its own duration, for the log and the activation benchmark. */
+export interface ActivationInfo {
+  activateMs: number;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<ActivationInfo> {
+  const started = performance.now();
   const log = new ExtensionLog();
   const connection = new Connection(context.secrets, log);
   const simulator = new SimulatorLauncher(context, log);
@@ -45,6 +51,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     'scalarlm.openLog': () => log.channel.show(),
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
+
+  const activateMs = performance.now() - started;
+  log.info(`Activated in ${activateMs.toFixed(1)} ms.`);
+  return { activateMs };
 }
 
 export function deactivate(): void {}

@@ -1,0 +1,83 @@
+// The extension's costs: bundle sizes (as built and minified, raw and gzipped), what the queue monitor
+// asks of a deployment per minute (focused and unfocused), and, with --host, the activation time measured
+// in a real extension host (code-server + headless Chromium).
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ScalarLMClient } from '../src/core/api/client';
+import { QueueMonitor } from '../src/core/monitor/queue-monitor';
+import { startSimulator } from '../src/sim';
+import { ROOT } from './lib/processes';
+import { printTable } from './lib/table';
+
+const BUNDLES = ['dist/extension.js', 'dist/cli.js', 'dist/sim.js', ...readdirSync(join(ROOT, 'dist/webview')).filter((f) => f.endsWith('.js')).map((f) => `dist/webview/${f}`)];
+
+function sizes(): Map<string, { raw: number; gzip: number }> {
+  return new Map(BUNDLES.map((file) => {
+    const bytes = readFileSync(join(ROOT, file));
+    return [file, { raw: bytes.length, gzip: gzipSync(bytes).length }];
+  }));
+}
+
+function build(minify: boolean): void {
+  execFileSync(process.execPath, ['scripts/build.mjs', ...(minify ? ['--minify'] : [])], { cwd: ROOT, stdio: 'inherit' });
+}
+
+function benchBundles(): void {
+  const plain = sizes();
+  build(true);
+  const minified = sizes();
+  build(false);
+  const kb = (n: number) => n / 1024;
+  printTable(
+    'Bundle sizes (KiB)',
+    ['bundle', 'as built', 'gzip', 'minified', 'minified gzip'],
+    BUNDLES.map((file) => [file, kb(plain.get(file)?.raw ?? 0), kb(plain.get(file)?.gzip ?? 0), kb(minified.get(file)?.raw ?? 0), kb(minified.get(file)?.gzip ?? 0)]),
+  );
+}
+
+/** Requests per minute the monitor sends at the default 3 s interval, counted by the simulator. */
+async function benchPolling(): Promise<void> {
+  const sim = await startSimulator({ port: 0, zeroLatency: true });
+  const client = new ScalarLMClient({ baseUrl: sim.url });
+  const monitor = new QueueMonitor({ target: { api: client }, intervalMs: 3000, busyAbove: 256 });
+  const total = () => Object.values(sim.stats().requests).reduce((a, b) => a + b, 0);
+  const window = async (focused: boolean, seconds: number) => {
+    monitor.setFocused(focused);
+    if (focused) monitor.start();
+    const before = total();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return ((total() - before) * 60) / seconds;
+  };
+  try {
+    const focused = await window(true, 30);
+    const unfocused = await window(false, 30);
+    printTable('Queue monitor polling cost at the default 3 s interval (30 s windows)', ['window', 'requests/minute'], [
+      ['focused (metrics + health every 30 s)', focused],
+      ['unfocused', unfocused],
+    ]);
+  } finally {
+    monitor.dispose();
+    await client.close();
+    await sim.close();
+  }
+}
+
+function benchActivation(): void {
+  const run = spawnSync(process.execPath, [join(ROOT, 'out/test/host/runner/code-server-runner.js'), '--grep', '^figures:'], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`The host run failed:\n${run.stdout}\n${run.stderr}`);
+  const file = join(ROOT, 'test-results/figures/activation.json');
+  const { activateMs } = JSON.parse(readFileSync(file, 'utf8')) as { activateMs: number };
+  printTable('Activation in a real extension host (code-server 4.96.4)', ['measure', 'ms'], [
+    ['activate() to resolved', activateMs],
+    ['figure written', statSync(file).mtime.toISOString()],
+  ]);
+}
+
+export async function benchExtension(options: { host: boolean }): Promise<void> {
+  benchBundles();
+  await benchPolling();
+  if (options.host) benchActivation();
+}
