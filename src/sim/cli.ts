@@ -36,7 +36,7 @@ Options:
   --help                   this text
 
 Markers inside a prompt or chat message: [[sim:KIND]] or [[sim:KIND=ARG]] (faults above, plus
-[[sim:reasoning]] and [[sim:tool-call]]).
+[[sim:reasoning]], [[sim:tool-call]], and [[sim:respond=TEXT]] / [[sim:respond-b64=BASE64]] for an exact answer).
 `;
 
 const defaultIo: SimIo = { stdout: process.stdout, stderr: process.stderr };

@@ -9,6 +9,7 @@ import { MAX_MODEL_LEN, ModelCatalog } from './model/catalog';
 import type { SimOptions, SimStats } from './options';
 import { DiskFileStore, MemoryFileStore } from './state/file-store';
 import { RequestFiles } from './state/request-files';
+import { loadSubmissionCounts, saveSubmissionCounts } from './state/submission-counts';
 import { LogBuffer } from './util/log-buffer';
 import { Timers } from './util/timers';
 import { computeGroupId } from './wire/ids';
@@ -23,6 +24,8 @@ export interface SimRuntime {
   readonly deployment: Deployment;
   readonly chatCoalescer: ChatCoalescer;
   readonly stats: SimStats;
+  /** Writes the submission counters beside the state, after each submit. */
+  saveStats(): void;
   readonly requestLog: LogBuffer;
   /** Epoch seconds. */
   readonly startedAt: number;
@@ -37,8 +40,8 @@ export function createRuntime(options: SimOptions): SimRuntime {
   const faults = new FaultBook(options.faults);
   const metrics = new Metrics();
   const catalog = new ModelCatalog(options.model, Math.floor(startedAt));
-  const stats: SimStats = { requests: {}, generateSubmissions: {}, enqueuedPrompts: 0 };
   const store = options.stateDir ? new DiskFileStore(options.stateDir) : new MemoryFileStore();
+  const stats: SimStats = { requests: {}, ...loadSubmissionCounts(store) };
   const deployment = new Deployment(new RequestFiles(store), new WorkQueue(options.stateDir ? store : undefined), metrics, timers, faults, stats, {
     idStyle: legacy ? options.legacyIds : 'padded',
     slots: options.slots,
@@ -55,5 +58,6 @@ export function createRuntime(options: SimOptions): SimRuntime {
     deployment.enqueue(computeGroupId(items), items, CHAT_ROUTE);
   });
   deployment.restore();
-  return { options, legacy, timers, faults, metrics, catalog, deployment, chatCoalescer, stats, requestLog: new LogBuffer(), startedAt };
+  const saveStats = () => saveSubmissionCounts(store, stats);
+  return { options, legacy, timers, faults, metrics, catalog, deployment, chatCoalescer, stats, saveStats, requestLog: new LogBuffer(), startedAt };
 }

@@ -7,7 +7,7 @@ export interface Marker {
   arg: string | undefined;
 }
 
-const MARKER_PATTERN = /\[\[sim:([a-z-]+)(?:=([^\]]*))?\]\]/g;
+const MARKER_PATTERN = /\[\[sim:([a-z0-9-]+)(?:=([^\]]*))?\]\]/g;
 
 export function findMarkers(text: string): Marker[] {
   return [...text.matchAll(MARKER_PATTERN)].map((match) => ({ kind: match[1], arg: match[2] }));
@@ -15,4 +15,14 @@ export function findMarkers(text: string): Marker[] {
 
 export function hasMarker(text: string, kind: string): boolean {
   return findMarkers(text).some((marker) => marker.kind === kind);
+}
+
+/**
+ * `[[sim:respond=TEXT]]` or `[[sim:respond-b64=BASE64]]` (for text with `]`): the model answers exactly this,
+ * so tests can check how clients show model output (HTML, markdown links, ...).
+ */
+export function scriptedResponse(text: string): string | undefined {
+  const marker = findMarkers(text).find((m) => m.kind === 'respond' || m.kind === 'respond-b64');
+  if (marker?.arg === undefined) return undefined;
+  return marker.kind === 'respond' ? marker.arg : Buffer.from(marker.arg, 'base64').toString('utf8');
 }

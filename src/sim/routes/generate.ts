@@ -83,6 +83,7 @@ async function submitBatch(rt: SimRuntime, ctx: RequestContext): Promise<void> {
     rt.metrics.recordNewRequests(items.length);
     group = rt.deployment.enqueue(groupId, items, ctx.url.pathname);
   }
+  rt.saveStats();
   // `prompts: []` answers at once, though its zero-count row stays queued (§1.1).
   if (items.length === 0) return sendJson(ctx.res, 200, { results: [] });
 

@@ -1,0 +1,88 @@
+// Messages between the host and a batch results panel (one panel per run). Both sides compile this file;
+// it imports nothing, so the webview bundle stays free of host code.
+
+export type ItemStatusView = 'ok' | 'error' | 'pending' | 'unknown' | 'unsent' | 'queued';
+
+/** One prompt of the run as the panel shows it. */
+export interface ItemView {
+  index: number;
+  /** The group (0-based) the prompt was sent in. */
+  group: number;
+  status: ItemStatusView;
+  /** The prompt as text: a string as is; {messages} as "role: content" lines. */
+  prompt: string;
+  requestId: string | null;
+  response: string | null;
+  error: string | null;
+  /** Where the prompt came from (1-based lines), when known: click to reveal it. */
+  origin?: { line: number; endLine: number };
+}
+
+export type CountsView = Record<'ok' | 'error' | 'pending' | 'unknown' | 'unsent' | 'queued', number>;
+
+export interface RunHeaderView {
+  runId: string;
+  /** "prompts.jsonl", "Selection in notes.md" */
+  title: string;
+  /** The source document, for revealing origins; absent for runs not tied to a document. */
+  sourceLabel?: string;
+  model: string;
+  maxTokens: number;
+  temperature?: number;
+  groupSize: number;
+  createdAt: string;
+  total: number;
+  parentRunId?: string;
+  /** Shown when temperature is not 0: the batch queue decodes greedily (protocol §1.2). */
+  temperatureNote?: string;
+}
+
+export type RunPhase = 'running' | 'complete' | 'cancelled' | 'deadline' | 'failed' | 'stopped';
+
+export interface ProgressView {
+  phase: RunPhase;
+  counts: CountsView;
+  elapsedMs: number;
+  etaSeconds?: number;
+  queueDepth?: number;
+  tokensPerSecond?: number;
+  /** A run-level failure (unreachable, unknown model), with what to do. */
+  error?: string;
+  /** Groups marked unknown: the submit may or may not have reached the server. */
+  unknownGroups: { group: number; note: string }[];
+}
+
+export type ResultsToWebview =
+  /** The whole run, sent in answer to every `ready`. */
+  | { type: 'init'; header: RunHeaderView; items: ItemView[]; progress: ProgressView }
+  /** Items that changed (a group settled), by index. */
+  | { type: 'items'; items: ItemView[] }
+  | { type: 'progress'; progress: ProgressView };
+
+export type ItemAction = 'reveal' | 'copyResponse' | 'copyRequestId' | 'openResponse';
+
+export type RunAction = 'retryFailed' | 'exportJsonl' | 'exportCsv' | 'openLedger' | 'resumePending' | 'cancel';
+
+export type ResultsFromWebview =
+  | { type: 'ready' }
+  /** The first render after `init` is on screen: how many items, and how long since `init` arrived. */
+  | { type: 'rendered'; items: number; ms: number }
+  | { type: 'item'; action: ItemAction; index: number }
+  | { type: 'run'; action: RunAction }
+  /** Deliberately send again a group whose submit could not be confirmed (after the panel explained why). */
+  | { type: 'resubmitUnknown'; group: number };
+
+/** The webview's saved state: enough to find the run again after a reload, and where the user was. */
+export interface ResultsPanelState {
+  runId: string;
+  /** The state the list is filtered to; absent for all items. */
+  filter?: ItemStatusView;
+  search?: string;
+  scrollTop?: number;
+  /** The index of the item shown in the detail pane. */
+  selected?: number;
+  /** How the detail pane shows a response: as plain text, or as sanitized markdown. */
+  responseFormat?: ResponseFormat;
+}
+
+export type ResponseFormat = 'raw' | 'rendered';

@@ -1,0 +1,42 @@
+// Which items the list shows: one state (or all) and a search over prompt, response and error text.
+// DOM-free.
+
+import type { ItemStatusView } from '../../protocol/results';
+import type { ItemStore } from './item-store';
+
+/** The states in the order the chips show them. */
+export const ITEM_STATUSES: readonly ItemStatusView[] = ['ok', 'error', 'pending', 'unknown', 'unsent', 'queued'];
+
+export interface ItemFilter {
+  /** Absent: every state. */
+  status?: ItemStatusView;
+  /** As typed; matched case-insensitively, ignoring surrounding whitespace. */
+  search: string;
+}
+
+export function isItemStatus(value: unknown): value is ItemStatusView {
+  return ITEM_STATUSES.includes(value as ItemStatusView);
+}
+
+/** The indexes of the items that pass, in index order. */
+export function filterItems(store: ItemStore, filter: ItemFilter): number[] {
+  const query = filter.search.trim().toLowerCase();
+  const { status } = filter;
+  return store.select((item, searchText) => (status === undefined || item.status === status) && (query === '' || searchText().includes(query)));
+}
+
+/**
+ * Where `index` sits in the sorted `indexes`: its position when present, otherwise the position of the
+ * first larger index (which may be `indexes.length`). Lets keyboard moves continue from a selected item
+ * the current filter hides.
+ */
+export function positionOf(indexes: readonly number[], index: number): { position: number; present: boolean } {
+  let low = 0;
+  let high = indexes.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (indexes[middle] < index) low = middle + 1;
+    else high = middle;
+  }
+  return { position: low, present: indexes[low] === index };
+}

@@ -1,0 +1,12 @@
+// Puts a response into the DOM as rendered markdown: markdown-it's output, sanitized by DOMPurify into a
+// fragment of inert nodes. The only place the panel turns model text into elements.
+
+import DOMPurify from 'dompurify';
+import { markdownToHtml } from './markdown';
+import { SANITIZE_POLICY } from './sanitize-policy';
+
+export function renderMarkdownInto(container: HTMLElement, text: string): void {
+  // A fragment, not a string: no second parse of sanitized HTML, which is where mutation XSS lives.
+  const fragment = DOMPurify.sanitize(markdownToHtml(text), { ...SANITIZE_POLICY, RETURN_DOM_FRAGMENT: true });
+  container.replaceChildren(fragment);
+}

@@ -1,0 +1,47 @@
+// The panel's sentences: phases, actions and the explanation for unknown groups. DOM-free.
+
+import type { CountsView, RunAction, RunPhase } from '../../protocol/results';
+
+export const PHASE_LABELS: Record<RunPhase, string> = {
+  running: 'Running',
+  complete: 'Complete',
+  cancelled: 'Cancelled',
+  deadline: 'Stopped at the deadline',
+  failed: 'Failed',
+  stopped: 'Stopped',
+};
+
+export interface ToolbarButtonState {
+  label: string;
+  enabled: boolean;
+}
+
+/** Each run action's label and whether it applies now. */
+export function toolbarButtons(phase: RunPhase, counts: CountsView): Record<RunAction, ToolbarButtonState> {
+  const running = phase === 'running';
+  return {
+    // A retry is a new run of its own, linked to this one, so it does not wait for this run to end.
+    retryFailed: { label: `Retry failed (${counts.error})`, enabled: counts.error > 0 },
+    // While the run is going its own polling covers pending items; afterwards they need a fresh poll.
+    resumePending: { label: `Resume polling (${counts.pending} pending)`, enabled: counts.pending > 0 && !running },
+    exportJsonl: { label: 'Export JSONL', enabled: true },
+    exportCsv: { label: 'Export CSV', enabled: true },
+    openLedger: { label: 'Open ledger', enabled: true },
+    cancel: { label: 'Cancel', enabled: running },
+  };
+}
+
+/** The toolbar, left to right. */
+export const RUN_ACTIONS: readonly RunAction[] = ['retryFailed', 'resumePending', 'exportJsonl', 'exportCsv', 'openLedger', 'cancel'];
+
+/** Why an unknown group was left alone, and what resubmitting it risks. */
+export function unknownGroupExplanation(group: number): string {
+  return (
+    `The submit of group ${group} failed in a way that leaves open whether the server received it. ` +
+    'ScalarLM has no idempotency key, so sending it again could run these prompts twice. Resubmit only if you accept that.'
+  );
+}
+
+export function resubmitLabel(group: number): string {
+  return `Resubmit group ${group}`;
+}
