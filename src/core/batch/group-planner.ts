@@ -14,6 +14,8 @@ export class GroupPlanner {
   private exhausted: boolean;
   /** Workers ask for groups concurrently; each group must take consecutive input items. */
   private turn: Promise<unknown> = Promise.resolve();
+  /** Groups planned ahead by planAll(), not handed out yet. */
+  private readonly planned: GroupRecord[] = [];
 
   constructor(
     private readonly book: LedgerBook,
@@ -27,6 +29,8 @@ export class GroupPlanner {
 
   /** The next group, or undefined when the input is used up. Items a resumed ledger already planned are skipped. */
   next(): Promise<GroupRecord | undefined> {
+    const planned = this.planned.shift();
+    if (planned) return Promise.resolve(planned);
     const group = this.turn.then(() => this.take());
     this.turn = group.catch(() => undefined);
     return group;
@@ -45,6 +49,12 @@ export class GroupPlanner {
       if (this.consumed++ >= this.book.state.planned) entries.push(item.value);
     }
     return entries.length > 0 ? this.plan(entries) : undefined;
+  }
+
+  /** Plans every group now; next() then hands them out in order. */
+  async planAll(): Promise<void> {
+    // Before any worker asks for a group: no turn to wait for.
+    for (let group = await this.take(); group; group = await this.take()) this.planned.push(group);
   }
 
   /** Reads what is left of the input without planning it, so the report can list those prompts as unsent. */

@@ -73,8 +73,9 @@ export async function settleGroup(ctx: RunContext, group: GroupRecord): Promise<
 }
 
 async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | undefined> {
-  // A `submit` with no `submitted` after it: the process died mid-submit, so the outcome is unknown.
-  let mustReconcile = group.submitAttempts > 0;
+  // A `submit` with no `submitted` after it: the process died mid-submit, so the outcome is unknown;
+  // unless the user asked to send it again regardless.
+  let mustReconcile = group.submitAttempts > 0 && !group.resubmitRequested;
   let resubmits = 0;
   let failures = 0;
   let lastError = '';

@@ -23,15 +23,7 @@ export class LedgerBook {
   }
 
   static open(path: string): LedgerBook {
-    const state = emptyLedgerState();
-    let end = 0;
-    for (const { event, offset, next } of readLedgerLines(path)) {
-      applyLedgerEvent(state, event, offset);
-      end = next;
-    }
-    if (!state.header) throw new Error(`${path} is not a run ledger: its first line should be a "run" event.`);
-    // A block cut short by a crash is not trusted: its group is polled again.
-    state.openBlock = undefined;
+    const { state, end } = replayLedger(path);
     return new LedgerBook(new LedgerWriter(path, end), state, end);
   }
 
@@ -52,4 +44,23 @@ export class LedgerBook {
   close(): void {
     this.writer.close();
   }
+}
+
+/** The state a ledger describes, read without opening it for writing (for listing runs and showing them). */
+export function readLedger(path: string): LedgerState {
+  return replayLedger(path).state;
+}
+
+/** Replays every whole line; `end` is where the last whole line ends (a torn line after it is dropped on open). */
+function replayLedger(path: string): { state: LedgerState; end: number } {
+  const state = emptyLedgerState();
+  let end = 0;
+  for (const { event, offset, next } of readLedgerLines(path)) {
+    applyLedgerEvent(state, event, offset);
+    end = next;
+  }
+  if (!state.header) throw new Error(`${path} is not a run ledger: its first line should be a "run" event.`);
+  // A block cut short by a crash is not trusted: its group is polled again.
+  state.openBlock = undefined;
+  return { state, end };
 }

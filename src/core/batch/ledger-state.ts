@@ -20,6 +20,8 @@ export interface GroupRecord {
   submitted?: { groupId: string | null; ids: StoredIds };
   /** Set when the group could be neither found nor ruled out on the server (cleared by a deliberate resubmit). */
   unknownNote?: string;
+  /** The user asked to send it again without looking first (after it was marked unknown). */
+  resubmitRequested?: boolean;
   /** Offset of its last complete block of item lines, and that block's counts. */
   block?: { offset: number; counts: StatusCounts };
 }
@@ -74,6 +76,15 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
       group.submitAttempts++;
       group.lastSubmitAt = event.at;
       group.unknownNote = undefined;
+      // Asked for once: if this submit is cut off too, it is reconciled like any other.
+      group.resubmitRequested = undefined;
+      return;
+    }
+    case 'resubmit': {
+      const group = groupAt(state, event.g);
+      group.unknownNote = undefined;
+      group.resubmitRequested = true;
+      group.block = undefined;
       return;
     }
     case 'submitted': {
@@ -100,6 +111,9 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
       return;
     case 'end':
       state.end = event;
+      return;
+    case 'resume':
+      state.end = undefined;
       return;
   }
 }

@@ -22,12 +22,28 @@ export interface BatchRunOptions {
   ledgerPath: string;
   /** Continue the run recorded in the ledger instead of starting a new one. */
   resume?: boolean;
+  /**
+   * Resuming: groups marked unknown that the user chose to send again, accepting that they may run twice
+   * (the server may have them already; the API has no idempotency key).
+   */
+  resubmitUnknown?: number[];
   /** A new run's parameters; a resumed run takes them from its ledger. */
   params?: BatchParams;
   /** The prompts. A resumed run needs them too unless its ledger says the whole input was read. */
   input?: AsyncIterable<BatchInput>;
-  /** Where the prompts came from (a file path), recorded in the ledger. */
+  /** Where the prompts came from (a file path or document URI), recorded in the ledger. */
   source?: string;
+  /** A short name for the run, recorded in the ledger. */
+  title?: string;
+  /** The run whose failed items this one retries. */
+  parentRunId?: string;
+  /** A new run's id (default: a random UUID); callers that name ledgers after runs choose it. */
+  runId?: string;
+  /**
+   * Write every group to the ledger before the first submit, so the ledger alone holds every prompt (the
+   * extension's runs: a window reload may come at any time). For inputs that fit in memory.
+   */
+  planAll?: boolean;
   groupSize?: number;
   maxInFlight?: number;
   pauseAboveQueueDepth?: number;
@@ -72,10 +88,20 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   await checkReachable(options.api, options.signal);
   const book = options.resume ? LedgerBook.open(options.ledgerPath) : LedgerBook.create(options.ledgerPath, newHeader(options));
   try {
+    if (options.resume) book.append([{ t: 'resume', at: Date.now() }]);
+    requestResubmits(book, options.resubmitUnknown ?? []);
     options.onStart?.({ runId: book.header.runId, ledgerPath: book.path });
     return await new BatchRun(book, options).run();
   } finally {
     book.close();
+  }
+}
+
+function requestResubmits(book: LedgerBook, groups: number[]): void {
+  for (const g of groups) {
+    const group = book.state.groups[g];
+    if (!group || group.unknownNote === undefined) throw new Error(`Group ${g} of this run is not unknown: there is nothing to resubmit.`);
+    book.append([{ t: 'resubmit', g, at: Date.now() }]);
   }
 }
 
@@ -88,12 +114,14 @@ function newHeader(options: BatchRunOptions) {
   return {
     t: 'run' as const,
     v: 1 as const,
-    runId: randomUUID(),
+    runId: options.runId ?? randomUUID(),
     createdAt: new Date().toISOString(),
     baseUrl: options.api.baseUrl,
     params: options.params,
     groupSize,
     ...(options.source ? { source: options.source } : {}),
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.parentRunId ? { parentRunId: options.parentRunId } : {}),
   };
 }
 
@@ -145,6 +173,7 @@ class BatchRun {
     }, this.timing.metricsIntervalMs);
     try {
       await this.pacer.sample(this.stop.signal).catch(() => undefined);
+      if (this.options.planAll) await this.planner.planAll();
       const resumable = this.book.state.groups.filter(needsWork);
       const workers = Array.from({ length: this.options.maxInFlight ?? MAX_IN_FLIGHT_DEFAULT }, () => this.work(resumable));
       await Promise.all(workers);

@@ -70,10 +70,17 @@ export type LedgerEvent =
       baseUrl: string;
       params: BatchParams;
       groupSize: number;
+      /** Where the prompts came from: a file path or a document URI. */
       source?: string;
+      /** A short name for people: "prompts.jsonl", "Selection in notes.md". */
+      title?: string;
+      /** The run this one retries the failed items of. */
+      parentRunId?: string;
     }
   | { t: 'group'; g: number; first: number; prompts: PromptEntry[]; origins?: ItemOrigin[]; expectedId: string | null }
   | { t: 'submit'; g: number; at: number }
+  /** The user chose to send an unknown group again, accepting it may run twice: no reconcile first. */
+  | { t: 'resubmit'; g: number; at: number }
   | { t: 'submitted'; g: number; groupId: string | null; ids: StoredIds; traceId: string; at: number }
   | {
       t: 'reconciled';
@@ -87,6 +94,8 @@ export type LedgerEvent =
   | { t: 'item'; g: number; i: number; id: RequestId | null; s: ItemStatus; r?: string | null; e?: string | null }
   | { t: 'group-done'; g: number; counts: StatusCounts }
   | { t: 'input-end'; total: number }
+  /** A run taken up again from its ledger: whatever `end` came before no longer describes it. */
+  | { t: 'resume'; at: number }
   | { t: 'end'; at: number; reason: RunEndReason; counts: StatusCounts };
 
 export type RunEndReason = 'complete' | 'deadline' | 'cancelled' | 'failed';
