@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import type { QueueMonitorView, QueueState } from '../core/monitor/types';
+import { escapeMarkdown } from './markdown-text';
 import { presentQueueState } from './queue-status-text';
 
 export const QUEUE_STATUS_ID = 'scalarlm.queue';
@@ -23,10 +24,10 @@ export class QueueStatusItem implements vscode.Disposable {
     const view = presentQueueState(state);
     this.item.text = view.text;
     this.item.backgroundColor = view.background ? new vscode.ThemeColor(`statusBarItem.${view.background}Background`) : undefined;
-    const tooltip = new vscode.MarkdownString(`**ScalarLM** · ${escape(view.summary)}\n\n`);
+    const tooltip = new vscode.MarkdownString(`**ScalarLM** · ${escapeMarkdown(view.summary)}\n\n`);
     if (view.rows.length > 0) {
       tooltip.appendMarkdown('| | |\n|:--|--:|\n');
-      for (const [name, value] of view.rows) tooltip.appendMarkdown(`| ${escape(name)} | ${escape(value)} |\n`);
+      for (const [name, value] of view.rows) tooltip.appendMarkdown(`| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |\n`);
     }
     tooltip.appendMarkdown('\n\nClick for queue actions.');
     this.item.tooltip = tooltip;
@@ -37,9 +38,4 @@ export class QueueStatusItem implements vscode.Disposable {
     this.subscription.dispose();
     this.item.dispose();
   }
-}
-
-/** Server text and URLs go into the tooltip as text, never as markdown. */
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

@@ -21,6 +21,8 @@ export interface RunItem {
 export interface LoadedRun {
   header: RunHeader;
   items: RunItem[];
+  /** How the run last ended; undefined while it has not (going now, or interrupted). */
+  end?: Extract<LedgerEvent, { t: 'end' }>;
 }
 
 type ItemEvent = Extract<LedgerEvent, { t: 'item' }>;
@@ -38,6 +40,7 @@ export function loadRunItems(ledgerPath: string): LoadedRun {
   let header: RunHeader | undefined;
   const groups: GroupTrack[] = [];
   let inputTotal: number | undefined;
+  let end: LoadedRun['end'];
   let block: ItemEvent[] = [];
   for (const { event } of readLedgerLines(ledgerPath)) {
     switch (event.t) {
@@ -66,6 +69,12 @@ export function loadRunItems(ledgerPath: string): LoadedRun {
       case 'input-end':
         inputTotal = event.total;
         break;
+      case 'end':
+        end = event;
+        break;
+      case 'resume':
+        end = undefined;
+        break;
     }
   }
   if (!header) throw new Error(`${ledgerPath} is not a run ledger: its first line should be a "run" event.`);
@@ -73,7 +82,7 @@ export function loadRunItems(ledgerPath: string): LoadedRun {
   for (let index = items.length; index < (inputTotal ?? 0); index++) {
     items.push({ index, group: -1, prompt: undefined, status: 'unsent', requestId: null, response: null, error: null });
   }
-  return { header, items };
+  return { header, items, ...(end ? { end } : {}) };
 }
 
 function groupItems(group: GroupTrack, g: number): RunItem[] {

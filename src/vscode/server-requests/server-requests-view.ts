@@ -1,0 +1,66 @@
+// The Server Requests view: keeps RequestPages loaded while the view can be seen. It reloads when it shows
+// after the deployment or the settings changed, and never in the background while hidden.
+
+import * as vscode from 'vscode';
+import type { Connection } from '../connection';
+import { DisposableStore } from '../dispose';
+import type { ExtensionLog } from '../log';
+import { RequestPages, type RequestListView } from './request-pages';
+import { RequestTree, type RequestNode } from './request-tree';
+
+export const SERVER_REQUESTS_VIEW_ID = 'scalarlm.serverRequests';
+
+export class ServerRequestsView implements vscode.Disposable {
+  private readonly disposables = new DisposableStore();
+  private readonly tree = this.disposables.add(new RequestTree());
+  private readonly treeView: vscode.TreeView<RequestNode>;
+  private readonly pages: RequestPages;
+  /** What the view shows is not what the current deployment would answer (or was never loaded). */
+  private stale = true;
+
+  constructor(connection: Connection, log: ExtensionLog) {
+    this.treeView = this.disposables.add(vscode.window.createTreeView(SERVER_REQUESTS_VIEW_ID, { treeDataProvider: this.tree }));
+    this.pages = this.disposables.add(
+      new RequestPages(connection, {
+        onDidChange: (view) => this.show(view),
+        onError: (error) => log.channel.error(`Server Requests: ${error instanceof Error ? error.message : String(error)}`),
+      }),
+    );
+    this.disposables.add(
+      connection.onDidChange(() => {
+        this.stale = true;
+        this.reloadIfVisible();
+      }),
+    );
+    this.disposables.add(this.treeView.onDidChangeVisibility(() => this.reloadIfVisible()));
+    this.reloadIfVisible();
+  }
+
+  /** From the first page again. */
+  reload(): Promise<void> {
+    this.stale = false;
+    return this.withProgress(() => this.pages.reload());
+  }
+
+  loadMore(): Promise<void> {
+    return this.withProgress(() => this.pages.loadMore());
+  }
+
+  /** Runs a task with the view's progress bar showing. */
+  withProgress<T>(task: () => Promise<T>): Promise<T> {
+    return Promise.resolve(vscode.window.withProgress({ location: { viewId: SERVER_REQUESTS_VIEW_ID } }, task));
+  }
+
+  private reloadIfVisible(): void {
+    if (this.stale && this.treeView.visible) void this.reload();
+  }
+
+  private show(view: RequestListView): void {
+    this.tree.show(view);
+    this.treeView.message = view.message;
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}
