@@ -2,6 +2,7 @@
 // line. Everything is owned by the extension context and disposed with it.
 
 import * as vscode from 'vscode';
+import { registerBatch } from './vscode/batch/register';
 import { Connection } from './vscode/connection';
 import { selectDeploymentUrl } from './vscode/deployment-picker';
 import { clearGatewayToken, setGatewayToken } from './vscode/gateway-token';
@@ -11,6 +12,7 @@ import { selectModel } from './vscode/model-picker';
 import { showQueueActions } from './vscode/queue-actions';
 import { QueueStatusItem } from './vscode/queue-status-item';
 import { createQueueWatch } from './vscode/queue-watch';
+import { registerServerRequests } from './vscode/server-requests/register';
 import { startSimulator } from './vscode/simulator-commands';
 import { SimulatorLauncher } from './vscode/simulator-launcher';
 import { UnreachableNotice } from './vscode/unreachable-notice';
@@ -51,6 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     'scalarlm.openLog': () => log.channel.show(),
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  context.subscriptions.push(registerServerRequests({ connection, log }), registerBatch(context, connection, queue.monitor, log));
 
   const activateMs = performance.now() - started;
   log.info(`Activated in ${activateMs.toFixed(1)} ms.`);

@@ -8,11 +8,14 @@ export interface Settings {
   maxTokens: number;
   temperature: number;
   requestTimeoutSeconds: number;
-  batch: { groupSize: number; maxInFlight: number; pauseAboveQueueDepth: number };
+  batch: { groupSize: number; maxInFlight: number; pauseAboveQueueDepth: number; confirmAbove: number };
   metrics: { enabled: boolean; intervalSeconds: number };
+  runs: { location: RunsLocation };
   headers: Record<string, string>;
   gatewayTokenHeader: string;
 }
+
+export type RunsLocation = 'workspaceStorage' | 'workspaceFolder';
 
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'object';
 
@@ -21,6 +24,8 @@ interface Declared<K extends Kind, T> {
   default: T;
   min?: number;
   max?: number;
+  /** The allowed strings, for a string setting with an enum. */
+  values?: readonly string[];
 }
 
 /** Keys under `scalarlm.`, as package.json declares them. */
@@ -33,8 +38,10 @@ export const SETTINGS = {
   'batch.groupSize': { kind: 'integer', default: 32, min: 1, max: 128 },
   'batch.maxInFlight': { kind: 'integer', default: 4, min: 1, max: 64 },
   'batch.pauseAboveQueueDepth': { kind: 'integer', default: 256, min: 0 },
+  'batch.confirmAbove': { kind: 'integer', default: 500, min: 0 },
   'metrics.enabled': { kind: 'boolean', default: true },
   'metrics.intervalSeconds': { kind: 'number', default: 3, min: 1 },
+  'runs.location': { kind: 'string', default: 'workspaceStorage' as RunsLocation, values: ['workspaceStorage', 'workspaceFolder'] },
   headers: { kind: 'object', default: {} as Record<string, string> },
   gatewayTokenHeader: { kind: 'string', default: 'Authorization' },
 } satisfies Record<string, Declared<Kind, unknown>>;
@@ -50,8 +57,14 @@ export function readSettings(get: (key: SettingKey) => unknown): Settings {
     maxTokens: value('maxTokens'),
     temperature: value('temperature'),
     requestTimeoutSeconds: value('requestTimeoutSeconds'),
-    batch: { groupSize: value('batch.groupSize'), maxInFlight: value('batch.maxInFlight'), pauseAboveQueueDepth: value('batch.pauseAboveQueueDepth') },
+    batch: {
+      groupSize: value('batch.groupSize'),
+      maxInFlight: value('batch.maxInFlight'),
+      pauseAboveQueueDepth: value('batch.pauseAboveQueueDepth'),
+      confirmAbove: value('batch.confirmAbove'),
+    },
     metrics: { enabled: value('metrics.enabled'), intervalSeconds: value('metrics.intervalSeconds') },
+    runs: { location: value('runs.location') },
     headers: value('headers'),
     gatewayTokenHeader: value('gatewayTokenHeader').trim() || SETTINGS.gatewayTokenHeader.default,
   };
@@ -61,7 +74,7 @@ function normalise(key: SettingKey, raw: unknown): unknown {
   const declared: Declared<Kind, unknown> = SETTINGS[key];
   switch (declared.kind) {
     case 'string':
-      return typeof raw === 'string' ? raw : declared.default;
+      return typeof raw === 'string' && (declared.values === undefined || declared.values.includes(raw)) ? raw : declared.default;
     case 'boolean':
       return typeof raw === 'boolean' ? raw : declared.default;
     case 'integer':

@@ -49,7 +49,13 @@ export interface BatchRunOptions {
   pauseAboveQueueDepth?: number;
   /** Stop submitting and polling this long after the start; unfinished items are reported pending. */
   deadlineMs?: number;
+  /** Cancels the run: it ends as `cancelled`, prompts never sent listed as unsent. */
   signal?: AbortSignal;
+  /**
+   * Stops the run the way a crash would, without ending it in the ledger, so that the next session takes it
+   * up again (a window closing or reloading).
+   */
+  detach?: AbortSignal;
   /** The number of prompts, when known in advance, for progress and ETA. */
   totalHint?: number;
   timing?: Partial<BatchTiming>;
@@ -75,7 +81,8 @@ export interface BatchProgress {
 export interface BatchSummary {
   runId: string;
   ledgerPath: string;
-  reason: RunEndReason;
+  /** `detached`: stopped by `detach`; the ledger has no end, and resuming carries on. */
+  reason: RunEndReason | 'detached';
   counts: StatusCounts;
   total: number;
   /** Set when the run failed as a whole (unreachable deployment, unknown model, ...). */
@@ -147,6 +154,7 @@ class BatchRun {
   private readonly inFlight = new Map<number, { group: GroupRecord; ok: number; error: number }>();
   private fatal: Error | undefined;
   private inputFailed = false;
+  private detached = false;
   private deadlinePassed = false;
 
   constructor(
@@ -166,6 +174,11 @@ class BatchRun {
     const onCancel = () => this.halt.abort(new Error('cancelled'));
     this.options.signal?.addEventListener('abort', onCancel, { once: true });
     if (this.options.signal?.aborted) onCancel();
+    const onDetach = () => {
+      this.detached = true;
+      this.halt.abort(new Error('detached'));
+    };
+    this.options.detach?.addEventListener('abort', onDetach, { once: true });
     this.halt.signal.addEventListener('abort', () => this.stop.abort(), { once: true });
     const deadline = this.options.deadlineMs === undefined ? undefined : setTimeout(() => this.passDeadline(), this.options.deadlineMs);
     const metrics = setInterval(() => {
@@ -173,20 +186,22 @@ class BatchRun {
     }, this.timing.metricsIntervalMs);
     try {
       await this.pacer.sample(this.stop.signal).catch(() => undefined);
-      if (this.options.planAll) await this.planner.planAll();
+      // Groups an earlier session left unfinished; those planned from now on come from the planner.
       const resumable = this.book.state.groups.filter(needsWork);
+      if (this.options.planAll) await this.planner.planAll();
       const workers = Array.from({ length: this.options.maxInFlight ?? MAX_IN_FLIGHT_DEFAULT }, () => this.work(resumable));
       await Promise.all(workers);
       // Prompts never reached are read to the end so the report can list them as unsent.
-      if (!this.inputFailed) await this.planner.drain();
+      if (!this.inputFailed && !this.detached) await this.planner.drain();
     } finally {
       clearTimeout(deadline);
       clearInterval(metrics);
       this.options.signal?.removeEventListener('abort', onCancel);
+      this.options.detach?.removeEventListener('abort', onDetach);
     }
-    const reason = this.endReason();
+    const reason = this.detached ? 'detached' : this.endReason();
     const counts = countsOf(this.book.state);
-    this.book.append([{ t: 'end', at: Date.now(), reason, counts }]);
+    if (reason !== 'detached') this.book.append([{ t: 'end', at: Date.now(), reason, counts }]);
     this.emitProgress();
     return {
       runId: this.book.header.runId,

@@ -22,7 +22,8 @@ export function isItemStatus(value: unknown): value is ItemStatusView {
 export function filterItems(store: ItemStore, filter: ItemFilter): number[] {
   const query = filter.search.trim().toLowerCase();
   const { status } = filter;
-  return store.select((item, searchText) => (status === undefined || item.status === status) && (query === '' || searchText().includes(query)));
+  // entry.searchText is built on first read, so it is read only when there is a query.
+  return store.select((entry) => (status === undefined || entry.item.status === status) && (query === '' || entry.searchText.includes(query)));
 }
 
 /**

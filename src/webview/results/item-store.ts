@@ -3,15 +3,20 @@
 
 import type { ItemView } from '../../protocol/results';
 
-interface Entry {
-  item: ItemView;
-  /** prompt, response and error in lowercase; built by the first search that needs it, dropped when the item changes. */
-  searchText?: string;
+/** An item with its search text: prompt, response and error in lowercase, built by the first search that needs it. */
+export class StoredItem {
+  private lowercaseText: string | undefined;
+
+  constructor(readonly item: ItemView) {}
+
+  get searchText(): string {
+    return (this.lowercaseText ??= `${this.item.prompt}\n${this.item.response ?? ''}\n${this.item.error ?? ''}`.toLowerCase());
+  }
 }
 
 export class ItemStore {
   /** Sorted by item index: filtering walks it in order, so filtered lists come out sorted too. */
-  private entries: Entry[] = [];
+  private entries: StoredItem[] = [];
   private readonly positionByIndex = new Map<number, number>();
 
   get size(): number {
@@ -20,31 +25,29 @@ export class ItemStore {
 
   /** Replaces everything (an `init`). */
   replaceAll(items: readonly ItemView[]): void {
-    this.entries = items.map((item) => ({ item }));
+    this.entries = items.map((item) => new StoredItem(item));
     this.reindex();
   }
 
   /**
-   * Updates items in place by index and adds the new ones. Returns the indexes that changed, so a view
-   * can redraw just those.
+   * Updates items in place by index and adds the new ones. An updated item is a new object, which is how
+   * the list tells which rows to rewrite.
    */
-  upsert(items: readonly ItemView[]): Set<number> {
-    const changed = new Set<number>();
+  upsert(items: readonly ItemView[]): void {
     let added = false;
     for (const item of items) {
-      changed.add(item.index);
       const position = this.positionByIndex.get(item.index);
       if (position === undefined) {
-        this.entries.push({ item });
+        this.entries.push(new StoredItem(item));
         this.positionByIndex.set(item.index, this.entries.length - 1);
         added = true;
       } else {
-        this.entries[position] = { item };
+        // A new entry, so the old search text goes with the old item.
+        this.entries[position] = new StoredItem(item);
       }
     }
     // Items normally arrive complete in `init`; one added later may belong anywhere, so restore the order.
     if (added && !this.isSorted()) this.reindex();
-    return changed;
   }
 
   get(index: number): ItemView | undefined {
@@ -53,11 +56,9 @@ export class ItemStore {
   }
 
   /** Indexes of the items `keep` accepts, in index order. */
-  select(keep: (item: ItemView, searchText: () => string) => boolean): number[] {
+  select(keep: (entry: StoredItem) => boolean): number[] {
     const selected: number[] = [];
-    for (const entry of this.entries) {
-      if (keep(entry.item, () => (entry.searchText ??= searchTextOf(entry.item)))) selected.push(entry.item.index);
-    }
+    for (const entry of this.entries) if (keep(entry)) selected.push(entry.item.index);
     return selected;
   }
 
@@ -71,8 +72,4 @@ export class ItemStore {
     for (let i = 1; i < this.entries.length; i++) if (this.entries[i - 1].item.index > this.entries[i].item.index) return false;
     return true;
   }
-}
-
-function searchTextOf(item: ItemView): string {
-  return `${item.prompt}\n${item.response ?? ''}\n${item.error ?? ''}`.toLowerCase();
 }

@@ -1,7 +1,7 @@
 // What DOMPurify lets through from the rendered markdown: the tags markdown-it produces for text, with
-// no attributes but a link's target and title. No style attributes either: the panel's CSP forbids
-// inline styles, so markdown-it's table alignment would only log violations. DOM-free (plain data), so
-// Node tests can check the policy without a browser.
+// no attributes but a link's target and title, a list's start and a table cell's alignment. No style
+// attributes: the panel's CSP forbids inline styles. DOM-free (plain data), so Node tests can check the
+// policy without a browser.
 
 import { SAFE_URI } from './markdown';
 
@@ -10,7 +10,7 @@ export const SANITIZE_POLICY = {
     'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 's', 'code', 'pre', 'blockquote',
     'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
   ],
-  ALLOWED_ATTR: ['href', 'title', 'start'],
+  ALLOWED_ATTR: ['href', 'title', 'start', 'align'],
   ALLOWED_URI_REGEXP: SAFE_URI,
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,

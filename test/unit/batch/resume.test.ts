@@ -110,4 +110,30 @@ describe('batch resume', () => {
       assert.deepEqual(submissionCounts(sim), [1, 1]);
     });
   });
+
+  it('detaches without ending the ledger, so that the next session takes the run up', async () => {
+    await withSimulator({ zeroLatency: false, tokensPerSecond: 200, slots: 2 }, async (sim) => {
+      const ledgerPath = join(tmp.path, 'detached.jsonl');
+      const input = Array.from({ length: 16 }, (_, i) => `detached ${i}`);
+      const client = new ScalarLMClient({ baseUrl: sim.url });
+      const detach = new AbortController();
+      const first = await runBatch({
+        api: client,
+        ledgerPath,
+        params: PARAMS,
+        input: inputOf(input),
+        groupSize: 4,
+        planAll: true,
+        detach: detach.signal,
+        timing: FAST_TIMING,
+        onProgress: (p) => p.counts.ok > 0 && detach.abort(),
+      });
+      assert.equal(first.reason, 'detached');
+      assert.ok(!readFileSync(ledgerPath, 'utf8').includes('"t":"end"'), 'no end in the ledger');
+      const second = await runBatch({ api: client, ledgerPath, resume: true, timing: FAST_TIMING });
+      await client.close();
+      assert.deepEqual(second.counts, { ok: 16, error: 0, pending: 0, unknown: 0, unsent: 0 });
+      assert.deepEqual(submissionCounts(sim), [1, 1, 1, 1]);
+    });
+  });
 });

@@ -62,6 +62,9 @@ describe('runs', () => {
       assert.deepEqual([items[6].status, items[6].error, items[6].group], ['error', 'boom', 1]);
       assert.equal(items[2].response, simulatedCompletion('item 2', 12).text);
 
+      const events = readFileSync(store.ledgerPath('second'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line).t);
+      assert.deepEqual(['group', 'submit', 'group-done'].map((t) => events.filter((e: string) => e === t).length), [3, 3, 3], 'each group planned, sent and settled once');
+
       store.delete('first');
       assert.deepEqual(store.list().map((r) => r.runId), ['second']);
     });

@@ -7,6 +7,7 @@ import { readSettings, SETTINGS, type SettingKey } from '../../../src/vscode/set
 
 interface Contributed {
   type: string;
+  enum?: string[];
   default: unknown;
   minimum?: number;
   maximum?: number;
@@ -27,6 +28,7 @@ describe('settings', () => {
       assert.deepEqual(entry.default, declared.default);
       assert.equal(entry.minimum, 'min' in declared ? declared.min : undefined);
       assert.equal(entry.maximum, 'max' in declared ? declared.max : undefined);
+      assert.deepEqual(entry.enum, 'values' in declared ? declared.values : undefined);
     });
   }
 
@@ -34,7 +36,8 @@ describe('settings', () => {
     const settings = readSettings(() => undefined);
     assert.equal(settings.baseUrl, 'http://localhost:8000');
     assert.equal(settings.maxTokens, 256);
-    assert.deepEqual(settings.batch, { groupSize: 32, maxInFlight: 4, pauseAboveQueueDepth: 256 });
+    assert.deepEqual(settings.batch, { groupSize: 32, maxInFlight: 4, pauseAboveQueueDepth: 256, confirmAbove: 500 });
+    assert.equal(settings.runs.location, 'workspaceStorage');
     assert.deepEqual(settings.metrics, { enabled: true, intervalSeconds: 3 });
   });
 

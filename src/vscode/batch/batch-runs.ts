@@ -1,0 +1,219 @@
+// The batch runs of this window: starts them through core/batch with every prompt planned into the ledger
+// first, reports their progress (a cancellable notification and a status bar item), tells open panels
+// what changed, and takes up runs a window reload interrupted.
+
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { runBatch, type BatchProgress, type BatchRunOptions, type BatchSummary } from '../../core/batch/runner';
+import type { BatchInput, BatchParams, ReportItem } from '../../core/batch/types';
+import type { RunStore } from '../../core/runs/run-store';
+import type { Connection } from '../connection';
+import { DisposableStore } from '../dispose';
+import type { ExtensionLog } from '../log';
+
+export interface NewRun {
+  items: BatchInput[];
+  title: string;
+  /** The document the prompts came from. */
+  source?: string;
+  params: BatchParams;
+  parentRunId?: string;
+}
+
+export interface RunEvent {
+  runId: string;
+  progress?: BatchProgress;
+  settled?: ReportItem[];
+  /** The run ended (its summary) or failed to start (an error). */
+  ended?: BatchSummary | Error;
+}
+
+interface ActiveRun {
+  /** Cancel: the user stops the run. */
+  controller: AbortController;
+  progress?: BatchProgress;
+}
+
+export class BatchRuns implements vscode.Disposable {
+  private readonly active = new Map<string, ActiveRun>();
+  /** Aborted when this window goes away: runs stop as if it crashed, and the next activation takes them up. */
+  private readonly detach = new AbortController();
+  private readonly disposables = new DisposableStore();
+  private readonly changed = this.disposables.add(new vscode.EventEmitter<RunEvent>());
+  private readonly statusItem = this.disposables.add(vscode.window.createStatusBarItem('scalarlm.batch', vscode.StatusBarAlignment.Left, 49));
+
+  /** Progress, settled groups and ends of every run of this window. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private store: RunStore,
+    private readonly connection: Connection,
+    private readonly log: ExtensionLog,
+  ) {
+    this.statusItem.name = 'ScalarLM Batch Runs';
+  }
+
+  /** Runs started after this go to the new store (the setting changed). */
+  useStore(store: RunStore): void {
+    this.store = store;
+  }
+
+  get runStore(): RunStore {
+    return this.store;
+  }
+
+  isActive(runId: string): boolean {
+    return this.active.has(runId);
+  }
+
+  latestProgress(runId: string): BatchProgress | undefined {
+    return this.active.get(runId)?.progress;
+  }
+
+  /** Starts a run and returns its id once its ledger exists (the panel can open it). */
+  async start(run: NewRun): Promise<string> {
+    const runId = randomUUID();
+    await this.execute(runId, run.title, {
+      runId,
+      params: run.params,
+      input: arrayInput(run.items),
+      totalHint: run.items.length,
+      planAll: true,
+      title: run.title,
+      ...(run.source ? { source: run.source } : {}),
+      ...(run.parentRunId ? { parentRunId: run.parentRunId } : {}),
+    });
+    return runId;
+  }
+
+  /** Takes a stored run up again: polls what is pending, sends what was never sent, and the unknown groups asked for. */
+  async resume(runId: string, resubmitUnknown: number[] = []): Promise<void> {
+    if (this.active.has(runId)) throw new Error('This run is still going.');
+    await this.execute(runId, this.store.summary(runId).title, { resume: true, resubmitUnknown });
+  }
+
+  /** Runs a window reload or a crash interrupted: taken up again (the log says which). */
+  resumeInterrupted(): void {
+    for (const run of this.store.list((path, error) => this.log.info(`Skipping the damaged run ledger ${path}: ${error.message}`))) {
+      if (run.phase === 'interrupted' && !this.active.has(run.runId)) {
+        this.log.info(`Resuming run ${run.runId} (${run.title}), interrupted before it ended.`);
+        this.resume(run.runId).catch((error) => this.log.showError(error));
+      }
+    }
+  }
+
+  cancel(runId: string): void {
+    this.active.get(runId)?.controller.abort();
+  }
+
+  private async execute(runId: string, title: string, options: Omit<BatchRunOptions, 'api' | 'ledgerPath'>): Promise<void> {
+    const api = this.connection.api();
+    if ('unusable' in api) throw new Error(api.unusable);
+    const { batch } = this.connection.settings;
+    const run: ActiveRun = { controller: new AbortController() };
+    let hasStarted = false;
+    let started: () => void = () => undefined;
+    let failedToStart: (error: Error) => void = () => undefined;
+    const ledgerReady = new Promise<void>((resolve, reject) => {
+      started = () => {
+        hasStarted = true;
+        resolve();
+      };
+      failedToStart = reject;
+    });
+    this.active.set(runId, run);
+    const finished = this.withProgressNotification(title, runId, run, () =>
+      runBatch({
+        api,
+        ledgerPath: this.store.ledgerPath(runId),
+        groupSize: batch.groupSize,
+        maxInFlight: batch.maxInFlight,
+        pauseAboveQueueDepth: batch.pauseAboveQueueDepth,
+        signal: run.controller.signal,
+        detach: this.detach.signal,
+        onStart: () => started(),
+        onProgress: (progress) => {
+          run.progress = progress;
+          this.changed.fire({ runId, progress });
+          this.showStatus();
+        },
+        onGroupSettled: (settled) => this.changed.fire({ runId, settled }),
+        onLog: (message) => this.log.info(`[run ${runId.slice(0, 8)}] ${message}`),
+        ...options,
+      }),
+    );
+    finished.then(
+      (summary) => this.ended(runId, summary),
+      (error: Error) => {
+        // Failing before the ledger exists is the caller's to report; failing later is reported here.
+        if (!hasStarted) failedToStart(error);
+        this.ended(runId, hasStarted ? error : undefined);
+      },
+    );
+    await ledgerReady;
+  }
+
+  private withProgressNotification<T>(title: string, runId: string, run: ActiveRun, work: () => Promise<T>): Promise<T> {
+    return Promise.resolve(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ScalarLM: ${title}`, cancellable: true }, async (progress, token) => {
+        const cancel = token.onCancellationRequested(() => run.controller.abort());
+        let reported = 0;
+        const update = this.onDidChange((event) => {
+          if (event.runId !== runId || !event.progress) return;
+          const { counts, total } = event.progress;
+          const done = counts.ok + counts.error;
+          const increment = total ? ((done - reported) / total) * 100 : undefined;
+          reported = done;
+          progress.report({ message: progressText(event.progress), ...(increment ? { increment } : {}) });
+        });
+        try {
+          return await work();
+        } finally {
+          cancel.dispose();
+          update.dispose();
+        }
+      }),
+    );
+  }
+
+  private ended(runId: string, outcome: BatchSummary | Error | undefined): void {
+    this.active.delete(runId);
+    if (this.detach.signal.aborted) return;
+    this.showStatus();
+    if (outcome === undefined) return;
+    this.changed.fire({ runId, ended: outcome });
+    if (outcome instanceof Error) return this.log.showError(outcome);
+    if (outcome.error) return this.log.showError(outcome.error);
+    const { counts } = outcome;
+    this.log.info(`Run ${runId} ${outcome.reason}: ${counts.ok} ok, ${counts.error} error, ${counts.pending} pending, ${counts.unknown} unknown, ${counts.unsent} unsent.`);
+  }
+
+  /** One status bar item for all runs of this window while any is going. */
+  private showStatus(): void {
+    const runs = [...this.active.values()];
+    if (runs.length === 0) return this.statusItem.hide();
+    const sum = (key: 'ok' | 'error' | 'pending' | 'unsent') => runs.reduce((n, r) => n + (r.progress?.counts[key] ?? 0), 0);
+    const done = sum('ok') + sum('error');
+    const total = runs.reduce((n, r) => n + (r.progress?.total ?? 0), 0);
+    this.statusItem.text = `$(run-all) ${done}/${total}${sum('error') ? ` · ${sum('error')} error` : ''}`;
+    this.statusItem.tooltip = `ScalarLM: ${runs.length} batch run${runs.length > 1 ? 's' : ''} going: ${sum('ok')} ok, ${sum('error')} error, ${sum('pending')} pending, ${sum('unsent')} queued.`;
+    this.statusItem.command = 'workbench.view.extension.scalarlm';
+    this.statusItem.show();
+  }
+
+  dispose(): void {
+    // Runs are detached, not cancelled: their ledgers stay without an end, and the next activation takes them up.
+    this.detach.abort();
+    this.disposables.dispose();
+  }
+}
+
+function progressText(progress: BatchProgress): string {
+  const { ok, error, pending, unsent } = progress.counts;
+  const eta = progress.etaSeconds !== undefined && pending + unsent > 0 ? ` · ETA ${Math.ceil(progress.etaSeconds)} s` : '';
+  return `${ok} ok · ${error} error · ${pending} pending · ${unsent} queued${eta}`;
+}
+
+async function* arrayInput(items: BatchInput[]): AsyncGenerator<BatchInput> {
+  yield* items;
+}

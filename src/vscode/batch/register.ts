@@ -1,0 +1,44 @@
+// Batch generate in the editor: the run store, the runs of this window, their results panels, the Runs view
+// and the commands, wired together. Runs a reload interrupted are taken up again.
+
+import * as vscode from 'vscode';
+import type { QueueMonitorView } from '../../core/monitor/types';
+import { RunStore } from '../../core/runs/run-store';
+import type { Connection } from '../connection';
+import { DisposableStore } from '../dispose';
+import type { ExtensionLog } from '../log';
+import { onDidChangeSettings } from '../settings';
+import type { Settings } from '../settings-schema';
+import { generateFromFile, generateFromSelection, generateLines, type BatchCommandDeps } from './batch-commands';
+import { BatchRuns } from './batch-runs';
+import { ResultsPanels } from './results-panel';
+import { RunsView } from './runs-view';
+
+export function registerBatch(context: vscode.ExtensionContext, connection: Connection, monitor: QueueMonitorView, log: ExtensionLog): vscode.Disposable {
+  const disposables = new DisposableStore();
+  const runs = disposables.add(new BatchRuns(runStore(context, connection.settings), connection, log));
+  disposables.add(onDidChangeSettings((settings) => runs.useStore(runStore(context, settings))));
+  const panels = disposables.add(new ResultsPanels(context.extensionUri, { runs, log }));
+  const showRun = (runId: string) => panels.show(runId);
+  const runsView = disposables.add(new RunsView(runs, log, showRun));
+  disposables.add(onDidChangeSettings(() => runsView.refresh()));
+
+  const deps: BatchCommandDeps = { runs, connection, monitor, log, showRun };
+  const commands: Record<string, (uri?: vscode.Uri) => unknown> = {
+    'scalarlm.generateFromSelection': () => generateFromSelection(deps),
+    'scalarlm.generateLines': () => generateLines(deps),
+    'scalarlm.generateFromFile': (uri) => generateFromFile(deps, uri instanceof vscode.Uri ? uri : undefined),
+  };
+  for (const [id, run] of Object.entries(commands)) disposables.add(vscode.commands.registerCommand(id, run));
+
+  if (!('unusable' in connection.api())) runs.resumeInterrupted();
+  return disposables;
+}
+
+/** Runs live in VS Code's storage for the workspace, or (scalarlm.runs.location) beside the prompts. */
+function runStore(context: vscode.ExtensionContext, settings: Settings): RunStore {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (settings.runs.location === 'workspaceFolder' && folder) return new RunStore(vscode.Uri.joinPath(folder, '.scalarlm', 'runs').fsPath);
+  const storage = context.storageUri ?? context.globalStorageUri;
+  return new RunStore(vscode.Uri.joinPath(storage, 'runs').fsPath);
+}

@@ -1,0 +1,196 @@
+// The results of a batch run in a webview panel, one tab per run. The page gets the whole run from the
+// ledger when it says `ready` (also after a window reload, through the serializer), then each settled
+// group and each progress update while the run goes.
+
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { loadRunItems, type LoadedRun, type RunItem } from '../../core/runs/run-items';
+import type { ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
+import { DisposableStore } from '../dispose';
+import { webviewHtml, webviewResourceRoots } from '../webview-html';
+import type { RunEvent } from './batch-runs';
+import { copyText, exportRun, openResponse, resubmitUnknown, retryFailed, revealOrigin, type RunActionsDeps } from './run-actions';
+import { headerView, isResultsMessage, itemView, liveProgressView, settledItem, storedProgressView } from './results-view-model';
+
+export const RESULTS_VIEW_TYPE = 'scalarlm.results';
+
+export class ResultsPanels implements vscode.Disposable {
+  private readonly open = new Map<string, ResultsPanel>();
+  private readonly disposables = new DisposableStore();
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly deps: Omit<RunActionsDeps, 'showRun'>,
+  ) {
+    this.disposables.add(
+      vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
+          const runId = (state as ResultsPanelState | undefined)?.runId;
+          if (!runId || !this.deps.runs.runStore.has(runId) || this.open.has(runId)) return panel.dispose();
+          this.adopt(panel, runId);
+        },
+      }),
+    );
+  }
+
+  /** Reveals the run's panel, or opens one. */
+  show(runId: string): void {
+    const existing = this.open.get(runId);
+    if (existing) return existing.reveal();
+    const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'ScalarLM Results', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      enableScripts: true,
+      localResourceRoots: webviewResourceRoots(this.extensionUri),
+    });
+    this.adopt(panel, runId);
+  }
+
+  private adopt(panel: vscode.WebviewPanel, runId: string): void {
+    panel.webview.options = { enableScripts: true, localResourceRoots: webviewResourceRoots(this.extensionUri) };
+    const results = new ResultsPanel(panel, runId, this.extensionUri, { ...this.deps, showRun: (id) => this.show(id) });
+    this.open.set(runId, results);
+    results.onDidClose(() => this.open.delete(runId));
+  }
+
+  dispose(): void {
+    for (const panel of this.open.values()) panel.dispose();
+    this.disposables.dispose();
+  }
+}
+
+class ResultsPanel {
+  private readonly disposables = new DisposableStore();
+  private readonly closed = this.disposables.add(new vscode.EventEmitter<void>());
+  readonly onDidClose = this.closed.event;
+  /** The run as last loaded from its ledger, with settled groups applied since. */
+  private run: LoadedRun | undefined;
+  private ready = false;
+
+  constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly runId: string,
+    extensionUri: vscode.Uri,
+    private readonly deps: RunActionsDeps,
+  ) {
+    this.disposables.add(panel.onDidDispose(() => this.release()));
+    this.disposables.add(
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) this.ready = false;
+      }),
+    );
+    this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.received(message)));
+    this.disposables.add(deps.runs.onDidChange((event) => this.runChanged(event)));
+    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'results', stylesheets: ['results.css'], title: 'ScalarLM Results' });
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+
+  private get live(): boolean {
+    return this.deps.runs.isActive(this.runId);
+  }
+
+  private async received(message: unknown): Promise<void> {
+    if (!isResultsMessage(message)) return;
+    if (message.type === 'ready') return this.sendInit();
+    if (message.type === 'rendered') return this.deps.log.channel.trace(`Results panel rendered ${message.items} items in ${message.ms.toFixed(1)} ms.`);
+    const run = this.run;
+    if (!run) return;
+    try {
+      await this.act(message, run);
+    } catch (error) {
+      this.deps.log.showError(error);
+    }
+  }
+
+  private async act(message: Exclude<ResultsFromWebview, { type: 'ready' | 'rendered' }>, run: LoadedRun): Promise<void> {
+    if (message.type === 'resubmitUnknown') return resubmitUnknown(this.runId, message.group, this.deps);
+    if (message.type === 'item') {
+      const item = run.items[message.index];
+      if (!item) return;
+      switch (message.action) {
+        case 'reveal':
+          return revealOrigin(run, item);
+        case 'copyResponse':
+          return copyText(item.response, 'Response');
+        case 'copyRequestId':
+          return copyText(item.requestId === null ? null : String(item.requestId), 'Request id');
+        case 'openResponse':
+          return openResponse(item);
+      }
+    }
+    switch (message.action) {
+      case 'retryFailed':
+        return retryFailed(run, run.items, this.deps);
+      case 'exportJsonl':
+        return exportRun(run, run.items, 'jsonl', this.deps.log);
+      case 'exportCsv':
+        return exportRun(run, run.items, 'csv', this.deps.log);
+      case 'openLedger':
+        return void (await vscode.window.showTextDocument(vscode.Uri.file(this.deps.runs.runStore.ledgerPath(this.runId)), { preview: false }));
+      case 'resumePending':
+        return this.deps.runs.resume(this.runId);
+      case 'cancel':
+        return this.deps.runs.cancel(this.runId);
+    }
+  }
+
+  /** The whole run from the ledger: after `ready`, and after a run ends (the ledger is then the truth). */
+  private sendInit(): void {
+    this.ready = true;
+    const run = loadRunItems(this.deps.runs.runStore.ledgerPath(this.runId));
+    this.run = run;
+    this.panel.title = `Results: ${run.header.title ?? this.runId.slice(0, 8)}`;
+    const live = this.live;
+    this.post({
+      type: 'init',
+      header: headerView(run.header, run.items.length, sourceLabel(run.header.source)),
+      items: run.items.map((item) => itemView(item, live)),
+      progress: live ? liveProgressView(this.deps.runs.latestProgress(this.runId), run.items) : storedProgressView(run, run.items),
+    });
+  }
+
+  private runChanged(event: RunEvent): void {
+    if (event.runId !== this.runId || !this.run) return;
+    const { items } = this.run;
+    if (event.settled) {
+      const changed: RunItem[] = [];
+      for (const settled of event.settled) {
+        const known = items[settled.index];
+        if (!known) continue;
+        items[settled.index] = settledItem(known, settled);
+        changed.push(items[settled.index]);
+      }
+      this.post({ type: 'items', items: changed.map((item) => itemView(item, true)) });
+    }
+    if (event.progress) this.post({ type: 'progress', progress: liveProgressView(event.progress, items) });
+    if (event.ended && this.ready) {
+      const error = event.ended instanceof Error ? event.ended.message : event.ended.error?.message;
+      this.sendInit();
+      if (error) this.post({ type: 'progress', progress: storedProgressView(this.run, this.run.items, error) });
+    }
+  }
+
+  private post(message: ResultsToWebview): void {
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  private release(): void {
+    this.closed.fire();
+    this.disposables.dispose();
+  }
+}
+
+function sourceLabel(source: string | undefined): string | undefined {
+  if (!source) return undefined;
+  try {
+    const uri = vscode.Uri.parse(source);
+    return uri.scheme === 'file' ? vscode.workspace.asRelativePath(uri) : basename(uri.path);
+  } catch {
+    return source;
+  }
+}

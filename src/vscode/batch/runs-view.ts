@@ -1,0 +1,94 @@
+// The "Runs" view: this workspace's batch runs, newest first, with their counts; open, export, delete.
+
+import * as vscode from 'vscode';
+import { loadRunItems } from '../../core/runs/run-items';
+import type { RunSummary } from '../../core/runs/run-store';
+import { confirm } from '../confirm';
+import { DisposableStore } from '../dispose';
+import { escapeMarkdown } from '../markdown-text';
+import type { ExtensionLog } from '../log';
+import type { BatchRuns } from './batch-runs';
+import { exportRun } from './run-actions';
+
+class RunItemNode extends vscode.TreeItem {
+  constructor(
+    readonly run: RunSummary,
+    active: boolean,
+  ) {
+    super(run.title, vscode.TreeItemCollapsibleState.None);
+    const { ok, error, pending, unknown, unsent } = run.counts;
+    const parts = [`${ok} ok`, error && `${error} error`, pending && `${pending} pending`, unknown && `${unknown} unknown`, unsent && `${unsent} unsent`];
+    this.description = `${parts.filter(Boolean).join(' · ')} · ${active ? 'running' : run.phase}`;
+    this.tooltip = new vscode.MarkdownString(
+      `**${escapeMarkdown(run.title)}**\n\n${run.total} prompts · model ${escapeMarkdown(run.model ?? "deployment's default")}\n\n` +
+        `Started ${new Date(run.createdAt).toLocaleString()}${run.parentRunId ? `\n\nRetry of run ${run.parentRunId}` : ''}`,
+    );
+    this.iconPath = new vscode.ThemeIcon(active ? 'sync~spin' : error > 0 || unknown > 0 ? 'warning' : pending + unsent > 0 ? 'debug-pause' : 'pass');
+    this.contextValue = 'scalarlmRun';
+    this.id = run.runId;
+    this.command = { command: 'scalarlm.runs.open', title: 'Open Results', arguments: [this] };
+  }
+}
+
+export class RunsView implements vscode.Disposable {
+  private readonly disposables = new DisposableStore();
+  private readonly changed = this.disposables.add(new vscode.EventEmitter<void>());
+
+  constructor(
+    private readonly runs: BatchRuns,
+    private readonly log: ExtensionLog,
+    showRun: (runId: string) => void,
+  ) {
+    const provider: vscode.TreeDataProvider<RunItemNode> = {
+      onDidChangeTreeData: this.changed.event,
+      getTreeItem: (node) => node,
+      getChildren: () => this.nodes(),
+    };
+    this.disposables.add(vscode.window.createTreeView('scalarlm.runs', { treeDataProvider: provider }));
+    const seen = new Set<string>();
+    this.disposables.add(
+      runs.onDidChange((event) => {
+        // A run appears with its first event; its counts move with every settled group and its end.
+        const first = !seen.has(event.runId);
+        seen.add(event.runId);
+        if (first || event.settled || event.ended) this.refresh();
+      }),
+    );
+    const commands: Record<string, (node?: RunItemNode) => unknown> = {
+      'scalarlm.runs.refresh': () => this.refresh(),
+      'scalarlm.runs.export': (node) => node && this.export(node.run),
+      'scalarlm.runs.delete': (node) => node && this.delete(node.run),
+    };
+    // From the view (a node), or from anywhere with a run id.
+    const open = (target?: RunItemNode | string) => target && showRun(typeof target === 'string' ? target : target.run.runId);
+    this.disposables.add(vscode.commands.registerCommand('scalarlm.runs.open', open));
+    for (const [id, run] of Object.entries(commands)) this.disposables.add(vscode.commands.registerCommand(id, run));
+  }
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  private nodes(): RunItemNode[] {
+    const stored = this.runs.runStore.list((path, error) => this.log.info(`Skipping the damaged run ledger ${path}: ${error.message}`));
+    return stored.map((run) => new RunItemNode(run, this.runs.isActive(run.runId)));
+  }
+
+  private async export(run: RunSummary): Promise<void> {
+    const format = await vscode.window.showQuickPick(['JSONL', 'CSV'], { title: `Export ${run.title}` });
+    if (!format) return;
+    const loaded = loadRunItems(run.ledgerPath);
+    await exportRun(loaded, loaded.items, format === 'CSV' ? 'csv' : 'jsonl', this.log);
+  }
+
+  private async delete(run: RunSummary): Promise<void> {
+    if (this.runs.isActive(run.runId)) return void vscode.window.showWarningMessage('ScalarLM: this run is still going; cancel it first.');
+    if (!(await confirm(`Delete the run "${run.title}" and its ledger?`, [run.ledgerPath], 'Delete'))) return;
+    this.runs.runStore.delete(run.runId);
+    this.refresh();
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}

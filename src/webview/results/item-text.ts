@@ -1,0 +1,28 @@
+// How an item reads in the list and the detail pane: origin labels and what to say while it has no
+// response. DOM-free.
+
+import type { ItemStatusView, ItemView } from '../../protocol/results';
+
+/** "L12", or "L12–14" for a prompt spanning lines. */
+export function originLabel(origin: NonNullable<ItemView['origin']>): string {
+  return origin.endLine > origin.line ? `L${origin.line}–${origin.endLine}` : `L${origin.line}`;
+}
+
+/** For screen readers and tooltips: "Reveal lines 12–14 in the editor". */
+export function originDescription(origin: NonNullable<ItemView['origin']>): string {
+  const lines = origin.endLine > origin.line ? `lines ${origin.line}–${origin.endLine}` : `line ${origin.line}`;
+  return `Reveal ${lines} in the editor`;
+}
+
+/** Shown in place of a response that has not come, by state; ok and error items have their own text. */
+const WAITING_NOTES: Record<Exclude<ItemStatusView, 'ok' | 'error'>, string> = {
+  queued: 'Submitted; waiting for the result.',
+  pending: 'Submitted, but not finished when the run stopped. Resume polling to fetch it.',
+  unknown: 'The submit of its group could not be confirmed; see the note above the list.',
+  unsent: 'Not sent: the run ended before reaching it.',
+};
+
+export function waitingNote(item: ItemView): string | undefined {
+  if (item.status === 'ok' || item.status === 'error') return undefined;
+  return WAITING_NOTES[item.status];
+}

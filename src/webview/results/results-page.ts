@@ -1,0 +1,169 @@
+// The panel's page: builds the views, holds what the user chose (filter, search, selection, response
+// format), applies the host's messages, and saves the choices to the webview state. Incoming items
+// update the store and only the rows in view; the filtered index list is recomputed, never the DOM list.
+
+import type { ItemStatusView, ProgressView, ResponseFormat, ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
+import { createCountChips } from './count-chips';
+import { createDetailView } from './detail-view';
+import { element } from './dom';
+import { createHeaderView } from './header-view';
+import { filterItems } from './item-filter';
+import { ItemStore } from './item-store';
+import { createListView } from './list-view';
+import { createRunToolbar } from './run-toolbar';
+import { createSearchBox } from './search-box';
+import { createUnknownGroupsView } from './unknown-groups-view';
+
+export interface PageHost {
+  post(message: ResultsFromWebview): void;
+  save(state: ResultsPanelState): void;
+}
+
+export interface ResultsPage {
+  apply(message: ResultsToWebview): void;
+}
+
+/** Scrolling fires every frame; the saved position only needs to be right when the page goes away. */
+const SAVE_SCROLL_DELAY_MS = 250;
+
+export function createResultsPage(container: HTMLElement, host: PageHost, restored: ResultsPanelState | undefined, signal: AbortSignal): ResultsPage {
+  const store = new ItemStore();
+  let runId: string | undefined;
+  let status: ItemStatusView | undefined;
+  let search = '';
+  let selected: number | undefined;
+  let responseFormat: ResponseFormat = restored?.responseFormat ?? 'rendered';
+  let scrollTop = 0;
+  let indexes: readonly number[] = [];
+
+  const header = createHeaderView(signal);
+  const chips = createCountChips((chosen) => {
+    status = chosen;
+    chips.showActive(status);
+    refilter();
+    save();
+  }, signal);
+  const toolbar = createRunToolbar((action) => host.post({ type: 'run', action }), signal);
+  const unknownGroups = createUnknownGroupsView((group) => host.post({ type: 'resubmitUnknown', group }), signal);
+  const searchBox = createSearchBox((query) => {
+    search = query;
+    refilter();
+    save();
+  }, signal);
+  const list = createListView(
+    {
+      item: (index) => store.get(index),
+      select: (index) => {
+        select(index);
+        list.revealSelected();
+      },
+      reveal: (index) => host.post({ type: 'item', action: 'reveal', index }),
+      openDetail: () => detail.focus(),
+      scrolled: (top) => {
+        scrollTop = top;
+        saveSoon();
+      },
+    },
+    signal,
+  );
+  const detail = createDetailView(
+    {
+      action: (action, index) => host.post({ type: 'item', action, index }),
+      formatChosen: (format) => {
+        responseFormat = format;
+        detail.setFormat(format);
+        save();
+      },
+    },
+    signal,
+  );
+  detail.setFormat(responseFormat);
+
+  const main = element('main', 'results');
+  main.dataset.view = 'scalarlm-results';
+  header.element.append(chips.element, toolbar.element);
+  const split = element('div', 'split');
+  split.append(list.element, detail.element);
+  main.append(header.element, unknownGroups.element, searchBox.element, split);
+  container.append(main);
+  chips.showActive(undefined);
+
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  signal.addEventListener('abort', () => clearTimeout(saveTimer));
+
+  function save(): void {
+    clearTimeout(saveTimer);
+    if (runId === undefined) return;
+    const state: ResultsPanelState = { runId, search, scrollTop, responseFormat };
+    if (status !== undefined) state.filter = status;
+    if (selected !== undefined) state.selected = selected;
+    host.save(state);
+  }
+
+  function saveSoon(): void {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(save, SAVE_SCROLL_DELAY_MS);
+  }
+
+  function select(index: number): void {
+    selected = index;
+    list.setSelected(index);
+    detail.show(store.get(index));
+    save();
+  }
+
+  function refilter(): void {
+    indexes = filterItems(store, { status, search });
+    list.setIndexes(indexes);
+    searchBox.showMatches(indexes.length, store.size);
+  }
+
+  function init(message: Extract<ResultsToWebview, { type: 'init' }>): void {
+    // The saved choices apply when they belong to this run: after a reload, or a repeated init.
+    const current: Omit<ResultsPanelState, 'runId'> = { filter: status, search, scrollTop, selected };
+    const saved = runId === message.header.runId ? current : restored?.runId === message.header.runId ? restored : undefined;
+    runId = message.header.runId;
+    main.dataset.runId = runId;
+    status = saved?.filter;
+    search = saved?.search ?? '';
+    selected = saved?.selected;
+    store.replaceAll(message.items);
+    header.showRun(message.header);
+    showProgress(message.progress);
+    chips.showActive(status);
+    searchBox.setQuery(search);
+    refilter();
+    list.setSelected(selected);
+    detail.show(selected === undefined ? undefined : store.get(selected));
+    scrollTop = saved?.scrollTop ?? 0;
+    list.scrollTo(scrollTop);
+    save();
+  }
+
+  function showProgress(progress: ProgressView): void {
+    main.dataset.phase = progress.phase;
+    header.showProgress(progress);
+    chips.showCounts(progress.counts);
+    toolbar.update(progress.phase, progress.counts);
+    unknownGroups.show(progress.unknownGroups);
+  }
+
+  return {
+    apply(message) {
+      switch (message.type) {
+        case 'init':
+          init(message);
+          break;
+        case 'items':
+          store.upsert(message.items);
+          // States changed, so the filter may now take or drop items; rows in view redraw where their item changed.
+          refilter();
+          if (selected !== undefined) detail.show(store.get(selected));
+          break;
+        case 'progress':
+          showProgress(message.progress);
+          break;
+      }
+    },
+  };
+}

@@ -1,0 +1,189 @@
+// Batch generate from the editor, as a user does it: selections, lines and files to the simulator's queue;
+// the results panel read from inside its webview.
+
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { pressKey, screenshot, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
+import { counts, countOf, RESULTS, rowTexts, waitForPhase } from './helpers/results';
+import { resetSettings, setSettings } from './helpers/settings';
+import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { waitFor } from './helpers/wait';
+
+async function workspaceFile(name: string, content: string): Promise<vscode.Uri> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!folder) throw new Error('The host tests need a workspace folder.');
+  const uri = vscode.Uri.joinPath(folder, 'batch', name);
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(content));
+  return uri;
+}
+
+async function openEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+}
+
+const jsonl = (prompts: unknown[]) => prompts.map((p) => JSON.stringify(p)).join('\n') + '\n';
+
+describe('batch generate', () => {
+  let sim: SimulatorProcess;
+
+  before(async () => {
+    sim = await startSimulatorProcess(['--tokens-per-second', '400', '--slots', '8', '--response-timeout', '5']);
+    await setSettings({ baseUrl: sim.url, maxTokens: 16, 'batch.groupSize': 8, 'metrics.intervalSeconds': 1 });
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    // A closed panel's page lingers a moment; the next test must not read it.
+    await waitFor(async () => (await webviewQuery(RESULTS, 'main')) === undefined, { timeoutMs: 10_000, what: 'the results panel to close' });
+  });
+
+  after(async () => {
+    await resetSettings();
+    await sim.stop();
+  });
+
+  it('runs 50 prompts from a JSONL file: 47 ok and 3 errors whose server text reads in the panel', async () => {
+    const prompts = Array.from({ length: 50 }, (_, i) => ({ prompt: `File prompt ${i}` }));
+    for (const i of [7, 21, 42]) prompts[i] = { prompt: `Failing prompt ${i} [[sim:item-error=ValueError: broken item ${i}]]` };
+    const uri = await workspaceFile('fifty.jsonl', jsonl(prompts));
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+    await waitForPhase('complete');
+    assert.deepEqual(await counts(), { ok: 47, error: 3, pending: 0, unknown: 0, unsent: 0, queued: 0 });
+
+    await webviewClick(RESULTS, '#counts button.chip[data-status="error"]');
+    await waitFor(async () => (await webviewEval<string>(RESULTS, `document.querySelector('#list').dataset.filteredCount`)) === '3', {
+      timeoutMs: 10_000,
+      what: 'the list filtered to the 3 errors',
+    });
+    assert.deepEqual(await rowTexts('.error-preview'), ['ValueError: broken item 7', 'ValueError: broken item 21', 'ValueError: broken item 42']);
+    await webviewClick(RESULTS, '.row[data-index="21"]');
+    const detail = await waitFor(async () => (await webviewQuery(RESULTS, '#detail[data-index="21"] pre.error'))?.texts[0], { timeoutMs: 10_000, what: 'the error in the detail' });
+    assert.equal(detail, 'ValueError: broken item 21');
+    await screenshot('batch-results');
+  });
+
+  it('sends each selection as one prompt, and reveals a prompt in its document from the panel', async () => {
+    const uri = await workspaceFile('notes.md', '# Notes\nFirst selected prompt\nnot this line\nSecond selected prompt\n');
+    const editor = await openEditor(uri);
+    editor.selections = [new vscode.Selection(1, 0, 1, 21), new vscode.Selection(3, 0, 3, 22)];
+    await vscode.commands.executeCommand('scalarlm.generateFromSelection');
+    await waitForPhase('complete');
+    assert.equal(await countOf('ok'), 2);
+    assert.deepEqual(await rowTexts('.prompt-preview'), ['First selected prompt', 'Second selected prompt']);
+
+    await webviewClick(RESULTS, '.row[data-index="1"] button.origin');
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() && vscode.window.activeTextEditor.selection.start.line === 3, {
+      timeoutMs: 10_000,
+      what: 'the second prompt revealed in notes.md',
+    });
+  });
+
+  it('sends one prompt per line of the selection, or of the whole document', async () => {
+    const uri = await workspaceFile('lines.txt', 'alpha\n\nbeta\ngamma\n');
+    await openEditor(uri);
+    await vscode.commands.executeCommand('scalarlm.generateLines');
+    await waitForPhase('complete');
+    assert.equal(await countOf('ok'), 3);
+    assert.deepEqual(await rowTexts('.prompt-preview'), ['alpha', 'beta', 'gamma']);
+  });
+
+  it('reads a .json GenerateRequest with its own max_tokens, and a text file split by ---', async () => {
+    const json = await workspaceFile('request.json', JSON.stringify({ prompts: ['one', { prompt: 'two' }, { messages: [{ role: 'user', content: 'three' }] }], max_tokens: 4 }, null, 2));
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', json);
+    await waitForPhase('complete');
+    assert.equal(await countOf('ok'), 3);
+    const parameters = await webviewQuery(RESULTS, '.run-parameters');
+    assert.match(parameters?.texts[0] ?? '', /max 4 tokens/);
+
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const text = await workspaceFile('pieces.prompt', 'First piece\nstill first\n---\nSecond piece\n');
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', text);
+    await waitForPhase('complete');
+    assert.deepEqual((await rowTexts('.prompt-preview')).map((t) => t.replace(/\s+/g, ' ')), ['First piece still first', 'Second piece']);
+  });
+
+  it('names file and line of an invalid JSONL line, sends nothing, and goes to that line', async () => {
+    const before = (await sim.stats()).enqueuedPrompts;
+    const uri = await workspaceFile('broken.jsonl', '"fine"\n"also fine"\n{"prompt": 42}\n"never sent"\n');
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+    const toast = '.notification-toast:has-text("broken.jsonl:3")';
+    const text = await waitFor(() => workbenchText(toast), { timeoutMs: 10_000, what: 'the input error' });
+    assert.match(text, /Nothing was sent/);
+    await workbenchClick(`${toast} .monaco-button:has-text("Go to Line")`);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith('broken.jsonl') && vscode.window.activeTextEditor.selection.active.line === 2, {
+      timeoutMs: 10_000,
+      what: 'the cursor on line 3 of broken.jsonl',
+    });
+    assert.equal((await sim.stats()).enqueuedPrompts, before);
+  });
+
+  it('reconciles a submit whose connection dropped, instead of sending it twice', async () => {
+    const uri = await workspaceFile('dropped.jsonl', jsonl(['before', 'the answer to this submit is lost [[sim:drop-after]]', 'after']));
+    const submissions = (await sim.stats()).generateSubmissions;
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+    await waitForPhase('complete');
+    assert.equal(await countOf('ok'), 3);
+    const added = Object.entries((await sim.stats()).generateSubmissions).filter(([group]) => !(group in submissions));
+    assert.deepEqual(added.map(([, n]) => n), [1], 'one group, submitted once');
+  });
+
+  it('shows hostile model output as text: no script runs, no image loads, no javascript: link', async () => {
+    const hostile = '<script>window.pwned = 1</script>\n\n<img src=x onerror="window.pwned = 2">\n\n[click me](javascript:window.pwned=3) **bold**';
+    const uri = await workspaceFile('hostile.jsonl', jsonl([`answer [[sim:respond-b64=${Buffer.from(hostile).toString('base64')}]]`]));
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+    await waitForPhase('complete');
+    await webviewClick(RESULTS, '.row[data-index="0"]');
+    for (const format of ['rendered', 'raw']) {
+      await webviewClick(RESULTS, `button[data-format="${format}"]`);
+      await waitFor(async () => (await webviewQuery(RESULTS, `#detail .response[data-format="${format}"]`))?.count === 1, { timeoutMs: 10_000, what: `the ${format} response` });
+      const dangerous = await webviewEval<number>(RESULTS, `document.querySelectorAll('#detail .response script, #detail .response img, #detail .response [onerror], #detail .response a[href^="javascript"]').length`);
+      assert.equal(dangerous, 0, `nothing live in the ${format} view`);
+      assert.equal(await webviewEval(RESULTS, 'typeof window.pwned'), 'undefined');
+    }
+    const raw = (await webviewQuery(RESULTS, '#detail .response'))?.texts[0] ?? '';
+    assert.match(raw, /<script>window\.pwned = 1<\/script>/, 'the raw view shows the markup as text');
+    await webviewClick(RESULTS, 'button[data-format="rendered"]');
+    const bold = await waitFor(async () => (await webviewQuery(RESULTS, '#detail .response strong'))?.texts[0], { timeoutMs: 10_000, what: 'rendered markdown' });
+    assert.equal(bold, 'bold');
+  });
+
+  it('cancels mid-run and still accounts for every prompt', async () => {
+    const slow = await startSimulatorProcess(['--tokens-per-second', '20', '--slots', '1', '--response-timeout', '2']);
+    try {
+      await setSettings({ baseUrl: slow.url, 'batch.groupSize': 4, 'batch.maxInFlight': 1 });
+      const uri = await workspaceFile('cancelled.jsonl', jsonl(Array.from({ length: 24 }, (_, i) => `slow prompt ${i}`)));
+      await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+      await waitFor(async () => (await countOf('pending')) > 0, { timeoutMs: 20_000, what: 'a group in flight' });
+      await webviewClick(RESULTS, '#actions button[data-action="cancel"]');
+      await waitForPhase('cancelled');
+      const after = await counts();
+      assert.equal(after.ok + after.error + after.pending + after.unknown + after.unsent + after.queued, 24);
+      assert.ok(after.unsent > 0, `prompts never sent are listed as unsent: ${JSON.stringify(after)}`);
+    } finally {
+      await setSettings({ baseUrl: sim.url, 'batch.groupSize': 8, 'batch.maxInFlight': 4 });
+      await slow.stop();
+    }
+  });
+
+  it('asks before sending a large batch, with the count and the model', async () => {
+    await setSettings({ 'batch.confirmAbove': 5 });
+    try {
+      const uri = await workspaceFile('large.jsonl', jsonl(Array.from({ length: 6 }, (_, i) => `large ${i}`)));
+      const done = vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+      const question = await waitFor(async () => {
+        const text = await workbenchText('.quick-input-widget');
+        return text?.includes('Queue depth now') && text;
+      }, { timeoutMs: 10_000, what: 'the confirmation' });
+      assert.match(question, /Send 6 prompts to ScalarLM\?/);
+      assert.match(question, /Max tokens: 16/);
+      assert.match(question, /Queue depth now: \d+/);
+      assert.match(question, /Estimate: /);
+      await pressKey('Escape');
+      await done;
+      assert.equal(await webviewQuery(RESULTS, 'main'), undefined, 'nothing was started');
+    } finally {
+      await setSettings({ 'batch.confirmAbove': 500 });
+    }
+  });
+});
