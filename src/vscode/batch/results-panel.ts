@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { loadRunItems, type LoadedRun, type RunItem } from '../../core/runs/run-items';
-import type { ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
+import type { ProgressView, ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
 import { DisposableStore } from '../dispose';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import type { RunEvent } from './batch-runs';
@@ -13,6 +13,9 @@ import { copyText, exportRun, openResponse, resubmitUnknown, retryFailed, reveal
 import { headerView, isResultsMessage, itemView, liveProgressView, settledItem, storedProgressView } from './results-view-model';
 
 export const RESULTS_VIEW_TYPE = 'scalarlm.results';
+
+/** Progress changes with every finished item; the page needs it at most this often. */
+const PROGRESS_EVERY_MS = 100;
 
 export class ResultsPanels implements vscode.Disposable {
   private readonly open = new Map<string, ResultsPanel>();
@@ -64,6 +67,9 @@ class ResultsPanel {
   /** The run as last loaded from its ledger, with settled groups applied since. */
   private run: LoadedRun | undefined;
   private ready = false;
+  /** The latest progress not posted yet, and the timer that will post it. */
+  private pendingProgress: ProgressView | undefined;
+  private progressTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -167,7 +173,7 @@ class ResultsPanel {
       }
       this.post({ type: 'items', items: changed.map((item) => itemView(item, true)) });
     }
-    if (event.progress) this.post({ type: 'progress', progress: liveProgressView(event.progress, items) });
+    if (event.progress) this.postProgressSoon(liveProgressView(event.progress, items));
     if (event.ended && this.ready) {
       const error = event.ended instanceof Error ? event.ended.message : event.ended.error?.message;
       this.sendInit();
@@ -175,11 +181,23 @@ class ResultsPanel {
     }
   }
 
+  private postProgressSoon(progress: ProgressView): void {
+    this.pendingProgress = progress;
+    this.progressTimer ??= setTimeout(() => {
+      this.progressTimer = undefined;
+      if (this.pendingProgress) this.post({ type: 'progress', progress: this.pendingProgress });
+      this.pendingProgress = undefined;
+    }, PROGRESS_EVERY_MS);
+  }
+
   private post(message: ResultsToWebview): void {
+    // Whatever is posted replaces older progress: an end's init must not be followed by stale progress.
+    if (message.type !== 'progress') this.pendingProgress = undefined;
     if (this.ready) void this.panel.webview.postMessage(message);
   }
 
   private release(): void {
+    clearTimeout(this.progressTimer);
     this.closed.fire();
     this.disposables.dispose();
   }

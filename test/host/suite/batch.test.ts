@@ -61,6 +61,32 @@ describe('batch generate', () => {
     const detail = await waitFor(async () => (await webviewQuery(RESULTS, '#detail[data-index="21"] pre.error'))?.texts[0], { timeoutMs: 10_000, what: 'the error in the detail' });
     assert.equal(detail, 'ValueError: broken item 21');
     await screenshot('batch-results');
+
+    // Retry failed: a new run of the 3 failed prompts, linked to this one, in its own panel.
+    await webviewClick(RESULTS, '#actions button[data-action="retryFailed"]');
+    await waitFor(async () => (await webviewQuery('Retry of run', 'main[data-phase="complete"]'))?.count === 1, { timeoutMs: 30_000, what: 'the retry run to end' });
+    const retried = await webviewQuery('Retry of run', '#counts button.chip[data-status="error"] .count');
+    assert.equal(retried?.texts[0], '3');
+  });
+
+  it('lists runs in the Runs view with their counts, opens one, and deletes one', async () => {
+    const tree = '.monaco-list[aria-label="Runs"]';
+    await vscode.commands.executeCommand('scalarlm.runs.focus');
+    const rows = await waitFor(async () => {
+      const text = await workbenchText(tree);
+      return text?.includes('fifty.jsonl') && text;
+    }, { timeoutMs: 10_000, what: 'the runs in the view' });
+    assert.match(rows, /fifty\.jsonl[\s\S]*47 ok · 3 error · complete/);
+    assert.match(rows, /Retry of fifty\.jsonl[\s\S]*3 error/);
+    await workbenchClick(`${tree} .monaco-list-row:has-text("fifty.jsonl"):not(:has-text("Retry"))`);
+    await waitForPhase('complete');
+    assert.equal(await countOf('ok'), 47);
+
+    await workbenchClick(`${tree} .monaco-list-row:has-text("Retry of fifty.jsonl")`);
+    await workbenchClick(`${tree} .monaco-list-row:has-text("Retry of fifty.jsonl") .action-label[aria-label="Delete Run"]`);
+    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('Delete the run'), { timeoutMs: 10_000, what: 'the delete question' });
+    await pressKey('Enter');
+    await waitFor(async () => !(await workbenchText(tree))?.includes('Retry of fifty.jsonl'), { timeoutMs: 10_000, what: 'the run to go' });
   });
 
   it('sends each selection as one prompt, and reveals a prompt in its document from the panel', async () => {

@@ -1,0 +1,98 @@
+// Messages between the host and a chat panel (one panel per conversation; a comparison is a conversation
+// with several models answering each turn side by side). Both sides compile this file; it imports nothing.
+
+export type AnswerState =
+  /** Sent, nothing back yet (the queue path shows how long it has waited). */
+  | 'waiting'
+  | 'streaming'
+  | 'done'
+  /** The user pressed Stop: the text so far is kept. */
+  | 'stopped'
+  /** The server reported an error (an SSE error event, a worker error, a 404 or 422...). */
+  | 'error'
+  /** The stream closed without [DONE]: the text so far is kept. */
+  | 'incomplete';
+
+export interface ToolCallView {
+  id?: string;
+  name?: string;
+  arguments: string;
+}
+
+export interface UsageView {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/** One model's answer to one user turn. */
+export interface AnswerView {
+  model: string;
+  state: AnswerState;
+  content: string;
+  reasoning: string;
+  toolCalls: ToolCallView[];
+  finishReason?: string;
+  usage?: UsageView;
+  timeToFirstTokenMs?: number;
+  tokensPerSecond?: number;
+  totalMs?: number;
+  /** The server's text, when state is error or incomplete. */
+  error?: string;
+  /** Queue path: how long it has waited, and the heartbeats seen. */
+  waitingMs?: number;
+  heartbeats?: number;
+  /** Queue path: the server said 429; the panel waits this long once, visibly, then retries. */
+  retryAfterSeconds?: number;
+}
+
+export interface TurnView {
+  user: string;
+  /** One per model, in the conversation's model order. */
+  answers: AnswerView[];
+}
+
+export interface ChatView {
+  chatId: string;
+  title: string;
+  /** The models answering each turn (one for a chat, several for a comparison). */
+  models: string[];
+  system?: string;
+  /** `stream` = SSE tokens as they arrive; `queue` = the server's queue (non-streaming, heartbeats). */
+  transport: 'stream' | 'queue';
+  turns: TurnView[];
+  /** A turn is being answered: sending is disabled, Stop is enabled. */
+  busy: boolean;
+}
+
+export type ChatToWebview =
+  /** The whole conversation, in answer to every `ready`. */
+  | { type: 'init'; chat: ChatView }
+  /**
+   * Text that arrived for one answer since the last message, in order: append it. `seq` grows by one per
+   * message for that answer, so the page can tell a gap (it then asks for `ready` again).
+   */
+  | { type: 'delta'; turn: number; answer: number; seq: number; content?: string; reasoning?: string; toolCalls?: ToolCallView[] }
+  /** An answer's state and figures changed (started, waiting, finished, failed): replace all but the text. */
+  | { type: 'answer'; turn: number; answer: number; seq: number; view: AnswerView }
+  | { type: 'busy'; busy: boolean };
+
+export type AnswerAction = 'copy' | 'insert' | 'open';
+
+export type ChatFromWebview =
+  | { type: 'ready' }
+  | { type: 'send'; text: string }
+  | { type: 'stop' }
+  /** Ask the last turn again (its answers are replaced). */
+  | { type: 'retry' }
+  /** Forget the conversation's turns (keeps models and system prompt). */
+  | { type: 'clear' }
+  | { type: 'answer'; action: AnswerAction; turn: number; answer: number }
+  /** A code block's copy button. */
+  | { type: 'copyText'; text: string };
+
+/** The page's saved state: which conversation it shows, and the draft being typed. */
+export interface ChatPanelState {
+  chatId: string;
+  draft?: string;
+}
