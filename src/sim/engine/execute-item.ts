@@ -46,7 +46,7 @@ export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined,
   if (!settings.isServedModel(model)) return errorOutcome(`The model \`${model}\` does not exist.`);
 
   const chatRequest = item.chat_request as { tools?: unknown } | undefined;
-  const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools });
+  const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools, ...(model !== settings.baseModel ? { adaptor: model } : {}) });
   const requested = generation.promptTokens + item.max_tokens;
   if (requested > settings.maxModelLen) {
     return errorOutcome(

@@ -40,10 +40,12 @@ export function countPromptTokens(prompt: string): number {
 export interface GenerateOptions {
   /** OpenAI `tools` of the request: a tool call uses the first function's name and parameter names. */
   tools?: unknown;
+  /** A trained adaptor answers differently from the base model (and from other adaptors). */
+  adaptor?: string;
 }
 
 export function generate(prompt: string, maxTokens: number, seed = 0, options: GenerateOptions = {}): Generation {
-  const random = seededRandom(`${seed}\u0000${prompt}`);
+  const random = seededRandom(options.adaptor ? `${seed}\u0000${options.adaptor}\u0000${prompt}` : `${seed}\u0000${prompt}`);
   const promptTokens = countPromptTokens(prompt);
   let budget = Math.max(0, Math.floor(maxTokens));
 
@@ -79,8 +81,9 @@ export function generate(prompt: string, maxTokens: number, seed = 0, options: G
 }
 
 /** The deterministic model's answer to a raw prompt, as /v1/generate returns it. */
-export function simulatedCompletion(prompt: string, maxTokens: number, seed = 0): { text: string; tokens: number } {
-  const generation = generate(prompt, maxTokens, seed);
+/** The base model's text, or with `adaptor` that adaptor's. */
+export function simulatedCompletion(prompt: string, maxTokens: number, seed = 0, adaptor?: string): { text: string; tokens: number } {
+  const generation = generate(prompt, maxTokens, seed, adaptor ? { adaptor } : {});
   return { text: generation.contentPieces.join(''), tokens: generation.completionTokens };
 }
 

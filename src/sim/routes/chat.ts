@@ -13,7 +13,7 @@ import { countPromptTokens, generate } from '../model/generator';
 import { CHAT_ROUTE, type SimRuntime } from '../runtime';
 import type { QueuedItem, StoredResult } from '../state/request-files';
 import { pyDumps } from '../wire/python-json';
-import { parseChatRequest, type ChatRequest } from './openai-request';
+import { adaptorOf, parseChatRequest, type ChatRequest } from './openai-request';
 import { modelNotFoundBody, vllmCompletion } from './vllm-shapes';
 import { sendUpstreamError, streamAnswer, upstreamErrorPrefix } from './sse-stream';
 
@@ -37,7 +37,7 @@ async function chatCompletions(rt: SimRuntime, ctx: RequestContext): Promise<voi
     const model = request.model ?? rt.options.model;
     if (!rt.catalog.isServed(model)) return sendUpstreamError(ctx.res, upstreamErrorPrefix('chat', rt.legacy), modelNotFoundBody(model));
     const maxTokens = request.maxTokens ?? MAX_MODEL_LEN - countPromptTokens(prompt);
-    const generation = generate(prompt, maxTokens, rt.options.seed, { tools: request.body.tools });
+    const generation = generate(prompt, maxTokens, rt.options.seed, { tools: request.body.tools, ...adaptorOf(rt, model) });
     if (request.stream) return streamAnswer(rt, ctx, { kind: 'chat', model, prompts: [prompt], generations: [generation] });
     const waited = rt.options.zeroLatency || (await rt.timers.sleep((generation.completionTokens / rt.options.tokensPerSecond) * 1000, ctx.signal));
     if (waited) sendText(ctx.res, 200, JSON.stringify(vllmCompletion('chat', model, [generation])), 'text/event-stream; charset=utf-8');

@@ -7,7 +7,7 @@ import { Issues, sendValidationError } from '../http/validation';
 import { MAX_MODEL_LEN } from '../model/catalog';
 import { countPromptTokens, generate } from '../model/generator';
 import type { SimRuntime } from '../runtime';
-import { parseCompletionRequest } from './openai-request';
+import { adaptorOf, parseCompletionRequest } from './openai-request';
 import { sendUpstreamError, streamAnswer, upstreamErrorPrefix } from './sse-stream';
 import { modelNotFoundBody, usageOf, vllmCompletion } from './vllm-shapes';
 
@@ -26,7 +26,7 @@ async function completions(rt: SimRuntime, ctx: RequestContext): Promise<void> {
   if (!rt.catalog.isServed(model)) return sendUpstreamError(ctx.res, upstreamErrorPrefix('completion', rt.legacy), modelNotFoundBody(model));
   const generations = request.prompts.map((prompt) => {
     const maxTokens = Math.min(request.maxTokens ?? VLLM_COMPLETION_DEFAULT_MAX_TOKENS, MAX_MODEL_LEN - countPromptTokens(prompt));
-    return generate(prompt, maxTokens, rt.options.seed);
+    return generate(prompt, maxTokens, rt.options.seed, adaptorOf(rt, model));
   });
   if (request.stream) return streamAnswer(rt, ctx, { kind: 'completion', model, prompts: request.prompts, generations });
 

@@ -1,6 +1,7 @@
 // The OpenAI-style request bodies of /v1/chat/completions and /v1/completions (protocol §6): validated as
 // vLLM's Pydantic models do (422 with FastAPI's detail list), then filtered through ScalarLM's allowlists.
 
+import type { SimRuntime } from '../runtime';
 import { checkInt, checkList, checkString, isPlainObject, Issues, parseBodyObject, requireField } from '../http/validation';
 
 const COMPLETION_KEYS = [
@@ -65,4 +66,9 @@ function parseCommon(body: Record<string, unknown>, issues: Issues, allowed: rea
   if (issues.found) return undefined;
   const filtered = Object.fromEntries(Object.entries(body).filter(([key]) => allowed.includes(key)));
   return { body: filtered, model, stream: stream === true, maxTokens };
+}
+
+/** Generation options for the model a request names: an adaptor answers differently from the base model. */
+export function adaptorOf(rt: SimRuntime, model: string): { adaptor?: string } {
+  return model === rt.options.model ? {} : { adaptor: model };
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSimulator } from '../../../src/sim';
+import { simulatedCompletion, startSimulator } from '../../../src/sim';
 import { post, results } from './helpers';
 
 describe('sim: scripted responses and lasting submission counts', () => {
@@ -46,6 +46,19 @@ describe('sim: scripted responses and lasting submission counts', () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers differently with a trained adaptor than with the base model', async () => {
+    const sim = await startSimulator({ port: 0, zeroLatency: true });
+    try {
+      const adaptor = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+      const ask = async (model?: string) => results(await post(sim, '/v1/generate', { prompts: ['same prompt'], max_tokens: 12, ...(model ? { model } : {}) }))[0].response;
+      assert.equal(await ask(), simulatedCompletion('same prompt', 12).text);
+      assert.equal(await ask(adaptor), simulatedCompletion('same prompt', 12, 0, adaptor).text);
+      assert.notEqual(await ask(adaptor), await ask());
+    } finally {
+      await sim.close();
     }
   });
 });
