@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import { registerBatch } from './vscode/batch/register';
+import { registerChat } from './vscode/chat/register';
 import { Connection } from './vscode/connection';
 import { selectDeploymentUrl } from './vscode/deployment-picker';
 import { clearGatewayToken, setGatewayToken } from './vscode/gateway-token';
@@ -53,7 +54,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     'scalarlm.openLog': () => log.channel.show(),
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
-  context.subscriptions.push(registerServerRequests({ connection, log }), registerBatch(context, connection, queue.monitor, log));
+  context.subscriptions.push(
+    registerServerRequests({ connection, log }),
+    registerBatch(context, connection, queue.monitor, log),
+    registerChat(context, connection, log),
+  );
 
   const activateMs = performance.now() - started;
   log.info(`Activated in ${activateMs.toFixed(1)} ms.`);

@@ -44,6 +44,8 @@ export interface AnswerView {
   heartbeats?: number;
   /** Queue path: the server said 429; the panel waits this long once, visibly, then retries. */
   retryAfterSeconds?: number;
+  /** In `init`: the last `seq` this view includes; the next message for this answer has seq + 1. */
+  seq?: number;
 }
 
 export interface TurnView {
@@ -70,7 +72,9 @@ export type ChatToWebview =
   | { type: 'init'; chat: ChatView }
   /**
    * Text that arrived for one answer since the last message, in order: append it. `seq` grows by one per
-   * message for that answer, so the page can tell a gap (it then asks for `ready` again).
+   * message (delta or answer) for that answer, from the `seq` its view had in `init`, so the page can tell a
+   * gap (it then asks for `ready` again and gets a fresh `init`). `toolCalls`, unlike the text, is the answer's
+   * tool calls so far, whole: it replaces the list (their arguments arrive in fragments the host merges by index).
    */
   | { type: 'delta'; turn: number; answer: number; seq: number; content?: string; reasoning?: string; toolCalls?: ToolCallView[] }
   /** An answer's state and figures changed (started, waiting, finished, failed): replace all but the text. */

@@ -72,18 +72,31 @@ export class Connection implements vscode.Disposable {
     await this.loadToken();
   }
 
-  /** The client for the current deployment; undefined (with the reason) when no usable base URL is set. */
+  /**
+   * The shared client for the current deployment (short calls: metrics, models, pickers), or why there is
+   * none. It is replaced, and the old one closed, whenever the deployment or a setting changes.
+   */
   api(): ScalarLMClient | { unusable: string } {
+    if (this.client) return this.client;
+    const client = this.createClient();
+    if (!('unusable' in client)) this.client = client;
+    return client;
+  }
+
+  /**
+   * A client of its own for work that outlives a settings change (a batch run, a chat turn): it keeps the
+   * deployment it started with, and its owner closes it when done.
+   */
+  createClient(): ScalarLMClient | { unusable: string } {
     const url = this.baseUrl;
     if (!url) return { unusable: 'No deployment URL: set scalarlm.baseUrl, or start the local simulator.' };
     if (!/^https?:\/\/[^/]/.test(url)) return { unusable: `scalarlm.baseUrl "${url}" is not an http(s) URL.` };
-    this.client ??= new ScalarLMClient({
+    return new ScalarLMClient({
       baseUrl: url,
       headers: this.headers(),
       timeouts: { overallMs: this.settingsNow.requestTimeoutSeconds * 1000 },
       onRequest: (entry: RequestLogEntry) => this.log.request(entry, POLLED.some((path) => entry.path.startsWith(path))),
     });
-    return this.client;
   }
 
   private headers(): Record<string, string> {

@@ -11,6 +11,7 @@ export interface Settings {
   batch: { groupSize: number; maxInFlight: number; pauseAboveQueueDepth: number; confirmAbove: number };
   metrics: { enabled: boolean; intervalSeconds: number };
   runs: { location: RunsLocation };
+  chat: { systemPrompt: string; stream: boolean; timeoutSeconds: number };
   headers: Record<string, string>;
   gatewayTokenHeader: string;
 }
@@ -42,6 +43,9 @@ export const SETTINGS = {
   'metrics.enabled': { kind: 'boolean', default: true },
   'metrics.intervalSeconds': { kind: 'number', default: 3, min: 1 },
   'runs.location': { kind: 'string', default: 'workspaceStorage' as RunsLocation, values: ['workspaceStorage', 'workspaceFolder'] },
+  'chat.systemPrompt': { kind: 'string', default: '' },
+  'chat.stream': { kind: 'boolean', default: true },
+  'chat.timeoutSeconds': { kind: 'number', default: 600, min: 1 },
   headers: { kind: 'object', default: {} as Record<string, string> },
   gatewayTokenHeader: { kind: 'string', default: 'Authorization' },
 } satisfies Record<string, Declared<Kind, unknown>>;
@@ -65,6 +69,7 @@ export function readSettings(get: (key: SettingKey) => unknown): Settings {
     },
     metrics: { enabled: value('metrics.enabled'), intervalSeconds: value('metrics.intervalSeconds') },
     runs: { location: value('runs.location') },
+    chat: { systemPrompt: value('chat.systemPrompt'), stream: value('chat.stream'), timeoutSeconds: value('chat.timeoutSeconds') },
     headers: value('headers'),
     gatewayTokenHeader: value('gatewayTokenHeader').trim() || SETTINGS.gatewayTokenHeader.default,
   };

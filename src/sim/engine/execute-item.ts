@@ -4,7 +4,6 @@
 
 import type { FiredFault } from '../faults/fault-book';
 import { itemMarkerFault } from '../faults/fault-book';
-import { scriptedResponse } from '../faults/markers';
 import { generate } from '../model/generator';
 import type { QueuedItem, StoredResult } from '../state/request-files';
 import type { WorkOutcome } from './model-worker';
@@ -57,7 +56,7 @@ export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined,
 
   const result: StoredResult = {
     is_acked: true,
-    response: scriptedResponse(prompt) ?? generation.contentPieces.join(''),
+    response: generation.contentPieces.join(''),
     token_count: generation.promptTokens + generation.completionTokens,
     prompt_tokens: generation.promptTokens,
     completion_tokens: generation.completionTokens,

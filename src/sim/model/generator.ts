@@ -3,7 +3,7 @@
 // adds reasoning tokens before the answer, `[[sim:tool-call]]` makes the answer a single tool call.
 
 import { createHash } from 'node:crypto';
-import { hasMarker } from '../faults/markers';
+import { hasMarker, scriptedResponse } from '../faults/markers';
 
 export interface ToolCallGeneration {
   id: string;
@@ -66,6 +66,13 @@ export function generate(prompt: string, maxTokens: number, seed = 0, options: G
       promptTokens,
       completionTokens: reasoningPieces.length + toolCall.argumentPieces.length + 1,
     };
+  }
+
+  const scripted = scriptedResponse(prompt);
+  if (scripted !== undefined) {
+    // Streamed in small pieces like real tokens, whatever the budget: tests need the exact text.
+    const pieces = scripted.match(/[\s\S]{1,4}/g) ?? [];
+    return { contentPieces: pieces, reasoningPieces, toolCall: undefined, finishReason: 'stop', promptTokens, completionTokens: reasoningPieces.length + pieces.length };
   }
 
   const natural = 8 + random.below(40);

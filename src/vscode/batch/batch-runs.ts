@@ -107,7 +107,8 @@ export class BatchRuns implements vscode.Disposable {
   }
 
   private async execute(runId: string, title: string, options: Omit<BatchRunOptions, 'api' | 'ledgerPath'>): Promise<void> {
-    const api = this.connection.api();
+    // The run's own client: a settings change while it goes must not close it under the run.
+    const api = this.connection.createClient();
     if ('unusable' in api) throw new Error(api.unusable);
     const { batch } = this.connection.settings;
     const run: ActiveRun = { controller: new AbortController() };
@@ -143,8 +144,12 @@ export class BatchRuns implements vscode.Disposable {
       }),
     );
     finished.then(
-      (summary) => this.ended(runId, summary),
+      (summary) => {
+        void api.close();
+        this.ended(runId, summary);
+      },
       (error: Error) => {
+        void api.close();
         // Failing before the ledger exists is the caller's to report; failing later is reported here.
         if (!hasStarted) failedToStart(error);
         this.ended(runId, hasStarted ? error : undefined);

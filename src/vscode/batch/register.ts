@@ -9,6 +9,7 @@ import { DisposableStore } from '../dispose';
 import type { ExtensionLog } from '../log';
 import { onDidChangeSettings } from '../settings';
 import type { Settings } from '../settings-schema';
+import { storageDir } from '../storage-paths';
 import { generateFromFile, generateFromSelection, generateLines, type BatchCommandDeps } from './batch-commands';
 import { BatchRuns } from './batch-runs';
 import { ResultsPanels } from './results-panel';
@@ -35,10 +36,6 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
   return disposables;
 }
 
-/** Runs live in VS Code's storage for the workspace, or (scalarlm.runs.location) beside the prompts. */
 function runStore(context: vscode.ExtensionContext, settings: Settings): RunStore {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  if (settings.runs.location === 'workspaceFolder' && folder) return new RunStore(vscode.Uri.joinPath(folder, '.scalarlm', 'runs').fsPath);
-  const storage = context.storageUri ?? context.globalStorageUri;
-  return new RunStore(vscode.Uri.joinPath(storage, 'runs').fsPath);
+  return new RunStore(storageDir(context, settings, 'runs'));
 }

@@ -2,7 +2,7 @@
 // chip again goes back to all items.
 
 import type { CountsView, ItemStatusView } from '../../protocol/results';
-import { button, element, setPressed, setText } from './dom';
+import { button, element, setPressed, setText } from '../shared/dom';
 import { formatCount } from './format';
 import { isItemStatus, ITEM_STATUSES } from './item-filter';
 

@@ -3,10 +3,10 @@
 // rendered markdown, which goes through safe-markdown.ts.
 
 import type { ItemAction, ItemView, ResponseFormat } from '../../protocol/results';
-import { button, element, setPressed, setText } from './dom';
+import { button, element, setPressed, setText } from '../shared/dom';
+import { renderMarkdownInto } from '../shared/safe-markdown';
 import { formatCount } from './format';
 import { originDescription, originLabel, waitingNote } from './item-text';
-import { renderMarkdownInto } from './safe-markdown';
 
 export interface DetailCallbacks {
   action(action: ItemAction, index: number): void;

@@ -2,7 +2,7 @@
 // elapsed, ETA, queue depth, tokens/s) and the temperature note. Updates text in place.
 
 import type { ProgressView, RunHeaderView } from '../../protocol/results';
-import { element, setText } from './dom';
+import { element, setText } from '../shared/dom';
 import { formatCount, formatCreated, formatDuration, formatParameters, formatRate } from './format';
 import { PHASE_LABELS } from './wording';
 

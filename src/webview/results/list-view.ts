@@ -4,7 +4,7 @@
 // aria-activedescendant points at the selected row.
 
 import type { ItemView } from '../../protocol/results';
-import { element } from './dom';
+import { element } from '../shared/dom';
 import { positionOf } from './item-filter';
 import { isNavigationKey, nextPosition } from './list-navigation';
 import { createRow, type Row } from './row-view';

@@ -5,7 +5,7 @@
 import type { ItemStatusView, ProgressView, ResponseFormat, ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
 import { createCountChips } from './count-chips';
 import { createDetailView } from './detail-view';
-import { element } from './dom';
+import { element } from '../shared/dom';
 import { createHeaderView } from './header-view';
 import { filterItems } from './item-filter';
 import { ItemStore } from './item-store';

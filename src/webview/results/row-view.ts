@@ -2,7 +2,7 @@
 // response or error. Rows are recycled as the list scrolls, so fill() rewrites every part of a row.
 
 import type { ItemView } from '../../protocol/results';
-import { button, element, setText } from './dom';
+import { button, element, setText } from '../shared/dom';
 import { oneLinePreview } from './format';
 import { originDescription, originLabel, waitingNote } from './item-text';
 

@@ -2,7 +2,7 @@
 // when it applies to the run as it stands.
 
 import type { CountsView, RunAction, RunPhase } from '../../protocol/results';
-import { button, element, setText } from './dom';
+import { button, element, setText } from '../shared/dom';
 import { RUN_ACTIONS, toolbarButtons } from './wording';
 
 export interface RunToolbar {

@@ -1,7 +1,7 @@
 // The search field over prompt, response and error text, and the line saying how many items show.
 // Typing is debounced so a 10,000-item filter runs once per pause, not once per key.
 
-import { element, setText } from './dom';
+import { element, setText } from '../shared/dom';
 import { formatCount } from './format';
 
 /** Long enough to cover a burst of keystrokes, short enough to feel immediate. */

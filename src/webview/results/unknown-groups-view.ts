@@ -2,7 +2,7 @@
 // button to resubmit each one deliberately.
 
 import type { ProgressView } from '../../protocol/results';
-import { button, element } from './dom';
+import { button, element } from '../shared/dom';
 import { resubmitLabel, unknownGroupExplanation } from './wording';
 
 export interface UnknownGroupsView {

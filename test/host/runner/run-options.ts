@@ -9,6 +9,8 @@ export interface RunOptions {
   grep?: string;
   /** Test this packaged extension instead of the repository's development build. */
   vsix?: string;
+  /** Run the suite's figures (measurements for bench/) instead of its tests. */
+  figures: boolean;
   timeoutMs: number;
 }
 
@@ -17,13 +19,14 @@ const DEFAULT_TIMEOUT_SECONDS = 600;
 export const USAGE = `Options:
   --grep REGEXP    run only tests whose full title matches, as mocha's --grep (env SCALARLM_HOST_GREP)
   --vsix FILE      install and test this packaged extension instead of the development build
+  --figures        run the measurements in suite/figures (for bench/) instead of the tests
   --timeout S      overall limit in seconds, default ${DEFAULT_TIMEOUT_SECONDS} (env SCALARLM_HOST_TIMEOUT_SECONDS)`;
 
 export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOptions {
   const { values } = parseArgs({
     args: argv,
     strict: true,
-    options: { grep: { type: 'string' }, vsix: { type: 'string' }, timeout: { type: 'string' } },
+    options: { grep: { type: 'string' }, vsix: { type: 'string' }, figures: { type: 'boolean' }, timeout: { type: 'string' } },
   });
   const timeoutText = values.timeout ?? env.SCALARLM_HOST_TIMEOUT_SECONDS ?? String(DEFAULT_TIMEOUT_SECONDS);
   const timeoutSeconds = Number(timeoutText);
@@ -31,5 +34,5 @@ export function parseRunOptions(argv: string[], env: NodeJS.ProcessEnv): RunOpti
   const vsix = values.vsix === undefined ? undefined : resolve(values.vsix);
   if (vsix !== undefined && !existsSync(vsix)) throw new Error(`No such .vsix: ${vsix}`);
   const grep = values.grep ?? (env.SCALARLM_HOST_GREP || undefined);
-  return { grep, vsix, timeoutMs: timeoutSeconds * 1000 };
+  return { grep, vsix, figures: values.figures === true, timeoutMs: timeoutSeconds * 1000 };
 }

@@ -15,5 +15,6 @@ export function suiteEnvIn(runDir: string, helperUrl: string, options: RunOption
     [HOST_ENV.mode]: mode,
     [HOST_ENV.stateDir]: stateDir,
     ...(options.grep ? { [HOST_ENV.grep]: options.grep } : {}),
+    ...(options.figures ? { [HOST_ENV.figures]: '1' } : {}),
   };
 }

@@ -38,7 +38,9 @@ export async function run(): Promise<void> {
     }
   });
   mocha.suite.afterAll('stop leftover simulators', stopAllSimulators);
-  const files = testFiles(__dirname);
+  // The measurements for bench/ run on their own, when asked for; the tests never include them.
+  const figures = process.env[HOST_ENV.figures] === '1';
+  const files = testFiles(__dirname).filter((file) => file.startsWith(join(__dirname, 'figures')) === figures);
   const spanning = files.filter((file) => file.endsWith(RELOAD_FILE_SUFFIX));
   for (const file of mark ? spanning : [...files.filter((file) => !spanning.includes(file)), ...spanning]) mocha.addFile(file);
 

@@ -43,15 +43,13 @@ describe('chat session', () => {
 
   it('streams two models side by side: every character once, in order, coalesced per frame', async () => {
     await withSimulator({ zeroLatency: false, tokensPerSecond: 2000 }, async (sim) => {
-      const api = new ScalarLMClient({ baseUrl: sim.url });
       const store = new ConversationStore(tmp.path);
-      const session = new ChatSession(record(['tiny-random/gemma-4-dense', ADAPTOR]), { store, api: () => api, deadlineMs: () => 10_000 });
+      const session = new ChatSession(record(['tiny-random/gemma-4-dense', ADAPTOR]), { store, api: () => new ScalarLMClient({ baseUrl: sim.url }), deadlineMs: () => 10_000 });
       const messages: ChatToWebview[] = [];
       session.onDidPost((m) => messages.push(m));
       const started = performance.now();
       await session.send('Compare these answers');
       const elapsedMs = performance.now() - started;
-      await api.close();
 
       const [first, second] = session.record.turns[0].answers;
       assert.deepEqual([first.state, second.state], ['done', 'done']);
@@ -67,8 +65,7 @@ describe('chat session', () => {
 
   it('continues the conversation, retries the last turn, stops keeping partial text, and clears', async () => {
     await withSimulator({ zeroLatency: false, tokensPerSecond: 300 }, async (sim) => {
-      const api = new ScalarLMClient({ baseUrl: sim.url });
-      const session = new ChatSession(record(['']), { store: new ConversationStore(tmp.path), api: () => api, deadlineMs: () => 10_000 });
+      const session = new ChatSession(record(['']), { store: new ConversationStore(tmp.path), api: () => new ScalarLMClient({ baseUrl: sim.url }), deadlineMs: () => 10_000 });
       await session.send('First question');
       await session.send('Second question');
       assert.equal(session.record.turns.length, 2);
@@ -89,7 +86,6 @@ describe('chat session', () => {
       assert.equal(replay(messages).get('2:0'), stopped.content);
       session.clear();
       assert.equal(session.record.turns.length, 0);
-      await api.close();
     });
   });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { markdownToHtml, SAFE_URI } from '../../../src/webview/results/markdown';
-import { SANITIZE_POLICY } from '../../../src/webview/results/sanitize-policy';
+import { markdownToHtml, SAFE_URI } from '../../../src/webview/shared/markdown';
+import { SANITIZE_POLICY } from '../../../src/webview/shared/sanitize-policy';
 
 describe('results webview: markdown of model output', () => {
   it('escapes HTML in the text instead of rendering it', () => {
@@ -53,6 +53,11 @@ describe('results webview: markdown of model output', () => {
         assert.ok(!SANITIZE_POLICY.ALLOWED_TAGS.includes(tag), tag);
       }
       assert.deepEqual(SANITIZE_POLICY.ALLOWED_ATTR.filter((name) => name === 'style' || name === 'class' || name === 'id' || name.startsWith('on')), []);
+    });
+
+    it('holds only link targets to the URI rule, so a list start or a cell alignment is kept', () => {
+      // DOMPurify checks every attribute it does not know to be plain text against ALLOWED_URI_REGEXP.
+      assert.deepEqual(SANITIZE_POLICY.ALLOWED_ATTR.filter((name) => !SANITIZE_POLICY.ADD_URI_SAFE_ATTR.includes(name)), ['href']);
     });
 
     it('keeps every tag and attribute the markdown renderer produces', () => {

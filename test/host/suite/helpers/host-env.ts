@@ -8,6 +8,8 @@ export const HOST_ENV = {
   mode: 'SCALARLM_HOST_MODE',
   /** Only tests whose full title matches this regular expression (a mocha grep) run. */
   grep: 'SCALARLM_HOST_GREP',
+  /** Set: run the measurements in suite/figures (for bench/) instead of the tests. */
+  figures: 'SCALARLM_HOST_FIGURES',
   /** A folder that outlives a window reload within one run: where the suite notes what ran before it. */
   stateDir: 'SCALARLM_HOST_STATE',
 } as const;

@@ -1,5 +1,7 @@
 // Waits for a condition by polling it, up to a bound: never a fixed sleep standing in for a condition.
 
+import { screenshot } from './page';
+
 const POLL_MS = 50;
 
 export interface WaitOptions {
@@ -19,7 +21,11 @@ export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitO
   for (;;) {
     const value = await condition();
     if (value) return value as Truthy<T>;
-    if (Date.now() >= deadline) throw new Error(`Timed out after ${options.timeoutMs} ms waiting for ${options.what}.`);
+    if (Date.now() >= deadline) {
+      // What the screen showed when the wait gave up: the failure hook's screenshot comes after the test's clean-up.
+      const shot = await screenshot(`timeout ${options.what}`).catch(() => 'no screenshot');
+      throw new Error(`Timed out after ${options.timeoutMs} ms waiting for ${options.what} (screen: ${shot}).`);
+    }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

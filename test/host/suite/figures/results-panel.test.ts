@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { REPO_ROOT } from './helpers/extension';
-import { webviewEval, webviewQuery } from './helpers/page';
-import { RESULTS, waitForPhase } from './helpers/results';
-import { resetSettings, setSettings } from './helpers/settings';
-import { startSimulatorProcess } from './helpers/simulator';
-import { waitFor } from './helpers/wait';
+import { REPO_ROOT } from '../helpers/extension';
+import { webviewEval, webviewQuery } from '../helpers/page';
+import { RESULTS, waitForPhase } from '../helpers/results';
+import { resetSettings, setSettings } from '../helpers/settings';
+import { startSimulatorProcess } from '../helpers/simulator';
+import { waitFor } from '../helpers/wait';
 
 const PROMPTS = 10_000;
 

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ActivationInfo } from '../../../src/extension';
-import { extensionUnderTest, REPO_ROOT } from './helpers/extension';
+import type { ActivationInfo } from '../../../../src/extension';
+import { extensionUnderTest, REPO_ROOT } from '../helpers/extension';
 
 describe('figures: measured in the host', () => {
   it('records how long activation took', async () => {

@@ -1,0 +1,39 @@
+// What an answer's buttons do: copy it, insert it at the cursor of the editor last used, open it in an editor.
+
+import * as vscode from 'vscode';
+import type { AnswerAction } from '../../protocol/chat';
+
+/** The text editor the user was in before the chat panel took focus: "insert at cursor" goes there. */
+let lastTextEditor: vscode.TextEditor | undefined;
+
+export function trackLastTextEditor(): vscode.Disposable {
+  lastTextEditor = vscode.window.activeTextEditor;
+  return vscode.window.onDidChangeActiveTextEditor((editor) => {
+    if (editor) lastTextEditor = editor;
+  });
+}
+
+export async function answerAction(action: AnswerAction, text: string): Promise<void> {
+  switch (action) {
+    case 'copy':
+      await vscode.env.clipboard.writeText(text);
+      vscode.window.setStatusBarMessage('ScalarLM: answer copied.', 3000);
+      return;
+    case 'open': {
+      const document = await vscode.workspace.openTextDocument({ content: text, language: 'markdown' });
+      await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.One });
+      return;
+    }
+    case 'insert':
+      return insertAtCursor(text);
+  }
+}
+
+async function insertAtCursor(text: string): Promise<void> {
+  const editor = lastTextEditor && vscode.window.visibleTextEditors.includes(lastTextEditor) ? lastTextEditor : undefined;
+  if (!editor) return void vscode.window.showWarningMessage('ScalarLM: open the document to insert into, put the cursor there, then insert again.');
+  const done = await editor.edit((edit) => {
+    for (const selection of editor.selections) edit.replace(selection, text);
+  });
+  if (done) await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+}

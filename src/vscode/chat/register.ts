@@ -1,0 +1,28 @@
+// Chat in the editor: the conversation store, the chat panels and the commands, wired together.
+
+import * as vscode from 'vscode';
+import { ConversationStore } from '../../core/chat/conversation';
+import type { Connection } from '../connection';
+import { DisposableStore } from '../dispose';
+import type { ExtensionLog } from '../log';
+import { storageDir } from '../storage-paths';
+import { trackLastTextEditor } from './answer-actions';
+import { chatWithFile, chatWithSelection, compareModels, type ChatCommandDeps } from './chat-commands';
+import { ChatPanels } from './chat-panel';
+
+export function registerChat(context: vscode.ExtensionContext, connection: Connection, log: ExtensionLog): vscode.Disposable {
+  const disposables = new DisposableStore();
+  const store = () => new ConversationStore(storageDir(context, connection.settings, 'chats'));
+  const panels = disposables.add(new ChatPanels(context.extensionUri, store, connection, log));
+  disposables.add(trackLastTextEditor());
+  const deps: ChatCommandDeps = { panels, connection, log };
+  const commands: Record<string, (uri?: vscode.Uri) => unknown> = {
+    'scalarlm.chatWithSelection': () => chatWithSelection(deps),
+    'scalarlm.chatWithFile': (uri) => chatWithFile(deps, uri instanceof vscode.Uri ? uri : undefined),
+    'scalarlm.compareModels': () => compareModels(deps),
+  };
+  // A conversation by its id (for links and tests): revealed, or opened again from the store.
+  disposables.add(vscode.commands.registerCommand('scalarlm.openChat', (chatId: unknown) => typeof chatId === 'string' && panels.show(chatId)));
+  for (const [id, run] of Object.entries(commands)) disposables.add(vscode.commands.registerCommand(id, run));
+  return disposables;
+}

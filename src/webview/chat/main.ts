@@ -1,0 +1,43 @@
+// The chat webview: builds the page, says `ready`, then applies what the host sends.
+//
+// The page's DOM, which host tests read (keep it stable):
+//   main[data-view="scalarlm-chat"][data-chat-id][data-busy="true|false"]
+//   #conversation (aria-live polite; only state changes are announced, through .announcer)
+//     .turn[data-turn]  > .user-message > .user (the user's text, plain)
+//       .answer[data-turn][data-answer][data-model][data-state][data-length]
+//         data-state: waiting | streaming | done | stopped | error | incomplete
+//         data-length: characters of the answer's text shown (String length), updated each drawn frame
+//         .badge (the state), button[data-answer-action="copy|insert|open"]
+//         .waiting[data-kind="queue|stream|retry"] (queue wait with heartbeats, or the 429 countdown)
+//         details.reasoning (collapsed; hidden when empty)
+//         .content (the rendered markdown; code blocks as .code-block > button.copy-code + pre)
+//         .tool-calls > .tool-call > .tool-name, .tool-id, pre.tool-arguments
+//         .error (the server's text for error; the early-end note for incomplete)
+//         .footer > .finish-reason, .usage, .ttft, .rate, .total (each hidden when unknown)
+//   #composer > textarea, button[data-action="send|stop|retry|clear"]
+
+import { createChatPage } from './chat-page';
+import { connectToHost } from './host-connection';
+import { isChatToWebview } from './host-messages';
+import { restoreChatPanelState } from './panel-state';
+
+const host = connectToHost();
+// Every listener, observer and timer of the page hangs off this signal; it is released with the page.
+const lifetime = new AbortController();
+const page = createChatPage(
+  document.body,
+  { post: (message) => host.postMessage(message), save: (state) => host.setState(state) },
+  restoreChatPanelState(host.getState()),
+  lifetime.signal,
+);
+
+window.addEventListener(
+  'message',
+  (event: MessageEvent<unknown>) => {
+    if (isChatToWebview(event.data)) page.apply(event.data);
+  },
+  { signal: lifetime.signal },
+);
+window.addEventListener('pagehide', () => lifetime.abort(), { once: true });
+
+host.postMessage({ type: 'ready' });
