@@ -2,6 +2,7 @@
 // import, so the wording is unit-tested on Node.
 
 import type { ComponentHealth, QueueMetrics } from '../core/api/types';
+import { metricRows } from '../core/monitor/metric-rows';
 import type { QueueSample, QueueState } from '../core/monitor/types';
 
 export interface StatusPresentation {
@@ -23,13 +24,13 @@ export function presentQueueState(state: QueueState, now = Date.now()): StatusPr
       return {
         text: `$(pulse) ${queueText(state.sample.metrics)}`,
         summary: `Connected to ${state.baseUrl}`,
-        rows: [...metricRows(state.sample.metrics), ...healthRows(state.health), ['Deployment', state.baseUrl]],
+        rows: [...metricRowsText(state.sample.metrics), ...healthRows(state.health), ['Deployment', state.baseUrl]],
       };
     case 'busy':
       return {
         text: `$(warning) ${queueText(state.sample.metrics)}`,
         summary: `Busy: queue depth ${state.sample.metrics.queueDepth} is above ${state.threshold} (scalarlm.batch.pauseAboveQueueDepth); new batch groups wait.`,
-        rows: [...metricRows(state.sample.metrics), ...healthRows(state.health), ['Deployment', state.baseUrl]],
+        rows: [...metricRowsText(state.sample.metrics), ...healthRows(state.health), ['Deployment', state.baseUrl]],
         background: 'warning',
       };
     case 'unreachable': {
@@ -63,34 +64,13 @@ function compact(value: number): string {
   return value >= 10 ? value.toFixed(0) : value.toFixed(1);
 }
 
-/** Every metric the server reported, known ones first, then the keys this extension does not know. */
-function metricRows(m: QueueMetrics): [string, string][] {
-  const known: [string, number | undefined][] = [
-    ['Queue depth', m.queueDepth],
-    ['Tokens/s (60 s)', m.tokensPerSecond],
-    ['Requests/s (60 s)', m.requestsPerSecond],
-    ['FLOP/s (60 s)', m.flopsPerSecond],
-    ['Requests (total)', m.requests],
-    ['Tokens (total)', m.tokens],
-    ['Busy time (s)', m.totalTimeSeconds],
-    ['Chat in flight', m.chat.inFlight],
-    ['Chat requests', m.chat.totalCount],
-    ['Chat 429s', m.chat.admitted429Count],
-    ['Chat 429 rate', m.chat.admitted429Rate],
-    ['Chat batch size p50', m.chat.batchSizeP50],
-    ['Chat batch size p99', m.chat.batchSizeP99],
-    ['Chat duration p50 (s)', m.chat.requestDurationP50],
-    ['Chat duration p99 (s)', m.chat.requestDurationP99],
-    ['Apparent proxy buffering', m.chat.apparentBufferingCount],
-  ];
-  const rows: [string, string][] = known.filter(([, v]) => v !== undefined).map(([name, v]) => [name, formatValue(v as number)]);
-  for (const [key, value] of Object.entries(m.extra)) rows.push([key, JSON.stringify(value)]);
-  return rows;
+function metricRowsText(m: QueueMetrics): [string, string][] {
+  return metricRows(m).map(([label, value]) => [label, typeof value === 'number' ? formatValue(value) : value]);
 }
 
 function lastSampleRows(sample: QueueSample | undefined): [string, string][] {
   if (!sample) return [];
-  return [['Last sample', new Date(sample.at).toLocaleTimeString()], ...metricRows(sample.metrics)];
+  return [['Last sample', new Date(sample.at).toLocaleTimeString()], ...metricRowsText(sample.metrics)];
 }
 
 function healthRows(health: { api: ComponentHealth; vllm: ComponentHealth; megatron?: ComponentHealth } | undefined): [string, string][] {

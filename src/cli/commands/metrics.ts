@@ -3,6 +3,7 @@
 
 import { isScalarLMError } from '../../core/api/errors';
 import type { QueueMetrics } from '../../core/api/types';
+import { metricRows } from '../../core/monitor/metric-rows';
 import { sleep } from '../../core/batch/sleep';
 import { numberOption, type Command } from '../command';
 import { withClient } from '../connection';
@@ -44,22 +45,7 @@ export const metricsCommand: Command = {
 };
 
 function metricsTable(m: QueueMetrics): string {
-  const rows: [string, number | undefined][] = [
-    ['queue depth', m.queueDepth],
-    ['tokens/s', m.tokensPerSecond],
-    ['requests/s', m.requestsPerSecond],
-    ['flop/s', m.flopsPerSecond],
-    ['requests (total)', m.requests],
-    ['tokens (total)', m.tokens],
-    ['busy time (s)', m.totalTimeSeconds],
-    ['chat in flight', m.chat.inFlight],
-    ['chat 429 rate', m.chat.admitted429Rate],
-    ['chat p50 duration', m.chat.requestDurationP50],
-    ['chat p99 duration', m.chat.requestDurationP99],
-  ];
-  const known = rows.filter(([, value]) => value !== undefined).map(([name, value]) => [name, formatNumber(value, 2)]);
-  const extra = Object.entries(m.extra).map(([name, value]) => [name, JSON.stringify(value)]);
-  return table([...known, ...extra]);
+  return table(metricRows(m).map(([label, value]) => [label, typeof value === 'number' ? formatNumber(value, 2) : value]));
 }
 
 function watchLine(m: QueueMetrics): string {

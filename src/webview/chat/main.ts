@@ -16,12 +16,13 @@
 //         .footer > .finish-reason, .usage, .ttft, .rate, .total (each hidden when unknown)
 //   #composer > textarea, button[data-action="send|stop|retry|clear"]
 
+import type { ChatFromWebview, ChatPanelState } from '../../protocol/chat';
+import { connectToHost } from '../shared/host-connection';
 import { createChatPage } from './chat-page';
-import { connectToHost } from './host-connection';
 import { isChatToWebview } from './host-messages';
 import { restoreChatPanelState } from './panel-state';
 
-const host = connectToHost();
+const host = connectToHost<ChatFromWebview, ChatPanelState>();
 // Every listener, observer and timer of the page hangs off this signal; it is released with the page.
 const lifetime = new AbortController();
 const page = createChatPage(

@@ -1,12 +1,12 @@
 // The queue metrics webview: draws at once from the state saved before a reload, says `ready`, then merges
 // what the host sends.
 
-import { isMetricsHostMessage } from '../../protocol/metrics';
-import { connectToHost } from './host-connection';
+import { isMetricsHostMessage, type MetricsWebviewMessage } from '../../protocol/metrics';
+import { connectToHost } from '../shared/host-connection';
 import { createMetricsView } from './metrics-view';
-import { applyHostMessage, hostNow, restoreViewData } from './view-data';
+import { applyHostMessage, hostNow, restoreViewData, type ViewData } from './view-data';
 
-const host = connectToHost();
+const host = connectToHost<MetricsWebviewMessage, ViewData>();
 const view = createMetricsView(document.body);
 let data = restoreViewData(host.getState(), Date.now());
 

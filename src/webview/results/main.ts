@@ -1,12 +1,13 @@
 // The batch results webview: builds the page, says `ready`, then applies what the host sends. After the
 // first render that follows each `init` it reports how long that took, so slow panels show up in tests.
 
-import { connectToHost } from './host-connection';
+import type { ResultsFromWebview, ResultsPanelState } from '../../protocol/results';
+import { connectToHost } from '../shared/host-connection';
 import { isResultsToWebview } from './host-messages';
 import { restorePanelState } from './panel-state';
 import { createResultsPage } from './results-page';
 
-const host = connectToHost();
+const host = connectToHost<ResultsFromWebview, ResultsPanelState>();
 // Every listener, observer and timer of the page hangs off this signal; it is released with the page.
 const lifetime = new AbortController();
 const page = createResultsPage(

@@ -8,14 +8,7 @@ import { counts, countOf, RESULTS, rowTexts, waitForPhase } from './helpers/resu
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
-
-async function workspaceFile(name: string, content: string): Promise<vscode.Uri> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  if (!folder) throw new Error('The host tests need a workspace folder.');
-  const uri = vscode.Uri.joinPath(folder, 'batch', name);
-  await vscode.workspace.fs.writeFile(uri, Buffer.from(content));
-  return uri;
-}
+import { workspaceFile } from './helpers/workspace';
 
 async function openEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
   return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
@@ -46,7 +39,7 @@ describe('batch generate', () => {
   it('runs 50 prompts from a JSONL file: 47 ok and 3 errors whose server text reads in the panel', async () => {
     const prompts = Array.from({ length: 50 }, (_, i) => ({ prompt: `File prompt ${i}` }));
     for (const i of [7, 21, 42]) prompts[i] = { prompt: `Failing prompt ${i} [[sim:item-error=ValueError: broken item ${i}]]` };
-    const uri = await workspaceFile('fifty.jsonl', jsonl(prompts));
+    const uri = await workspaceFile('batch/fifty.jsonl', jsonl(prompts));
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     await waitForPhase('complete');
     assert.deepEqual(await counts(), { ok: 47, error: 3, pending: 0, unknown: 0, unsent: 0, queued: 0 });
@@ -90,7 +83,7 @@ describe('batch generate', () => {
   });
 
   it('sends each selection as one prompt, and reveals a prompt in its document from the panel', async () => {
-    const uri = await workspaceFile('notes.md', '# Notes\nFirst selected prompt\nnot this line\nSecond selected prompt\n');
+    const uri = await workspaceFile('batch/notes.md', '# Notes\nFirst selected prompt\nnot this line\nSecond selected prompt\n');
     const editor = await openEditor(uri);
     editor.selections = [new vscode.Selection(1, 0, 1, 21), new vscode.Selection(3, 0, 3, 22)];
     await vscode.commands.executeCommand('scalarlm.generateFromSelection');
@@ -106,7 +99,7 @@ describe('batch generate', () => {
   });
 
   it('sends one prompt per line of the selection, or of the whole document', async () => {
-    const uri = await workspaceFile('lines.txt', 'alpha\n\nbeta\ngamma\n');
+    const uri = await workspaceFile('batch/lines.txt', 'alpha\n\nbeta\ngamma\n');
     await openEditor(uri);
     await vscode.commands.executeCommand('scalarlm.generateLines');
     await waitForPhase('complete');
@@ -115,7 +108,7 @@ describe('batch generate', () => {
   });
 
   it('reads a .json GenerateRequest with its own max_tokens, and a text file split by ---', async () => {
-    const json = await workspaceFile('request.json', JSON.stringify({ prompts: ['one', { prompt: 'two' }, { messages: [{ role: 'user', content: 'three' }] }], max_tokens: 4 }, null, 2));
+    const json = await workspaceFile('batch/request.json', JSON.stringify({ prompts: ['one', { prompt: 'two' }, { messages: [{ role: 'user', content: 'three' }] }], max_tokens: 4 }, null, 2));
     await vscode.commands.executeCommand('scalarlm.generateFromFile', json);
     await waitForPhase('complete');
     assert.equal(await countOf('ok'), 3);
@@ -123,7 +116,7 @@ describe('batch generate', () => {
     assert.match(parameters?.texts[0] ?? '', /max 4 tokens/);
 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const text = await workspaceFile('pieces.prompt', 'First piece\nstill first\n---\nSecond piece\n');
+    const text = await workspaceFile('batch/pieces.prompt', 'First piece\nstill first\n---\nSecond piece\n');
     await vscode.commands.executeCommand('scalarlm.generateFromFile', text);
     await waitForPhase('complete');
     assert.deepEqual((await rowTexts('.prompt-preview')).map((t) => t.replace(/\s+/g, ' ')), ['First piece still first', 'Second piece']);
@@ -131,7 +124,7 @@ describe('batch generate', () => {
 
   it('names file and line of an invalid JSONL line, sends nothing, and goes to that line', async () => {
     const before = (await sim.stats()).enqueuedPrompts;
-    const uri = await workspaceFile('broken.jsonl', '"fine"\n"also fine"\n{"prompt": 42}\n"never sent"\n');
+    const uri = await workspaceFile('batch/broken.jsonl', '"fine"\n"also fine"\n{"prompt": 42}\n"never sent"\n');
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     const toast = '.notification-toast:has-text("broken.jsonl:3")';
     const text = await waitFor(() => workbenchText(toast), { timeoutMs: 10_000, what: 'the input error' });
@@ -145,7 +138,7 @@ describe('batch generate', () => {
   });
 
   it('reconciles a submit whose connection dropped, instead of sending it twice', async () => {
-    const uri = await workspaceFile('dropped.jsonl', jsonl(['before', 'the answer to this submit is lost [[sim:drop-after]]', 'after']));
+    const uri = await workspaceFile('batch/dropped.jsonl', jsonl(['before', 'the answer to this submit is lost [[sim:drop-after]]', 'after']));
     const submissions = (await sim.stats()).generateSubmissions;
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     await waitForPhase('complete');
@@ -156,7 +149,7 @@ describe('batch generate', () => {
 
   it('shows hostile model output as text: no script runs, no image loads, no javascript: link', async () => {
     const hostile = '<script>window.pwned = 1</script>\n\n<img src=x onerror="window.pwned = 2">\n\n[click me](javascript:window.pwned=3) **bold**';
-    const uri = await workspaceFile('hostile.jsonl', jsonl([`answer [[sim:respond-b64=${Buffer.from(hostile).toString('base64')}]]`]));
+    const uri = await workspaceFile('batch/hostile.jsonl', jsonl([`answer [[sim:respond-b64=${Buffer.from(hostile).toString('base64')}]]`]));
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     await waitForPhase('complete');
     await webviewClick(RESULTS, '.row[data-index="0"]');
@@ -178,7 +171,7 @@ describe('batch generate', () => {
     const slow = await startSimulatorProcess(['--tokens-per-second', '20', '--slots', '1', '--response-timeout', '2']);
     try {
       await setSettings({ baseUrl: slow.url, 'batch.groupSize': 4, 'batch.maxInFlight': 1 });
-      const uri = await workspaceFile('cancelled.jsonl', jsonl(Array.from({ length: 24 }, (_, i) => `slow prompt ${i}`)));
+      const uri = await workspaceFile('batch/cancelled.jsonl', jsonl(Array.from({ length: 24 }, (_, i) => `slow prompt ${i}`)));
       await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
       await waitFor(async () => (await countOf('pending')) > 0, { timeoutMs: 20_000, what: 'a group in flight' });
       await webviewClick(RESULTS, '#actions button[data-action="cancel"]');
@@ -195,7 +188,7 @@ describe('batch generate', () => {
   it('asks before sending a large batch, with the count and the model', async () => {
     await setSettings({ 'batch.confirmAbove': 5 });
     try {
-      const uri = await workspaceFile('large.jsonl', jsonl(Array.from({ length: 6 }, (_, i) => `large ${i}`)));
+      const uri = await workspaceFile('batch/large.jsonl', jsonl(Array.from({ length: 6 }, (_, i) => `large ${i}`)));
       const done = vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
       const question = await waitFor(async () => {
         const text = await workbenchText('.quick-input-widget');

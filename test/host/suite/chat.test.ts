@@ -7,6 +7,7 @@ import { pressKey, typeText, webviewClick, webviewEval, webviewQuery, workbenchC
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
+import { workspaceFile } from './helpers/workspace';
 
 const CHAT = 'scalarlm-chat';
 /** A scripted answer long enough to watch it stream (the simulator sends it four characters a token). */
@@ -37,11 +38,8 @@ async function waitForAnswer(turn: number, column: number, state: string, timeou
 let questions = 0;
 
 async function chatAbout(text: string): Promise<void> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  assert.ok(folder);
   // A new file each time: a document VS Code still holds would show its old text.
-  const uri = vscode.Uri.joinPath(folder, 'chat', `question-${++questions}.md`);
-  await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+  const uri = await workspaceFile(`chat/question-${++questions}.md`, text);
   const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
   editor.selection = new vscode.Selection(0, 0, editor.document.lineCount, 0);
   await vscode.commands.executeCommand('scalarlm.chatWithSelection');

@@ -113,7 +113,7 @@ describe('scalarlm-lab', () => {
       await withSimulator({}, async (sim) => {
         const text = await cli(sim, ['metrics']);
         assert.equal(text.code, 0, text.stderr);
-        assert.match(text.stdout, /queue depth\s+0/);
+        assert.match(text.stdout, /Queue depth\s+0/);
         const json = await cli(sim, ['metrics', '--json']);
         assert.equal(JSON.parse(json.stdout).queueDepth, 0);
       });
