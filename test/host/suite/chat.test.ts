@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { pressKey, typeText, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
+import { pressKey, screenshot, typeText, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
@@ -139,6 +139,7 @@ describe('chat', () => {
     const answers = await Promise.all(Array.from({ length: columns }, (_, c) => waitForAnswer(0, c, 'done')));
     assert.ok(answers.every((a) => a.length > 0));
     assert.equal(new Set(answers.map((a) => a.text)).size, columns, 'each model its own answer');
+    await screenshot('chat-compare');
   });
 
   it('renders model output with HTML inert', async () => {
