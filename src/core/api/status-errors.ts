@@ -60,7 +60,8 @@ function nonJsonMessage(response: FailedResponse, context: ErrorContext): string
   const call = `${context.method} ${context.path}`;
   const excerpt = response.text.trim().slice(0, 120);
   if (status === 500 && excerpt === 'Internal Server Error') {
-    const hint = UNHANDLED_EXCEPTION_HINTS.get(context.path);
+    // Hints are per route: a query string (list_requests?limit=50) is not part of it.
+    const hint = UNHANDLED_EXCEPTION_HINTS.get(context.path.split('?')[0]);
     return `The deployment hit an unhandled error on ${call} (HTTP 500, plain-text "Internal Server Error"). ${hint ? `${hint} ` : ''}Its logs have the traceback (trace id ${context.traceId}).`;
   }
   if (status === 502 || status === 503 || status === 504) {
