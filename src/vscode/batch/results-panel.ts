@@ -85,7 +85,7 @@ class ResultsPanel {
     );
     this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.received(message)));
     this.disposables.add(deps.runs.onDidChange((event) => this.runChanged(event)));
-    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'results', stylesheets: ['markdown.css', 'results.css'], title: 'ScalarLM Results' });
+    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'results', stylesheets: ['panel.css', 'markdown.css', 'results.css'], title: 'ScalarLM Results' });
   }
 
   reveal(): void {

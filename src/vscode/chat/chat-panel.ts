@@ -105,7 +105,7 @@ class ChatPanel {
     );
     this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.received(message)));
     panel.title = session.record.title;
-    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'chat', stylesheets: ['markdown.css', 'chat.css'], title: session.record.title });
+    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'chat', stylesheets: ['panel.css', 'markdown.css', 'chat.css'], title: session.record.title });
   }
 
   reveal(): void {
