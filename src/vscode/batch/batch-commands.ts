@@ -10,6 +10,7 @@ import { confirm } from '../confirm';
 import type { Connection } from '../connection';
 import type { ExtensionLog } from '../log';
 import type { Settings } from '../settings-schema';
+import { showPromptInputError } from '../text-actions';
 import type { BatchRuns } from './batch-runs';
 import { fromDocument, fromLines, fromSelections, NothingToSendError, type PromptSource } from './prompt-sources';
 
@@ -46,7 +47,7 @@ async function send(deps: BatchCommandDeps, document: vscode.TextDocument, read:
   try {
     source = read();
   } catch (error) {
-    if (error instanceof PromptInputError) return showInputError(error, document);
+    if (error instanceof PromptInputError) return showPromptInputError(error, document, ' Nothing was sent.');
     if (error instanceof NothingToSendError) return void vscode.window.showWarningMessage(`ScalarLM: ${error.message}`);
     throw error;
   }
@@ -98,13 +99,4 @@ async function confirmLargeBatch(count: number, params: BatchParams, settings: S
 
 function formatMinutes(seconds: number): string {
   return seconds < 90 ? `${Math.ceil(seconds)} s` : `${Math.ceil(seconds / 60)} min`;
-}
-
-/** Names file and line, sends nothing, and offers to go there (the command does not wait for the answer). */
-function showInputError(error: PromptInputError, document: vscode.TextDocument): void {
-  void vscode.window.showErrorMessage(`ScalarLM: ${error.message} Nothing was sent.`, 'Go to Line').then(async (choice) => {
-    if (choice !== 'Go to Line') return;
-    const position = new vscode.Position(Math.max(0, error.line - 1), Math.max(0, (error.column ?? 1) - 1));
-    await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
-  });
 }

@@ -9,7 +9,8 @@ import type { ProgressView, ResultsFromWebview, ResultsPanelState, ResultsToWebv
 import { DisposableStore } from '../dispose';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import type { RunEvent } from './batch-runs';
-import { copyText, exportRun, openResponse, resubmitUnknown, retryFailed, revealOrigin, type RunActionsDeps } from './run-actions';
+import { copyText, openInEditor } from '../text-actions';
+import { exportRun, resubmitUnknown, retryFailed, revealOrigin, type RunActionsDeps } from './run-actions';
 import { headerView, isResultsMessage, itemView, liveProgressView, settledItem, storedProgressView } from './results-view-model';
 
 export const RESULTS_VIEW_TYPE = 'scalarlm.results';
@@ -126,7 +127,7 @@ class ResultsPanel {
         case 'copyRequestId':
           return copyText(item.requestId === null ? null : String(item.requestId), 'Request id');
         case 'openResponse':
-          return openResponse(item);
+          return openInEditor(item.response ?? '');
       }
     }
     switch (message.action) {

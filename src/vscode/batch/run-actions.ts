@@ -27,16 +27,6 @@ export async function revealOrigin(run: LoadedRun, item: RunItem): Promise<void>
   await vscode.window.showTextDocument(document, { selection: range, preview: false, viewColumn: vscode.ViewColumn.One });
 }
 
-export async function openResponse(item: RunItem): Promise<void> {
-  const document = await vscode.workspace.openTextDocument({ content: item.response ?? '', language: 'markdown' });
-  await vscode.window.showTextDocument(document, { preview: false });
-}
-
-export async function copyText(text: string | null, what: string): Promise<void> {
-  await vscode.env.clipboard.writeText(text ?? '');
-  vscode.window.setStatusBarMessage(`ScalarLM: ${what} copied.`, 3000);
-}
-
 /** A new run of the failed prompts, linked to this one. */
 export async function retryFailed(run: LoadedRun, items: readonly RunItem[], deps: RunActionsDeps): Promise<void> {
   const failed = items.filter((item) => item.status === 'error' && item.prompt !== undefined);

@@ -2,6 +2,7 @@
 
 import * as vscode from 'vscode';
 import type { AnswerAction } from '../../protocol/chat';
+import { copyText, openInEditor } from '../text-actions';
 
 /** The text editor the user was in before the chat panel took focus: "insert at cursor" goes there. */
 let lastTextEditor: vscode.TextEditor | undefined;
@@ -16,14 +17,9 @@ export function trackLastTextEditor(): vscode.Disposable {
 export async function answerAction(action: AnswerAction, text: string): Promise<void> {
   switch (action) {
     case 'copy':
-      await vscode.env.clipboard.writeText(text);
-      vscode.window.setStatusBarMessage('ScalarLM: answer copied.', 3000);
-      return;
-    case 'open': {
-      const document = await vscode.workspace.openTextDocument({ content: text, language: 'markdown' });
-      await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.One });
-      return;
-    }
+      return copyText(text, 'Answer');
+    case 'open':
+      return openInEditor(text, vscode.ViewColumn.One);
     case 'insert':
       return insertAtCursor(text);
   }

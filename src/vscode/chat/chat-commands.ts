@@ -9,6 +9,7 @@ import type { ConversationRecord } from '../../core/chat/conversation';
 import { parseChatDocument, PromptInputError } from '../../core/prompts';
 import type { Connection } from '../connection';
 import type { ExtensionLog } from '../log';
+import { showPromptInputError } from '../text-actions';
 import type { ChatPanels } from './chat-panel';
 
 export interface ChatCommandDeps {
@@ -85,11 +86,7 @@ async function fileOpening(deps: ChatCommandDeps, uri: vscode.Uri): Promise<Open
     messages = parseChatDocument(document.getText(), name);
   } catch (error) {
     if (!(error instanceof PromptInputError)) throw error;
-    void vscode.window.showErrorMessage(`ScalarLM: ${error.message}`, 'Go to Line').then(async (choice) => {
-      if (!choice) return;
-      const position = new vscode.Position(Math.max(0, error.line - 1), Math.max(0, (error.column ?? 1) - 1));
-      await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
-    });
+    showPromptInputError(error, document);
     return undefined;
   }
   const system = messages[0]?.role === 'system' && typeof messages[0].content === 'string' ? messages[0].content : undefined;

@@ -7,6 +7,7 @@ import type { ChatFromWebview, ChatPanelState, ChatToWebview } from '../../proto
 import type { Connection } from '../connection';
 import { DisposableStore } from '../dispose';
 import type { ExtensionLog } from '../log';
+import { copyText } from '../text-actions';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import { answerAction } from './answer-actions';
 import { isChatMessage } from './chat-messages';
@@ -139,8 +140,7 @@ class ChatPanel {
       case 'clear':
         return this.session.clear();
       case 'copyText':
-        await vscode.env.clipboard.writeText(message.text);
-        return void vscode.window.setStatusBarMessage('ScalarLM: code copied.', 3000);
+        return copyText(message.text, 'Code');
       case 'answer': {
         const answer = this.session.record.turns[message.turn]?.answers[message.answer];
         if (answer) await answerAction(message.action, answer.content);
