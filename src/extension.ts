@@ -4,19 +4,19 @@
 import * as vscode from 'vscode';
 import { registerBatch } from './vscode/batch/register';
 import { registerChat } from './vscode/chat/register';
-import { Connection } from './vscode/connection';
-import { selectDeploymentUrl } from './vscode/deployment-picker';
-import { clearGatewayToken, setGatewayToken } from './vscode/gateway-token';
+import { Connection } from './vscode/deployment/connection';
+import { selectDeploymentUrl } from './vscode/deployment/deployment-picker';
+import { clearGatewayToken, setGatewayToken } from './vscode/deployment/gateway-token';
 import { ExtensionLog } from './vscode/log';
-import { MetricsPanel } from './vscode/metrics-panel';
-import { selectModel } from './vscode/model-picker';
-import { showQueueActions } from './vscode/queue-actions';
-import { QueueStatusItem } from './vscode/queue-status-item';
-import { createQueueWatch } from './vscode/queue-watch';
+import { MetricsPanel } from './vscode/queue/metrics-panel';
+import { selectModel } from './vscode/deployment/model-picker';
+import { showQueueActions } from './vscode/queue/queue-actions';
+import { QueueStatusItem } from './vscode/queue/queue-status-item';
+import { createQueueWatch } from './vscode/queue/queue-watch';
 import { registerServerRequests } from './vscode/server-requests/register';
-import { startSimulator } from './vscode/simulator-commands';
-import { SimulatorLauncher } from './vscode/simulator-launcher';
-import { UnreachableNotice } from './vscode/unreachable-notice';
+import { startSimulator } from './vscode/simulator/simulator-commands';
+import { SimulatorLauncher } from './vscode/simulator/simulator-launcher';
+import { UnreachableNotice } from './vscode/queue/unreachable-notice';
 
 /** What activation returns: its own duration, for the log and the activation benchmark. */
 export interface ActivationInfo {

@@ -5,6 +5,8 @@ export interface CliIO {
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
+  /** The directory relative paths and the shared runs folder (.scalarlm/runs) are found from; default: the process's. */
+  cwd?: string;
   /** Aborts when the user asks the command to stop (Ctrl-C). */
   signal: AbortSignal;
 }

@@ -1,7 +1,7 @@
 // scalarlm-lab: the command-line face of the core, for terminals and CI.
 
 import { isScalarLMError } from '../core/api/errors';
-import { PromptInputError } from '../core/prompts';
+import { PromptInputError, PromptProblems } from '../core/prompts';
 import { commandHelp, parseCommandArgs, UsageError, type Command, type RawCommand } from './command';
 import { chatCommand } from './commands/chat';
 import { generateCommand } from './commands/generate';
@@ -54,7 +54,7 @@ function reportError(error: unknown, command: Command, io: CliIO): number {
     io.stderr.write(`${error.message}\nSee: scalarlm-lab ${command.name} --help\n`);
     return EXIT.usage;
   }
-  if (error instanceof PromptInputError) {
+  if (error instanceof PromptInputError || error instanceof PromptProblems) {
     io.stderr.write(`${error.message}\n`);
     return EXIT.usage;
   }
@@ -74,7 +74,7 @@ if (require.main === module) {
     if (++interrupts > 1) process.exit(130);
     controller.abort(new Error('interrupted'));
   });
-  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, signal: controller.signal };
+  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), signal: controller.signal };
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;

@@ -35,6 +35,8 @@ export interface RunHeaderView {
   parentRunId?: string;
   /** Shown when temperature is not 0: the batch queue decodes greedily (protocol §1.2). */
   temperatureNote?: string;
+  /** What planning noticed (settings the server ignores, how an ambiguous file was read). */
+  warnings?: string[];
 }
 
 export type RunPhase = 'running' | 'complete' | 'cancelled' | 'deadline' | 'failed' | 'stopped';
@@ -50,6 +52,8 @@ export interface ProgressView {
   error?: string;
   /** Groups marked unknown: the submit may or may not have reached the server. */
   unknownGroups: { group: number; note: string }[];
+  /** Groups the server already held: fetched, not re-sent. */
+  existingGroups: number;
 }
 
 export type ResultsToWebview =

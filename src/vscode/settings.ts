@@ -1,7 +1,7 @@
 // The extension's settings as one typed object, read fresh whenever they change (no reload needed).
 
 import * as vscode from 'vscode';
-import { readSettings, type SettingKey, type Settings } from './settings-schema';
+import { readSettings, type SettingKey, type Settings } from '../host/settings-schema';
 
 export const SECTION = 'scalarlm';
 

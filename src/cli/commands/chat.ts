@@ -4,80 +4,66 @@
 import { readFileSync } from 'node:fs';
 import { text as readAll } from 'node:stream/consumers';
 import { parseChatDocument } from '../../core/prompts';
-import { ServerReportedError, StreamIncompleteError } from '../../core/api/errors';
-import type { ChatMessage, ChatRequest, EventStream, Usage } from '../../core/api/types';
+import type { ChatMessage, ChatRequest } from '../../core/api/types';
+import { answer, type Answer } from '../../core/chat/answer';
+import { BATCH_DEFAULTS, CHAT_DEFAULTS } from '../../core/jobs/defaults';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
-import { withClient } from '../connection';
+import { timeoutMsOf, withClient } from '../connection';
 import { formatDuration, json } from '../format';
 import { EXIT, type CliIO } from '../io';
-import { DEFAULT_MAX_TOKENS } from './generate';
 
 export const chatCommand: Command = {
   name: 'chat',
   summary:
     'Send one conversation to /v1/chat/completions and stream the answer to stdout; timings and usage go to stderr.\n' +
-    'FILE: a .json/.jsonl holding messages, or text sent as one user message. Or give the text with --message.',
+    'FILE: a .json/.jsonl holding messages, or text sent as one user message. Or give the text with --message.\n' +
+    'With --json, stdout is the final record instead: text, tool calls, finish reason, usage and timings.',
   usage: '[FILE|-] [options]',
   options: {
     message: { type: 'string', short: 'm', valueName: 'TEXT', description: 'The user message (instead of FILE)' },
     model: { type: 'string', valueName: 'NAME', description: "Model or adaptor (default: the deployment's)" },
-    'max-tokens': { type: 'string', valueName: 'N', description: `Tokens in the answer (default ${DEFAULT_MAX_TOKENS})` },
+    'max-tokens': { type: 'string', valueName: 'N', description: `Tokens in the answer (default ${BATCH_DEFAULTS.maxTokens})` },
     temperature: { type: 'string', valueName: 'T', description: 'Sampling temperature (chat honours it)' },
     system: { type: 'string', valueName: 'TEXT', description: 'A system message put first' },
     'no-stream': { type: 'boolean', description: "Use the server's queue (non-streaming; heartbeats while waiting)" },
   },
   async run(args, io) {
     const request = await chatRequest(args, io);
-    const started = performance.now();
-    return withClient(args, io, async (client, call) => {
-      if (args.values['no-stream']) {
-        const { data } = await client.chat(request, {
-          ...call,
-          onHeartbeat: (_n, elapsedMs) => io.stderr.isTTY && io.stderr.write(`\rwaiting in the queue: ${formatDuration(elapsedMs)}\x1b[K`),
-        });
-        if (io.stderr.isTTY) io.stderr.write('\r\x1b[K');
-        const choice = data.choices[0];
-        if (args.values.json) io.stdout.write(json(data));
-        else io.stdout.write(`${choice?.message.content ?? ''}\n`);
-        io.stderr.write(statsLine({ ttftMs: undefined, totalMs: performance.now() - started, usage: data.usage, finish: choice?.finish_reason ?? undefined }));
-        return EXIT.ok;
+    const asJson = args.values.json === true;
+    const deadlineMs = timeoutMsOf(args) ?? CHAT_DEFAULTS.timeoutSeconds * 1000;
+    const transport = args.values['no-stream'] ? 'queue' : 'stream';
+    return withClient(args, io, async (client) => {
+      let waiting = false;
+      const final = await answer(client, request, request.model ?? '', { transport, signal: io.signal, deadlineMs }, {
+        delta: (part) => {
+          if (!asJson && part.content) io.stdout.write(part.content);
+        },
+        changed: (state) => {
+          if (!io.stderr.isTTY) return;
+          if (state.heartbeats !== undefined && state.state === 'waiting') io.stderr.write(`\rwaiting in the queue: ${formatDuration(state.waitingMs ?? 0)}\x1b[K`);
+          else if (state.retryAfterSeconds !== undefined) io.stderr.write(`\rthe deployment is over capacity: retrying in ${state.retryAfterSeconds} s\x1b[K`);
+          else if (waiting) io.stderr.write('\r\x1b[K');
+          waiting = state.state === 'waiting' && (state.heartbeats !== undefined || state.retryAfterSeconds !== undefined);
+        },
+      });
+      if (waiting) io.stderr.write('\r\x1b[K');
+      if (asJson) io.stdout.write(json(final));
+      else {
+        if (final.content) io.stdout.write('\n');
+        for (const call of final.toolCalls) io.stdout.write(`tool call${call.id ? ` ${call.id}` : ''}: ${call.name ?? '(unnamed)'}(${call.arguments})\n`);
       }
-      return streamChat(client.streamChat(request, call), io, started);
+      if (final.error) io.stderr.write(`${final.error}\n`);
+      io.stderr.write(statsLine(final));
+      return exitCodeOf(final);
     });
   },
 };
 
-async function streamChat(opening: Promise<EventStream>, io: CliIO, started: number): Promise<number> {
-  let ttftMs: number | undefined;
-  let usage: Usage | undefined;
-  let finish: string | undefined;
-  let chars = 0;
-  const stream = await opening;
-  try {
-    for await (const event of stream) {
-      if (event.type === 'content' || event.type === 'reasoning') {
-        ttftMs ??= performance.now() - started;
-        if (event.type === 'content') {
-          chars += event.text.length;
-          io.stdout.write(event.text);
-        }
-      } else if (event.type === 'usage') {
-        usage = event.usage;
-      } else if (event.type === 'finish') {
-        finish = event.reason;
-      }
-    }
-  } catch (error) {
-    if (chars > 0) io.stdout.write('\n');
-    if (error instanceof StreamIncompleteError || error instanceof ServerReportedError) {
-      io.stderr.write(`${error.message}\n`);
-      return EXIT.partial;
-    }
-    throw error;
-  }
-  io.stdout.write('\n');
-  io.stderr.write(statsLine({ ttftMs, totalMs: performance.now() - started, usage, finish }));
-  return EXIT.ok;
+function exitCodeOf(final: Answer): number {
+  if (final.state === 'done') return EXIT.ok;
+  if (final.state === 'stopped') return EXIT.partial;
+  // The deployment answered with its own error, or cut the stream short: some answer, not all of it.
+  return final.fatal ? EXIT.fatal : EXIT.partial;
 }
 
 async function chatRequest(args: ParsedArgs, io: CliIO): Promise<ChatRequest> {
@@ -90,7 +76,7 @@ async function chatRequest(args: ParsedArgs, io: CliIO): Promise<ChatRequest> {
   return {
     messages,
     ...(model ? { model } : {}),
-    max_tokens: numberOption(args, 'max-tokens', { integer: true, min: 1 }) ?? DEFAULT_MAX_TOKENS,
+    max_tokens: numberOption(args, 'max-tokens', { integer: true, min: 1 }) ?? BATCH_DEFAULTS.maxTokens,
     ...(temperature !== undefined ? { temperature } : {}),
   };
 }
@@ -112,15 +98,13 @@ async function conversation(args: ParsedArgs, io: CliIO): Promise<ChatMessage[]>
   }
 }
 
-function statsLine(s: { ttftMs: number | undefined; totalMs: number; usage: Usage | undefined; finish: string | undefined }): string {
-  // Tokens per second of decoding: from the first token on when it is known, else over the whole call.
-  const decodeSeconds = (s.totalMs - (s.ttftMs ?? 0)) / 1000;
+function statsLine(final: Answer): string {
   const parts = [
-    s.ttftMs !== undefined ? `first token ${formatDuration(s.ttftMs)}` : '',
-    `total ${formatDuration(s.totalMs)}`,
-    s.usage ? `${s.usage.prompt_tokens} prompt + ${s.usage.completion_tokens} completion tokens` : '',
-    s.usage && decodeSeconds > 0 ? `${(s.usage.completion_tokens / decodeSeconds).toFixed(1)} tokens/s` : '',
-    s.finish ? `finish: ${s.finish}` : '',
+    final.timeToFirstTokenMs !== undefined ? `first token ${formatDuration(final.timeToFirstTokenMs)}` : '',
+    final.totalMs !== undefined ? `total ${formatDuration(final.totalMs)}` : '',
+    final.usage ? `${final.usage.promptTokens} prompt + ${final.usage.completionTokens} completion tokens` : '',
+    final.tokensPerSecond !== undefined ? `${final.tokensPerSecond.toFixed(1)} tokens/s` : '',
+    final.finishReason ? `finish: ${final.finishReason}` : '',
   ];
   return parts.filter(Boolean).join(' · ') + '\n';
 }

@@ -1,46 +1,49 @@
 // scalarlm-lab generate [FILE|-]: every prompt of a file through the batch queue, one JSONL line per prompt
-// out, in input order. The input is validated completely before anything is sent; the run keeps a ledger
-// so that it can be resumed (--resume) after the process dies, without losing or resubmitting anything.
+// out, in input order, each written as soon as it is final. The input is checked completely before
+// anything is sent; the run keeps a ledger in the shared runs folder, so that it can be resumed (--resume),
+// also from the editor, after the process dies, without losing or resubmitting anything.
 
 import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
 import { once } from 'node:events';
-import type { BatchDefaults } from '../../core/prompts';
-import { detectFileFormat, readPromptFile, validatePromptFile } from '../../core/prompts';
-import { reportItems } from '../../core/batch/report';
-import { GROUP_SIZE_MAX, runBatch, type BatchSummary } from '../../core/batch/runner';
-import type { BatchParams } from '../../core/batch/types';
-import { LedgerBook } from '../../core/batch/ledger-book';
-import { allPlanned } from '../../core/batch/group-planner';
+import { dirname, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { runBatch, type BatchSummary } from '../../core/batch/runner';
+import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
+import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/jobs/defaults';
+import { isPromptFormat, PROMPT_FORMATS, type PromptFormat } from '../../core/prompts';
+import { readLedger } from '../../core/runs/ledger-book';
+import { ReportStream, type ReportLine } from '../../core/runs/report-stream';
+import { RunProjection } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { clientFor, timeoutMsOf } from '../connection';
 import { formatDuration } from '../format';
 import { EXIT, type CliIO } from '../io';
 import { ProgressBar } from '../progress-bar';
+import { cliRunStore } from '../run-location';
 import { spoolStdin } from '../stdin-spool';
-
-/** The server's own default is 16 tokens (protocol §1.1), too few to judge a prompt by. */
-export const DEFAULT_MAX_TOKENS = 256;
 
 export const generateCommand: Command = {
   name: 'generate',
   summary:
-    'Send every prompt of FILE (or stdin) to the batch queue (POST /v1/generate) and write one JSONL line per prompt:\n' +
-    '{"index","request_id","status","response","error"}, in input order; status is ok, error, pending, unknown or unsent.\n' +
-    'FILE: text (one prompt per line), JSONL (a string, {"prompt"} or {"messages"} per line), or a JSON array or\n' +
-    'GenerateRequest object. Exit 0 when all are ok, 3 when some are not, 1 on a fatal error, 2 on bad usage or input.',
+    'Send every prompt of a file (or stdin) to the batch queue and print one JSONL line per prompt.\n' +
+    'Each line is {"index","request_id","status","response","error"}, written as soon as the prompt is final, in input\n' +
+    'order; status is ok, error, pending, unknown or unsent. FILE: text (one prompt per line, or `---`-separated\n' +
+    'prompts), JSONL (a string, {"prompt"} or {"messages"} per line), or a JSON array or GenerateRequest object.\n' +
+    'Exit 0 when all are ok, 3 when some are not, 1 on a fatal error, 2 on bad usage or input.',
   usage: '[FILE|-] [options]',
   options: {
-    model: { type: 'string', valueName: 'NAME', description: "Model or adaptor (default: the deployment's)" },
-    'max-tokens': { type: 'string', valueName: 'N', description: `Tokens per answer (default ${DEFAULT_MAX_TOKENS}; the server's own default is 16)` },
+    model: { type: 'string', valueName: 'NAME', description: "Model or adaptor (default: the deployment's, read from /v1/models)" },
+    'max-tokens': { type: 'string', valueName: 'N', description: `Tokens per answer (default ${BATCH_DEFAULTS.maxTokens}; the server's own default is 16)` },
     temperature: { type: 'string', valueName: 'T', description: 'Sent, but the batch queue decodes greedily today' },
-    'group-size': { type: 'string', valueName: 'N', description: `Prompts per request, 1-${GROUP_SIZE_MAX} (default 32)` },
-    'in-flight': { type: 'string', valueName: 'N', description: 'Groups in flight at once (default 4)' },
-    'pause-above': { type: 'string', valueName: 'DEPTH', description: 'Hold new groups while the queue is deeper than this' },
+    format: { type: 'string', valueName: 'FORMAT', description: `How to read FILE: ${PROMPT_FORMATS.join(', ')} (default: by extension and content)` },
+    'group-size': { type: 'string', valueName: 'N', description: `Prompts per request, ${BATCH_LIMITS.groupSize.min}-${BATCH_LIMITS.groupSize.max} (default ${BATCH_DEFAULTS.groupSize})` },
+    'in-flight': { type: 'string', valueName: 'N', description: `Groups in flight at once (default ${BATCH_DEFAULTS.maxInFlight})` },
+    'pause-above': { type: 'string', valueName: 'DEPTH', description: `Hold new groups while the queue is deeper than this (default ${BATCH_DEFAULTS.pauseAboveQueueDepth})` },
+    unordered: { type: 'boolean', description: 'Write each line as its prompt finishes, not in input order' },
     out: { type: 'string', short: 'o', valueName: 'FILE', description: 'Write the results here instead of stdout' },
-    ledger: { type: 'string', valueName: 'FILE', description: 'Where to keep the run ledger (default: under ~/.local/state/scalarlm-lab/runs)' },
-    resume: { type: 'string', valueName: 'LEDGER', description: 'Continue the run of this ledger (FILE defaults to its recorded input)' },
+    ledger: { type: 'string', valueName: 'FILE', description: 'Keep the run ledger here (default: .scalarlm/runs if the current directory has one, else ~/.local/state/scalarlm-lab/runs)' },
+    resume: { type: 'string', valueName: 'RUN', description: 'Continue a run: its ledger file, or its run id (or a prefix of it) in the runs folder' },
   },
   run: runGenerate,
 };
@@ -48,39 +51,33 @@ export const generateCommand: Command = {
 async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.positionals.length > 1) throw new UsageError('Give at most one input FILE (or - for stdin).');
   // Every flag is checked before any file is read or anything is sent.
-  const pacing = {
-    groupSize: numberOption(args, 'group-size', { integer: true, min: 1, max: GROUP_SIZE_MAX }),
-    maxInFlight: numberOption(args, 'in-flight', { integer: true, min: 1, max: 64 }),
-    pauseAboveQueueDepth: numberOption(args, 'pause-above', { integer: true, min: 0 }),
-    deadlineMs: timeoutMsOf(args),
-  };
-  const flags = batchFlags(args);
+  const explicit = explicitOverrides(args);
+  const format = formatOption(args);
+  const deadlineMs = timeoutMsOf(args);
   const resumeFrom = stringOption(args, 'resume');
-  const ledgerPath = resolve(resumeFrom ?? stringOption(args, 'ledger') ?? defaultLedgerPath(args.positionals[0], io));
+  const store = cliRunStore(io);
+  const runId = randomUUID();
+  const ledgerPath = resumeFrom ? resumedLedger(resumeFrom, store) : resolve(stringOption(args, 'ledger') ?? store.ledgerPath(runId));
   if (!resumeFrom) mkdirSync(dirname(ledgerPath), { recursive: true });
 
   const input = await inputFile(args, io, ledgerPath, resumeFrom);
-  const format = input && (await detectFileFormat(input.path, input.displayName));
-  let defaults: BatchDefaults = {};
-  let total: number | undefined;
-  if (input && format) {
-    const checked = await validatePromptFile(input.path, { format, displayName: input.displayName });
-    for (const warning of checked.warnings) io.stderr.write(`${warning.message}\n`);
-    if (checked.errorCount > 0) {
-      for (const error of checked.errors) io.stderr.write(`${error.message}\n`);
-      const more = checked.errorCount - checked.errors.length;
-      if (more > 0) io.stderr.write(`... and ${more} more.\n`);
-      io.stderr.write(`Nothing was submitted: fix ${checked.errorCount === 1 ? 'this line' : 'these lines'} and run again.\n`);
-      return EXIT.usage;
-    }
-    if (checked.count === 0 && !resumeFrom) {
-      io.stderr.write(`${input.displayName} holds no prompts: nothing to send.\n`);
-      return EXIT.usage;
-    }
-    defaults = checked.defaults;
-    total = checked.count;
+  let job: BatchJob | undefined;
+  try {
+    job = input ? await planBatch({ kind: 'file', path: input.path, displayName: input.displayName, ...(format ? { format } : {}) }, { explicit }) : undefined;
+  } catch (error) {
+    if (input?.spooled && !resumeFrom) rmSync(input.path, { force: true });
+    throw error;
   }
+  if (job && job.total === 0 && !resumeFrom) {
+    io.stderr.write(`${job.title} holds no prompts: nothing to send.\n`);
+    return EXIT.usage;
+  }
+  for (const warning of resumeFrom ? [] : (job?.warnings ?? [])) io.stderr.write(`${warning}\n`);
 
+  const report = await openReport(args, io);
+  const projection = new RunProjection({ keepItems: false, onItems: (items) => report.stream.accept(items) });
+  // A resumed run reports the prompts already final at once.
+  if (resumeFrom) projection.read(ledgerPath);
   const client = clientFor(args, io);
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   let summary: BatchSummary;
@@ -88,14 +85,19 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
     summary = await runBatch({
       api: client,
       ledgerPath,
+      runId,
       resume: resumeFrom !== undefined,
-      params: resumeFrom ? undefined : batchParams(flags, defaults),
-      input: input && format ? readPromptFile(input.path, { format, displayName: input.displayName }) : undefined,
-      source: input?.path,
-      ...pacing,
+      ...(job && !resumeFrom
+        ? { params: job.params, source: job.source, title: job.title, warnings: job.warnings, groupSize: job.groupSize }
+        : {}),
+      input: job?.input(),
+      maxInFlight: job?.maxInFlight ?? explicit.maxInFlight ?? BATCH_DEFAULTS.maxInFlight,
+      pauseAboveQueueDepth: job?.pauseAboveQueueDepth ?? explicit.pauseAboveQueueDepth ?? BATCH_DEFAULTS.pauseAboveQueueDepth,
+      deadlineMs,
       signal: io.signal,
-      totalHint: total,
-      onStart: (run) => io.stderr.write(`Ledger: ${run.ledgerPath}\n`),
+      totalHint: job?.total,
+      onStart: (run) => io.stderr.write(`Run ${resumeFrom ? 'resumed' : 'started'}: ${run.ledgerPath}\n`),
+      onLedger: (lines) => lines.forEach(({ event, offset, next }) => projection.apply(event, offset, next)),
       onProgress: (progress) => bar?.update(progress),
       onLog: (message) => {
         bar?.clear();
@@ -110,13 +112,42 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
     bar?.clear();
     await client.close();
   }
-  await writeReport(summary, args, io);
-  io.stderr.write(summaryLine(summary));
+  report.stream.finish(projection);
+  await report.close();
+  io.stderr.write(summaryLine(summary, store.has(summary.runId) && store.summary(summary.runId).ledgerPath === ledgerPath ? summary.runId : ledgerPath));
   if (summary.error) {
     io.stderr.write(`${summary.error.message}\n`);
     return EXIT.fatal;
   }
   return summary.counts.ok === summary.total ? EXIT.ok : EXIT.partial;
+}
+
+/** The flags that set this run's parameters and pacing: the highest layer of the job's precedence. */
+export function explicitOverrides(args: ParsedArgs): JobOverrides {
+  const overrides: JobOverrides = {
+    model: stringOption(args, 'model'),
+    maxTokens: numberOption(args, 'max-tokens', { integer: true, ...BATCH_LIMITS.maxTokens }),
+    temperature: numberOption(args, 'temperature', BATCH_LIMITS.temperature),
+    groupSize: numberOption(args, 'group-size', { integer: true, ...BATCH_LIMITS.groupSize }),
+    maxInFlight: numberOption(args, 'in-flight', { integer: true, ...BATCH_LIMITS.maxInFlight }),
+    pauseAboveQueueDepth: numberOption(args, 'pause-above', { integer: true, ...BATCH_LIMITS.pauseAboveQueueDepth }),
+  };
+  return Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+}
+
+function formatOption(args: ParsedArgs): PromptFormat | undefined {
+  const format = stringOption(args, 'format');
+  if (format === undefined) return undefined;
+  if (!isPromptFormat(format)) throw new UsageError(`--format must be one of ${PROMPT_FORMATS.join(', ')}; got "${format}".`);
+  return format;
+}
+
+/** --resume takes a ledger file, or a run id (or its prefix) in the runs folder. */
+function resumedLedger(given: string, store: ReturnType<typeof cliRunStore>): string {
+  if (existsSync(given)) return resolve(given);
+  const run = store.find(given);
+  if (run) return run.ledgerPath;
+  throw new UsageError(`There is no ledger file ${given}, and no run in ${store.dir} has an id starting with "${given}".`);
 }
 
 interface InputFile {
@@ -129,13 +160,11 @@ interface InputFile {
 async function inputFile(args: ParsedArgs, io: CliIO, ledgerPath: string, resumeFrom: string | undefined): Promise<InputFile | undefined> {
   const given = args.positionals[0];
   if (resumeFrom) {
-    if (!existsSync(resumeFrom)) throw new UsageError(`There is no ledger at ${resumeFrom}.`);
-    const book = LedgerBook.open(resumeFrom);
-    const needsInput = !allPlanned(book);
-    const recorded = book.header.source;
-    book.close();
+    const state = readLedger(ledgerPath);
+    const needsInput = !(state.inputTotal !== undefined && state.planned >= state.inputTotal);
     if (!needsInput && !given) return undefined;
-    const path = given ?? recorded;
+    const recorded = state.header?.source;
+    const path = given ?? (recorded ? filePathOf(recorded) : undefined);
     if (!path || !existsSync(path)) {
       throw new UsageError(`This run has prompts left to send, but its input ${path ?? '(unrecorded)'} is gone: give the same input FILE again.`);
     }
@@ -152,52 +181,41 @@ async function inputFile(args: ParsedArgs, io: CliIO, ledgerPath: string, resume
   return { path, displayName: '<stdin>', spooled: true };
 }
 
-/** The batch parameters given on the command line; they win over those in a GenerateRequest file. */
-function batchFlags(args: ParsedArgs): BatchDefaults {
-  return {
-    model: stringOption(args, 'model'),
-    max_tokens: numberOption(args, 'max-tokens', { integer: true, min: 1 }),
-    temperature: numberOption(args, 'temperature', { min: 0 }),
-  };
+/** A run's recorded source: a file URI (or, in older ledgers, a plain path). */
+function filePathOf(source: string): string | undefined {
+  if (source.startsWith('file:')) return fileURLToPath(source);
+  return /^[a-z][\w+.-]*:/i.test(source) ? undefined : source;
 }
 
-function batchParams(flags: BatchDefaults, defaults: BatchDefaults): BatchParams {
-  const model = flags.model ?? defaults.model;
-  const temperature = flags.temperature ?? defaults.temperature;
-  return {
-    ...(model ? { model } : {}),
-    max_tokens: flags.max_tokens ?? defaults.max_tokens ?? DEFAULT_MAX_TOKENS,
-    ...(temperature !== undefined ? { temperature } : {}),
-    ...(defaults.tools ? { tools: defaults.tools } : {}),
-    ...(defaults.tool_choice ? { tool_choice: defaults.tool_choice } : {}),
-  };
+interface OpenReport {
+  stream: ReportStream;
+  close(): Promise<void>;
 }
 
-function defaultLedgerPath(input: string | undefined, io: CliIO): string {
-  const stateHome = io.env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
-  const name = input && input !== '-' ? basename(input).replace(/[^\w.-]+/g, '_') : 'stdin';
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  return join(stateHome, 'scalarlm-lab', 'runs', `${stamp}-${name}.ledger.jsonl`);
-}
-
-async function writeReport(summary: BatchSummary, args: ParsedArgs, io: CliIO): Promise<void> {
+async function openReport(args: ParsedArgs, io: CliIO): Promise<OpenReport> {
   const outPath = stringOption(args, 'out');
   const out = outPath ? createWriteStream(outPath) : io.stdout;
-  for (const item of reportItems(summary.ledgerPath, summary.state)) {
-    if (!out.write(JSON.stringify(item) + '\n')) await once(out, 'drain');
-  }
-  if (outPath) {
-    out.end();
-    await once(out, 'finish');
-  }
+  if (outPath) await once(out, 'open');
+  const write = (line: ReportLine) => out.write(JSON.stringify(line) + '\n');
+  return {
+    stream: new ReportStream(write, !args.values.unordered),
+    close: async () => {
+      if (!outPath) return;
+      out.end();
+      await once(out, 'finish');
+    },
+  };
 }
 
-function summaryLine({ counts, total, reason, ledgerPath, state }: BatchSummary): string {
+/** `resumeWith`: the run id when its ledger is in the runs folder, else the ledger's path. */
+function summaryLine({ counts, total, reason, state }: BatchSummary, resumeWith: string): string {
   const parts = (['ok', 'error', 'pending', 'unknown', 'unsent'] as const).filter((s) => s === 'ok' || counts[s] > 0).map((s) => `${counts[s]} ${s}`);
   const elapsed = state.end && state.header ? formatDuration(state.end.at - Date.parse(state.header.createdAt)) : '';
   const lines = [`${total} prompts: ${parts.join(', ')}${elapsed ? ` (${elapsed} since the run began)` : ''}.`];
+  const existing = state.existingGroups;
+  if (existing > 0) lines.push(`${existing} group${existing === 1 ? '' : 's'} already on the server: fetched, not re-sent.`);
   if (reason === 'cancelled') lines.push('Cancelled: submitted groups keep running on the server.');
   if (reason === 'deadline') lines.push('Stopped at the --timeout deadline.');
-  if (counts.pending + counts.unsent > 0) lines.push(`Continue with: scalarlm-lab generate --resume ${ledgerPath}`);
+  if (counts.pending + counts.unsent > 0) lines.push(`Continue with: scalarlm-lab generate --resume ${resumeWith}`);
   return lines.join('\n') + '\n';
 }

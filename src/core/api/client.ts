@@ -1,6 +1,7 @@
 // The ScalarLM client: each route of ScalarLMApi as one small method over the transport in http.ts.
 // Deliberately absent (see api.ts): clear_queue and the worker plane.
 
+import { checkBaseUrl } from './base-url';
 import type { ChatOptions, ScalarLMApi } from './api';
 import { type ErrorContext, HttpStatusError, MalformedResponseError, type ScalarLMError } from './errors';
 import { parseRequestId } from './group-id';
@@ -263,16 +264,9 @@ function countGroups(ids: readonly (string | number)[]): number {
 }
 
 function parseBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError(`"${baseUrl}" is not a URL. The base URL of a ScalarLM deployment looks like http://localhost:8000.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`The base URL "${baseUrl}" must start with http:// or https://.`);
-  }
-  return url;
+  const checked = checkBaseUrl(baseUrl);
+  if (!checked.ok) throw new TypeError(checked.problem);
+  return checked.url;
 }
 
 function notAGroupId(error: HttpStatusError, groupId: string): HttpStatusError {

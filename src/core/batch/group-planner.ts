@@ -3,8 +3,8 @@
 // it is submitted: a run can then be resumed, and its report written, from the ledger alone.
 
 import { computeGroupId, queuedItemsFor } from '../api/group-id';
-import type { LedgerBook } from './ledger-book';
-import type { GroupRecord } from './ledger-state';
+import type { LedgerBook } from '../runs/ledger-book';
+import type { GroupRecord } from '../runs/ledger-state';
 import type { BatchInput, BatchParams, ItemOrigin } from './types';
 
 export class GroupPlanner {

@@ -1,11 +1,12 @@
-// Takes one group from wherever the ledger left it to a settled block of item lines: submit (or
-// reconcile an ambiguous submit), then long-poll get_results until every item is done, the deadline
-// passes or the run stops. Every step is written to the ledger before the next one starts.
+// Takes one group from wherever the ledger left it to a settled block of item lines: look it up on the
+// server (a group it already holds is fetched, never sent again), submit it (or reconcile an ambiguous
+// submit), then long-poll get_results until every item is done, the deadline passes or the run stops.
+// Every step is written to the ledger before the next one starts.
 
 import type { ScalarLMApi } from '../api/api';
 import type { GenerateRequest, GenerateResult } from '../api/types';
-import type { LedgerBook } from './ledger-book';
-import type { GroupRecord } from './ledger-state';
+import type { LedgerBook } from '../runs/ledger-book';
+import type { GroupRecord } from '../runs/ledger-state';
 import type { QueuePacer } from './queue-pacer';
 import { reconcileGroup, type ReconcileResult } from './reconcile';
 import { requestIdFor } from '../api/group-id';
@@ -13,7 +14,9 @@ import { expandIds, groupOf, idsInPromptOrder, storeIds } from './request-ids';
 import { sleep } from './sleep';
 import { classifySubmitFailure } from './submit-errors';
 import type { BatchParams, LedgerEvent, RequestId } from './types';
-import { emptyCounts, type ItemStatus, type ReportItem } from './types';
+import { emptyCounts, type ItemStatus } from './types';
+import { isUnknownModel, unknownModelError } from './deployment-model';
+import type { ExistingGroups } from './existing-groups';
 
 export interface BatchTiming {
   /** Wait between the two looks that must agree before an ambiguous group counts as absent. */
@@ -58,7 +61,7 @@ export interface RunContext {
   fail(error: Error): void;
   /** Items of a group in flight reached ok or error (before the group's block is written). */
   itemsFinished(g: number, ok: number, error: number): void;
-  groupSettled(g: number, items: ReportItem[]): void;
+  existing: ExistingGroups;
 }
 
 // Pauses between answers that brought nothing, from servers that do not hold get_results open.
@@ -74,8 +77,10 @@ export async function settleGroup(ctx: RunContext, group: GroupRecord): Promise<
 
 async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | undefined> {
   // A `submit` with no `submitted` after it: the process died mid-submit, so the outcome is unknown;
-  // unless the user asked to send it again regardless.
-  let mustReconcile = group.submitAttempts > 0 && !group.resubmitRequested;
+  // unless the user asked to send it again regardless, or the server was found not to have it.
+  let mustReconcile = group.submitAttempts > 0 && !group.resubmitRequested && !group.confirmedAbsent;
+  // Nothing sent yet in this run: the server may hold the group from an earlier run (protocol §10.2).
+  let mayExist = group.expectedId !== null && group.submitAttempts === 0 && !group.resubmitRequested;
   let resubmits = 0;
   let failures = 0;
   let lastError = '';
@@ -89,6 +94,7 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
         return undefined;
       }
       mustReconcile = false;
+      mayExist = false;
     }
     if (ctx.stop.aborted) return undefined;
     try {
@@ -96,43 +102,94 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
     } catch {
       return undefined;
     }
-    const at = Date.now();
-    ctx.book.append([{ t: 'submit', g: group.g, at }]);
+    const release = group.expectedId !== null ? await ctx.existing.claim(group.expectedId) : undefined;
     try {
-      const answer = await ctx.api.generate(generateRequest(group, ctx.params), { signal: ctx.halt });
-      const ids = idsInPromptOrder(answer.data.results, group.count);
-      if (!ids) {
-        lastError = `the answer had ${answer.data.results.length} results for ${group.count} prompts`;
-        ctx.log(`Group ${group.g}: ${lastError}; checking what the server has before anything is resent.`);
-        mustReconcile = true;
-        continue;
+      if (mayExist && group.expectedId !== null) {
+        const held = await lookUp(ctx, group, group.expectedId);
+        if (held === 'stopped') return undefined;
+        if (held === 'retry') {
+          if (++failures >= ctx.timing.maxConsecutiveFailures || !(await pause(ctx, failures))) return undefined;
+          continue;
+        }
+        mayExist = false;
+        if (held) {
+          recordSubmitted(ctx, group, held, '', true);
+          return { ids: held };
+        }
       }
-      recordSubmitted(ctx, group, ids, answer.traceId);
-      return { ids, firstAnswer: answer.data.results };
-    } catch (error) {
-      if (ctx.halt.aborted) return undefined;
-      lastError = (error as Error).message;
-      const failure = classifySubmitFailure(error);
-      ctx.log(`Group ${group.g}: submit failed (${failure}): ${lastError}`);
-      if (failure === 'fatal') {
-        ctx.fail(error as Error);
-        return undefined;
+      const submitted = await submit(ctx, group);
+      if ('ids' in submitted) return submitted;
+      lastError = submitted.error;
+      switch (submitted.next) {
+        case 'stop':
+          return undefined;
+        case 'reconcile':
+          mustReconcile = true;
+          continue;
+        case 'retry':
+          if (++failures >= ctx.timing.maxConsecutiveFailures) {
+            ctx.fail(submitted.cause);
+            return undefined;
+          }
+          if (!(await pause(ctx, failures))) return undefined;
       }
-      if (failure === 'group-error') {
-        writeBlock(ctx, group, () => ({ status: 'error', error: lastError }));
-        return undefined;
-      }
-      if (failure === 'ambiguous') {
-        mustReconcile = true;
-        continue;
-      }
-      if (++failures >= ctx.timing.maxConsecutiveFailures) {
-        ctx.fail(error as Error);
-        return undefined;
-      }
-      if (!(await pause(ctx, failures))) return undefined;
+    } finally {
+      release?.();
     }
   }
+}
+
+/** The group's ids when the server already holds it; undefined when it does not; `retry` after a failed look. */
+async function lookUp(ctx: RunContext, group: GroupRecord, groupId: string): Promise<RequestId[] | undefined | 'retry' | 'stopped'> {
+  try {
+    const ids = await ctx.existing.find(groupId, group.count, ctx.halt);
+    if (ids) ctx.log(`Group ${group.g}: the server already holds ${groupId}: fetching its results instead of sending it again.`);
+    return ids;
+  } catch (error) {
+    if (ctx.halt.aborted) return 'stopped';
+    ctx.log(`Group ${group.g}: could not ask the server whether it holds the group yet: ${(error as Error).message}`);
+    return 'retry';
+  }
+}
+
+type SubmitOutcome = Ids | { next: 'stop' | 'reconcile' | 'retry'; error: string; cause: Error };
+
+/** One POST of the group, and what to do next when it did not give the group's ids. */
+async function submit(ctx: RunContext, group: GroupRecord): Promise<SubmitOutcome> {
+  ctx.book.append([{ t: 'submit', g: group.g, at: Date.now() }]);
+  try {
+    const answer = await ctx.api.generate(generateRequest(group, ctx.params), { signal: ctx.halt });
+    const ids = idsInPromptOrder(answer.data.results, group.count);
+    if (!ids) {
+      const error = `the answer had ${answer.data.results.length} results for ${group.count} prompts`;
+      ctx.log(`Group ${group.g}: ${error}; checking what the server has before anything is resent.`);
+      return { next: 'reconcile', error, cause: new Error(error) };
+    }
+    recordSubmitted(ctx, group, ids, answer.traceId);
+    return { ids, firstAnswer: answer.data.results };
+  } catch (caught) {
+    const error = caught as Error;
+    if (ctx.halt.aborted) return { next: 'stop', error: error.message, cause: error };
+    const failure = classifySubmitFailure(error);
+    ctx.log(`Group ${group.g}: submit failed (${failure}): ${error.message}`);
+    if (failure === 'fatal') {
+      // The server answered and refused: it does not have the group, and no group of this run would fare better.
+      const reason = isUnknownModel(error) && ctx.params.model ? await unknownModelError(ctx.api, ctx.params.model) : error;
+      writeBlock(ctx, group, () => ({ status: 'unsent', error: reason.message }));
+      ctx.fail(reason);
+      return { next: 'stop', error: reason.message, cause: reason };
+    }
+    if (failure === 'group-error') {
+      writeBlock(ctx, group, () => ({ status: 'error', error: error.message }));
+      return { next: 'stop', error: error.message, cause: error };
+    }
+    return { next: failure === 'ambiguous' ? 'reconcile' : 'retry', error: error.message, cause: error };
+  }
+}
+
+/** After a cancel cut a submit off: whether the server got the group, recorded (present, absent or unknown). */
+export async function reconcileCutOff(ctx: RunContext, group: GroupRecord): Promise<void> {
+  await reconcile(ctx, group);
 }
 
 function generateRequest(group: GroupRecord, params: BatchParams): GenerateRequest {
@@ -140,12 +197,12 @@ function generateRequest(group: GroupRecord, params: BatchParams): GenerateReque
   return { prompts: group.prompts, ...params };
 }
 
-function recordSubmitted(ctx: RunContext, group: GroupRecord, ids: RequestId[], traceId: string): void {
+function recordSubmitted(ctx: RunContext, group: GroupRecord, ids: RequestId[], traceId: string, existing = false): void {
   const groupId = groupOf(ids[0]);
   if (group.expectedId !== null && groupId !== null && groupId !== group.expectedId) {
     ctx.log(`Group ${group.g}: the server named it ${groupId}, not ${group.expectedId} as computed here.`);
   }
-  ctx.book.append([{ t: 'submitted', g: group.g, groupId, ids: storeIds(ids), traceId, at: Date.now() }]);
+  ctx.book.append([{ t: 'submitted', g: group.g, groupId, ids: storeIds(ids), traceId, at: Date.now(), ...(existing ? { existing: true as const } : {}) }]);
 }
 
 /** Asks the server whether it has the group; retries its own transient failures. */
@@ -280,14 +337,11 @@ interface ItemOutcome {
 function writeBlock(ctx: RunContext, group: GroupRecord, outcome: (k: number) => ItemOutcome): void {
   const counts = emptyCounts();
   const events: LedgerEvent[] = [];
-  const report: ReportItem[] = [];
   for (let k = 0; k < group.count; k++) {
     const { status, id = null, response = null, error = null } = outcome(k);
     counts[status]++;
     events.push({ t: 'item', g: group.g, i: group.first + k, id, s: status, ...(response !== null ? { r: response } : {}), ...(error !== null ? { e: error } : {}) });
-    report.push({ index: group.first + k, request_id: id, status, response, error });
   }
   events.push({ t: 'group-done', g: group.g, counts });
   ctx.book.append(events);
-  ctx.groupSettled(group.g, report);
 }

@@ -107,20 +107,25 @@ async function reconcileById(api: ScalarLMApi, groupId: string, count: number, o
 }
 
 async function reconcileByListing(api: ScalarLMApi, target: ReconcileTarget, options: ReconcileOptions): Promise<ReconcileResult> {
+  const since = target.submitAt - options.clockSkewMs;
+  // Rows come newest first: every page is read until the rows are older than the submit.
   const look = async (): Promise<RequestRow[] | 'route-missing'> => {
+    const rows: RequestRow[] = [];
     try {
-      return (await api.listRequests({ limit: 200 }, { signal: options.signal })).data.rows;
+      for await (const row of api.allRequests({ signal: options.signal, pageSize: 200 })) {
+        if (row.mtime * 1000 < since) break;
+        rows.push(row);
+      }
+      return rows;
     } catch (error) {
       if (error instanceof HttpStatusError && error.status === 404) return 'route-missing';
       throw error;
     }
   };
-  const since = target.submitAt - options.clockSkewMs;
   const candidatesIn = (rows: RequestRow[]) =>
     rows.filter((row) => row.mtime * 1000 >= since && row.request_count === target.count && row.request_type === 'generate');
-  const preview = expectedPreviewText(target.prompts?.[0]);
-  const matching = (rows: RequestRow[]) =>
-    preview === undefined ? [] : rows.filter((row) => row.prompt_preview.includes(preview));
+  const preview = firstPromptText(target.prompts?.[0]);
+  const matching = (rows: RequestRow[]) => (preview === undefined ? [] : rows.filter((row) => previewShows(row.prompt_preview, preview)));
 
   for (let attempt = 0; attempt < 2; attempt++) {
     if (attempt > 0) await options.sleep(options.graceMs, options.signal);
@@ -141,15 +146,20 @@ async function reconcileByListing(api: ScalarLMApi, target: ReconcileTarget, opt
         note: `Matched list_requests row ${groupId} by prompt count, prompt preview and time: polling it instead of resubmitting.`,
       };
     }
-    if (candidates.length > 0) {
-      return unknown('list-requests', `${candidates.length} recent list_requests rows have ${target.count} prompts, and ${matches.length} of them match the first prompt: which one is this group cannot be told apart.`);
+    if (matches.length > 1) {
+      return unknown('list-requests', `${matches.length} recent list_requests rows have ${target.count} prompts and match the first prompt: which one is this group cannot be told apart.`);
+    }
+    // Rows of the same size whose preview does not hold the first prompt are other batches; without a
+    // preview to compare, they cannot be ruled out.
+    if (candidates.length > 0 && preview === undefined) {
+      return unknown('list-requests', `${candidates.length} recent list_requests rows have ${target.count} prompts, and the first prompt has no plain text to compare with their previews.`);
     }
   }
   return {
     outcome: 'absent',
     via: 'list-requests',
     certainty: 'likely',
-    note: `No list_requests row with ${target.count} prompts appeared after the submit (looked twice): resubmitting.`,
+    note: `No list_requests row after the submit has ${target.count} prompts and the first prompt (looked twice): resubmitting.`,
   };
 }
 
@@ -157,12 +167,26 @@ function unknown(via: ReconcileVia, note: string): ReconcileResult {
   return { outcome: 'unknown', via, certainty: 'none', note: `${note} Not resubmitted automatically, so nothing runs twice.` };
 }
 
-/** Text the server's prompt preview must contain for a group whose first entry is this one. */
-function expectedPreviewText(entry: PromptEntry | undefined): string | undefined {
+/** The plain text the server's prompt preview begins with (or holds, after chat-template markup). */
+function firstPromptText(entry: PromptEntry | undefined): string | undefined {
   if (entry === undefined) return undefined;
-  if (typeof entry === 'string') return entry.slice(0, 100);
-  if ('prompt' in entry) return entry.prompt.slice(0, 100);
-  // A rendered chat template starts with markup, then the first message: look for the start of its text.
+  if (typeof entry === 'string') return entry;
+  if ('prompt' in entry) return entry.prompt;
   const content = entry.messages[0]?.content;
-  return typeof content === 'string' ? content.slice(0, 40) : undefined;
+  return typeof content === 'string' && content !== '' ? content : undefined;
+}
+
+/**
+ * Whether a preview (the first 120 characters of the rendered prompt, with '…' when cut) shows this text:
+ * from where the text starts in it (after any template markup), as much of the text as fits, exactly.
+ */
+function previewShows(preview: string, text: string): boolean {
+  const shown = preview.endsWith('…') ? preview.slice(0, -1) : preview;
+  const probe = text.slice(0, 16);
+  for (let at = shown.indexOf(probe); at !== -1; at = shown.indexOf(probe, at + 1)) {
+    const rest = shown.slice(at);
+    // A short text is followed by the template's closing markup; a long one is cut off by the preview.
+    if (rest.startsWith(text) || text.startsWith(rest)) return true;
+  }
+  return false;
 }

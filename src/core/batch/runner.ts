@@ -6,16 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ScalarLMApi } from '../api/api';
 import { ScalarLMError, TimeoutError, UnreachableError } from '../api/errors';
+import { BATCH_DEFAULTS, BATCH_LIMITS } from '../jobs/defaults';
+import { LedgerBook, type LedgerListener } from '../runs/ledger-book';
+import { addCounts, contribution, countsOf, needsWork, type GroupRecord, type LedgerState } from '../runs/ledger-state';
+import { deploymentDefaultModel } from './deployment-model';
+import { ExistingGroups } from './existing-groups';
 import { GroupPlanner } from './group-planner';
-import { DEFAULT_TIMING, settleGroup, type BatchTiming, type RunContext } from './group-settler';
-import { LedgerBook } from './ledger-book';
-import { addCounts, contribution, countsOf, needsWork, type GroupRecord, type LedgerState } from './ledger-state';
+import { DEFAULT_TIMING, reconcileCutOff, settleGroup, type BatchTiming, type RunContext } from './group-settler';
 import { QueuePacer } from './queue-pacer';
-import type { BatchInput, BatchParams, ReportItem, RunEndReason, StatusCounts } from './types';
+import type { BatchInput, BatchParams, RunEndReason, StatusCounts } from './types';
 
-export const GROUP_SIZE_DEFAULT = 32;
-export const GROUP_SIZE_MAX = 128;
-export const MAX_IN_FLIGHT_DEFAULT = 4;
+/** How long a cancelled run may spend asking the server about groups whose submit the cancel cut off. */
+const CUT_OFF_LOOKUP_MS = 15_000;
 
 export interface BatchRunOptions {
   api: ScalarLMApi;
@@ -37,6 +39,8 @@ export interface BatchRunOptions {
   title?: string;
   /** The run whose failed items this one retries. */
   parentRunId?: string;
+  /** What planning noticed that the user should know, recorded in the ledger (panels show it). */
+  warnings?: string[];
   /** A new run's id (default: a random UUID); callers that name ledgers after runs choose it. */
   runId?: string;
   /**
@@ -62,7 +66,8 @@ export interface BatchRunOptions {
   /** The ledger is open (the deployment answered): from now on the run can be resumed from it. */
   onStart?: (run: { runId: string; ledgerPath: string }) => void;
   onProgress?: (progress: BatchProgress) => void;
-  onGroupSettled?: (items: ReportItem[]) => void;
+  /** Every line appended to the ledger, as it is written: feed a RunProjection to follow the run live. */
+  onLedger?: LedgerListener;
   onLog?: (message: string) => void;
 }
 
@@ -87,13 +92,15 @@ export interface BatchSummary {
   total: number;
   /** Set when the run failed as a whole (unreachable deployment, unknown model, ...). */
   error?: Error;
-  /** The ledger's final state: `reportItems(ledgerPath, state)` lists every prompt. */
+  /** The ledger's final state. */
   state: LedgerState;
 }
 
 export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> {
   await checkReachable(options.api, options.signal);
-  const book = options.resume ? LedgerBook.open(options.ledgerPath) : LedgerBook.create(options.ledgerPath, newHeader(options));
+  const book = options.resume
+    ? LedgerBook.open(options.ledgerPath, options.onLedger)
+    : LedgerBook.create(options.ledgerPath, newHeader(options, await modelNamed(options)), options.onLedger);
   try {
     if (options.resume) book.append([{ t: 'resume', at: Date.now() }]);
     requestResubmits(book, options.resubmitUnknown ?? []);
@@ -112,23 +119,41 @@ function requestResubmits(book: LedgerBook, groups: number[]): void {
   }
 }
 
-function newHeader(options: BatchRunOptions) {
+/**
+ * A new run's parameters with the model named: the deployment's default when none was given, so that
+ * every group id can be computed (and looked up before it is sent).
+ */
+async function modelNamed(options: BatchRunOptions): Promise<BatchParams & { defaultModel?: true }> {
   if (!options.params) throw new Error('A new batch run needs its parameters (model, max_tokens, ...).');
-  const groupSize = options.groupSize ?? GROUP_SIZE_DEFAULT;
-  if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > GROUP_SIZE_MAX) {
-    throw new RangeError(`The group size must be a whole number from 1 to ${GROUP_SIZE_MAX}; got ${groupSize}.`);
+  if (options.params.model) return options.params;
+  const model = await deploymentDefaultModel(options.api, options.signal);
+  if (model === undefined) {
+    options.onLog?.("The deployment's model list could not be read: the server picks its default model, and group ids cannot be computed here.");
+    return options.params;
   }
+  return { ...options.params, model, defaultModel: true };
+}
+
+function newHeader(options: BatchRunOptions, params: BatchParams & { defaultModel?: true }) {
+  const groupSize = options.groupSize ?? BATCH_DEFAULTS.groupSize;
+  const { min, max } = BATCH_LIMITS.groupSize;
+  if (!Number.isInteger(groupSize) || groupSize < min || groupSize > max) {
+    throw new RangeError(`The group size must be a whole number from ${min} to ${max}; got ${groupSize}.`);
+  }
+  const { defaultModel, ...sent } = params;
   return {
     t: 'run' as const,
     v: 1 as const,
     runId: options.runId ?? randomUUID(),
     createdAt: new Date().toISOString(),
     baseUrl: options.api.baseUrl,
-    params: options.params,
+    params: sent,
+    ...(defaultModel ? { defaultModel } : {}),
     groupSize,
     ...(options.source ? { source: options.source } : {}),
     ...(options.title ? { title: options.title } : {}),
     ...(options.parentRunId ? { parentRunId: options.parentRunId } : {}),
+    ...(options.warnings?.length ? { warnings: options.warnings } : {}),
   };
 }
 
@@ -150,6 +175,7 @@ class BatchRun {
   private readonly timing: BatchTiming;
   private readonly pacer: QueuePacer;
   private readonly planner: GroupPlanner;
+  private readonly existing: ExistingGroups;
   /** Groups being worked on, with their items finished so far (not yet in the ledger's counts). */
   private readonly inFlight = new Map<number, { group: GroupRecord; ok: number; error: number }>();
   private fatal: Error | undefined;
@@ -168,6 +194,7 @@ class BatchRun {
       onLog: options.onLog,
     });
     this.planner = new GroupPlanner(book, options.input, book.header.groupSize, book.header.params);
+    this.existing = new ExistingGroups(options.api);
   }
 
   async run(): Promise<BatchSummary> {
@@ -189,8 +216,9 @@ class BatchRun {
       // Groups an earlier session left unfinished; those planned from now on come from the planner.
       const resumable = this.book.state.groups.filter(needsWork);
       if (this.options.planAll) await this.planner.planAll();
-      const workers = Array.from({ length: this.options.maxInFlight ?? MAX_IN_FLIGHT_DEFAULT }, () => this.work(resumable));
+      const workers = Array.from({ length: this.options.maxInFlight ?? BATCH_DEFAULTS.maxInFlight }, () => this.work(resumable));
       await Promise.all(workers);
+      if (this.cutOffByUs()) await this.lookUpCutOffSubmits();
       // Prompts never reached are read to the end so the report can list them as unsent.
       if (!this.inputFailed && !this.detached) await this.planner.drain();
     } finally {
@@ -239,6 +267,25 @@ class BatchRun {
     }
   }
 
+  /** The run stopped its own submits (a cancel, or a refusal that ends the run), with the server still there to ask. */
+  private cutOffByUs(): boolean {
+    if (this.detached) return false;
+    return this.options.signal?.aborted === true || (this.fatal !== undefined && !(this.fatal instanceof UnreachableError));
+  }
+
+  /**
+   * A cancel (or a fatal refusal) cuts off the submits it meets: whether the server got each one is asked now (with every id
+   * computable that settles it), so what the server holds is pending with its ids and what it does not is
+   * unsent, both resumable, instead of unknown.
+   */
+  private async lookUpCutOffSubmits(): Promise<void> {
+    const cutOff = this.book.state.groups.filter((g) => g.submitAttempts > 0 && !g.submitted && !g.block && !g.confirmedAbsent && g.unknownNote === undefined);
+    if (cutOff.length === 0) return;
+    const signal = AbortSignal.timeout(CUT_OFF_LOOKUP_MS);
+    const context = { ...this.context(), halt: signal, stop: signal };
+    await Promise.all(cutOff.map((group) => reconcileCutOff(context, group)));
+  }
+
   private context(): RunContext {
     return {
       api: this.options.api,
@@ -246,6 +293,7 @@ class BatchRun {
       params: this.book.header.params,
       pacer: this.pacer,
       timing: this.timing,
+      existing: this.existing,
       halt: this.halt.signal,
       stop: this.stop.signal,
       log: (message) => this.options.onLog?.(message),
@@ -255,7 +303,6 @@ class BatchRun {
         if (live) Object.assign(live, { ok: live.ok + ok, error: live.error + error });
         this.emitProgress();
       },
-      groupSettled: (_g, items) => this.options.onGroupSettled?.(items),
     };
   }
 

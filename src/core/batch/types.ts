@@ -69,6 +69,8 @@ export type LedgerEvent =
       createdAt: string;
       baseUrl: string;
       params: BatchParams;
+      /** The model in `params` is the deployment's default, read from /v1/models because none was given. */
+      defaultModel?: true;
       groupSize: number;
       /** Where the prompts came from: a file path or a document URI. */
       source?: string;
@@ -76,12 +78,15 @@ export type LedgerEvent =
       title?: string;
       /** The run this one retries the failed items of. */
       parentRunId?: string;
+      /** What the planning noticed and the user should know (settings the server ignores, an ambiguous format). */
+      warnings?: string[];
     }
   | { t: 'group'; g: number; first: number; prompts: PromptEntry[]; origins?: ItemOrigin[]; expectedId: string | null }
   | { t: 'submit'; g: number; at: number }
   /** The user chose to send an unknown group again, accepting it may run twice: no reconcile first. */
   | { t: 'resubmit'; g: number; at: number }
-  | { t: 'submitted'; g: number; groupId: string | null; ids: StoredIds; traceId: string; at: number }
+  /** The group's ids: from its submit, from a reconcile, or (`existing`) found on the server before any submit. */
+  | { t: 'submitted'; g: number; groupId: string | null; ids: StoredIds; traceId: string; at: number; existing?: true }
   | {
       t: 'reconciled';
       g: number;

@@ -27,6 +27,8 @@ export interface Answer {
   tokensPerSecond?: number;
   totalMs?: number;
   error?: string;
+  /** The call failed before the deployment answered it (unreachable, refused, timed out), not with its own text. */
+  fatal?: boolean;
   waitingMs?: number;
   heartbeats?: number;
   retryAfterSeconds?: number;
@@ -148,5 +150,5 @@ function failure(error: unknown, signal: AbortSignal): Partial<Answer> {
   if (signal.aborted || error instanceof AbortedError) return { state: 'stopped' };
   if (error instanceof StreamIncompleteError) return { state: 'incomplete', error: error.message };
   if (error instanceof ServerReportedError) return { state: 'error', error: error.serverText || error.message };
-  return { state: 'error', error: error instanceof Error ? error.message : String(error) };
+  return { state: 'error', error: error instanceof Error ? error.message : String(error), fatal: true };
 }

@@ -3,16 +3,13 @@
 
 import { extname } from 'node:path';
 import type { ChatMessage } from '../api/types';
-import { describeValue, isPlainObject } from './describe-value';
-import { trimmedPiece } from './document-format';
-import { jsonLineError } from './json-line';
-import { entriesDepth, memberOf } from './json-nodes';
-import { JsonTextLocator } from './json-text-locator';
+import { trimmedPiece } from './formats';
+import { jsonLineError, entriesDepth, memberOf, JsonTextLocator } from './json-locating';
 import { scanJson, type JsonNode } from './json-scanner';
-import { PromptInputError } from './prompt-input-error';
-import type { JsonPath } from './prompt-types';
-import { isBlank, splitTextLines, stripByteOrderMark } from './text-lines';
-import { namedProblem, validateChatMessage } from './validate-entry';
+import { PromptInputError } from './problems';
+import { isBlank, splitTextLines, stripByteOrderMark } from './text';
+import type { JsonPath } from './types';
+import { describeValue, isPlainObject, namedProblem, validateChatMessage } from './validation';
 
 const chatShapes = '{"messages": [{"role": "...", "content": "..."}, ...]} or an array of messages';
 

@@ -1,13 +1,27 @@
 // Prompt input: selection and file text -> prompt entries (string | {prompt} | {messages}) with their
 // origins, and chat documents -> messages. Every problem names the file, line and (when known) column.
+//
+// The modules: types; problems (errors, warnings and where they go); text (lines, positions, streaming
+// reads); json-scanner and json-locating (JSON with the position of every value); validation (entries,
+// messages, a GenerateRequest's batch keys); formats (lines, JSONL, JSON, `---` documents, and telling
+// them apart); sources (files, text and selections -> prompts); chat-document (files -> messages).
 
 export { parseChatDocument } from './chat-document';
-export { detectFileFormat, detectFormat } from './detect-format';
-export { parsePromptText, type ParseOptions, type ParsedPromptText } from './parse-prompt-text';
-export { parseSelectionText } from './parse-selection';
-export { readPromptFile, validatePromptFile, type PromptFileCheck, type PromptFileOptions } from './prompt-file';
-export { PromptInputError, PromptInputWarning, type PromptInputLocation } from './prompt-input-error';
-export type { BatchDefaults, JsonPath, ParsedPrompts, PromptFormat, PromptItem, PromptOrigin } from './prompt-types';
+export { detectFileFormat, detectFormat, isPromptFormat, PROMPT_FORMATS, type FormatGuess } from './formats';
+export {
+  checkPromptText,
+  parsePromptText,
+  parseSelectionText,
+  readPromptFile,
+  validatePromptFile,
+  type ParseOptions,
+  type ParsedPromptText,
+  type PromptFileCheck,
+  type PromptFileOptions,
+  type PromptTextCheck,
+} from './sources';
+export { asSentence, PromptInputError, PromptInputWarning, PromptProblems, type PromptInputLocation } from './problems';
+export type { BatchDefaults, JsonPath, ParsedPrompts, PromptFormat, PromptItem, PromptOrigin } from './types';
 export {
   formatJsonPath,
   validateChatMessage,
@@ -15,4 +29,4 @@ export {
   type EntryCheck,
   type MessageCheck,
   type ValueProblem,
-} from './validate-entry';
+} from './validation';

@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
 import type { PromptEntry } from '../api/types';
-import type { RunItem } from './run-items';
+import type { RunItem } from './run-projection';
 
 export interface ExportRow {
   index: number;

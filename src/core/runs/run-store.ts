@@ -1,10 +1,11 @@
-// Where a workspace's batch runs live: one ledger per run, named after the run's id, in one folder.
-// Listing reads each ledger's state (no index file to fall out of step with the ledgers).
+// Where batch runs live: one ledger per run, named after the run's id, in one folder that the CLI and the
+// editor share (runsDirFor). Listing reads each ledger's state through the run projection, and only the
+// lines appended since the last listing: a view refreshed while runs go does not replay every ledger.
 
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readLedger } from '../batch/ledger-book';
-import { countsOf } from '../batch/ledger-state';
+import { countsOf } from './ledger-state';
+import { RunProjection } from './run-projection';
 import type { RunEndReason, StatusCounts } from '../batch/types';
 
 const SUFFIX = '.ledger.jsonl';
@@ -21,24 +22,49 @@ export interface RunSummary {
   model?: string;
   counts: StatusCounts;
   total: number;
+  /** Groups the server already held when the run came to them (fetched, not re-sent). */
+  existingGroups: number;
   phase: StoredRunPhase;
   ledgerPath: string;
 }
 
+/**
+ * The runs folder, one rule for the CLI (folder = the current directory) and the editor (the first workspace
+ * folder): `.scalarlm/runs` of the folder when it exists (or when asked for), else the front end's own place.
+ * So a run started in a terminal shows in the editor, and the other way round, once the folder has one.
+ */
+export function runsDirFor(folder: string | undefined, options: { preferFolder: boolean; fallback: string }): string {
+  if (folder !== undefined) {
+    const shared = join(folder, '.scalarlm', 'runs');
+    if (options.preferFolder || existsSync(shared)) return shared;
+  }
+  return options.fallback;
+}
+
 export class RunStore {
+  /** Per ledger: the projection read so far, and the size it was read at. */
+  private readonly read = new Map<string, { size: number; mtimeMs: number; projection: RunProjection }>();
+
   constructor(readonly dir: string) {}
 
   ledgerPath(runId: string): string {
     mkdirSync(this.dir, { recursive: true });
-    return join(this.dir, `${runId}${SUFFIX}`);
+    return this.pathOf(runId);
   }
 
   has(runId: string): boolean {
-    return existsSync(join(this.dir, `${runId}${SUFFIX}`));
+    return existsSync(this.pathOf(runId));
   }
 
   summary(runId: string): RunSummary {
-    return summarize(join(this.dir, `${runId}${SUFFIX}`));
+    return this.summarize(this.pathOf(runId));
+  }
+
+  /** The run whose id is `idOrPrefix` or starts with it; undefined when none or several do. */
+  find(idOrPrefix: string): RunSummary | undefined {
+    if (/^[\w-]+$/.test(idOrPrefix) && this.has(idOrPrefix)) return this.summary(idOrPrefix);
+    const matches = this.list().filter((run) => run.runId.startsWith(idOrPrefix));
+    return matches.length === 1 ? matches[0] : undefined;
   }
 
   /** Every run, newest first. A ledger that cannot be read is reported through `onDamaged` and left out. */
@@ -49,8 +75,9 @@ export class RunStore {
       if (!name.endsWith(SUFFIX)) continue;
       const path = join(this.dir, name);
       try {
-        runs.push(summarize(path));
+        runs.push(this.summarize(path));
       } catch (error) {
+        this.read.delete(path);
         onDamaged?.(path, error as Error);
       }
     }
@@ -58,14 +85,31 @@ export class RunStore {
   }
 
   delete(runId: string): void {
-    rmSync(join(this.dir, `${runId}${SUFFIX}`), { force: true });
+    const path = this.pathOf(runId);
+    this.read.delete(path);
+    rmSync(path, { force: true });
+  }
+
+  private pathOf(runId: string): string {
+    return join(this.dir, `${runId}${SUFFIX}`);
+  }
+
+  private summarize(ledgerPath: string): RunSummary {
+    const { size, mtimeMs } = statSync(ledgerPath);
+    let known = this.read.get(ledgerPath);
+    // Ledgers only grow; one that shrank or changed under the same size was replaced: read it again.
+    if (!known || size < known.size || (size === known.size && mtimeMs !== known.mtimeMs)) {
+      known = { size: 0, mtimeMs, projection: new RunProjection({ keepItems: false }) };
+    }
+    if (size > known.size) known.projection.read(ledgerPath);
+    // What was read, not what the file holds: a line being written is read next time.
+    this.read.set(ledgerPath, { size: known.projection.readTo, mtimeMs, projection: known.projection });
+    return summaryOf(known.projection, ledgerPath);
   }
 }
 
-function summarize(ledgerPath: string): RunSummary {
-  const state = readLedger(ledgerPath);
-  const header = state.header;
-  if (!header) throw new Error(`${ledgerPath} has no run header.`);
+function summaryOf(projection: RunProjection, ledgerPath: string): RunSummary {
+  const { header, state } = projection;
   const counts = countsOf(state);
   return {
     runId: header.runId,
@@ -76,6 +120,7 @@ function summarize(ledgerPath: string): RunSummary {
     ...(header.params.model ? { model: header.params.model } : {}),
     counts,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
+    existingGroups: state.existingGroups,
     phase: state.end?.reason ?? 'interrupted',
     ledgerPath,
   };

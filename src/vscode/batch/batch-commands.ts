@@ -3,35 +3,37 @@
 // show its results panel.
 
 import * as vscode from 'vscode';
-import type { BatchParams } from '../../core/batch/types';
+import { planBatch, type BatchJob, type BatchSource } from '../../core/jobs/batch-job';
 import type { QueueMonitorView } from '../../core/monitor/types';
-import { PromptInputError } from '../../core/prompts';
+import { PromptProblems } from '../../core/prompts';
+import { configuredOverrides } from '../../host/batch/job-layers';
 import { confirm } from '../confirm';
-import type { Connection } from '../connection';
+import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
-import type { Settings } from '../settings-schema';
-import { showPromptInputError } from '../text-actions';
+import type { Settings } from '../../host/settings-schema';
 import type { BatchRuns } from './batch-runs';
-import { fromDocument, fromLines, fromSelections, NothingToSendError, type PromptSource } from './prompt-sources';
+import type { PromptDiagnostics } from './prompt-diagnostics';
+import { fromDocument, fromLines, fromSelections, NothingToSendError } from './prompt-sources';
 
 export interface BatchCommandDeps {
   runs: BatchRuns;
   connection: Connection;
   monitor: QueueMonitorView;
   log: ExtensionLog;
+  problems: PromptDiagnostics;
   showRun(runId: string): void;
 }
 
 export async function generateFromSelection(deps: BatchCommandDeps): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return void vscode.window.showWarningMessage('ScalarLM: open a document and select a prompt first.');
-  await send(deps, editor.document, () => fromSelections(editor));
+  await send(deps, editor.document, async () => fromSelections(editor));
 }
 
 export async function generateLines(deps: BatchCommandDeps): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return void vscode.window.showWarningMessage('ScalarLM: open a document with one prompt per line first.');
-  await send(deps, editor.document, () => fromLines(editor));
+  await send(deps, editor.document, async () => fromLines(editor));
 }
 
 /** From the explorer or an editor's context menu (`uri`), or the active editor. */
@@ -42,42 +44,39 @@ export async function generateFromFile(deps: BatchCommandDeps, uri?: vscode.Uri)
   await send(deps, document, () => fromDocument(document));
 }
 
-async function send(deps: BatchCommandDeps, document: vscode.TextDocument, read: () => PromptSource): Promise<void> {
-  let source: PromptSource;
+async function send(deps: BatchCommandDeps, document: vscode.TextDocument, read: () => Promise<BatchSource | undefined>): Promise<void> {
+  const settings = deps.connection.settings;
+  let job: BatchJob;
   try {
-    source = read();
+    const source = await read();
+    if (!source) return;
+    job = await planBatch(source, { configured: configuredOverrides(settings) });
   } catch (error) {
-    if (error instanceof PromptInputError) return showPromptInputError(error, document, ' Nothing was sent.');
+    if (error instanceof PromptProblems) return deps.problems.show(error, document);
     if (error instanceof NothingToSendError) return void vscode.window.showWarningMessage(`ScalarLM: ${error.message}`);
     throw error;
   }
-  const settings = deps.connection.settings;
-  const params = batchParams(settings, source);
-  if (!(await confirmLargeBatch(source.items.length, params, settings, deps.monitor))) return;
+  deps.problems.clear(document.uri);
+  if (!(await confirmLargeBatch(job, settings, deps.monitor))) return;
+  if (job.warnings.length > 0) showWarnings(job.warnings, deps.log);
   try {
-    const runId = await deps.runs.start({ items: source.items, title: source.title, source: source.uri, params });
+    const runId = await deps.runs.start({ job });
     deps.showRun(runId);
   } catch (error) {
     deps.log.showError(error);
   }
 }
 
-/** The settings, unless the file carries its own (a GenerateRequest-shaped JSON wins: it is the more specific). */
-function batchParams(settings: Settings, source: PromptSource): BatchParams {
-  const { defaults } = source;
-  const model = defaults.model ?? (settings.model || undefined);
-  const temperature = defaults.temperature ?? settings.temperature;
-  return {
-    ...(model ? { model } : {}),
-    max_tokens: defaults.max_tokens ?? settings.maxTokens,
-    ...(temperature ? { temperature } : {}),
-    ...(defaults.tools ? { tools: defaults.tools } : {}),
-    ...(defaults.tool_choice ? { tool_choice: defaults.tool_choice } : {}),
-  };
+/** One notification for what the planning noticed (the run's panel shows it too). */
+function showWarnings(warnings: readonly string[], log: ExtensionLog): void {
+  for (const warning of warnings) log.info(`Warning: ${warning}`);
+  const more = warnings.length > 1 ? ` (and ${warnings.length - 1} more: see the log)` : '';
+  void vscode.window.showWarningMessage(`ScalarLM: ${warnings[0]}${more}`, 'Open Log').then((choice) => choice && log.channel.show());
 }
 
 /** Above scalarlm.batch.confirmAbove prompts, one question with what the user needs to decide. */
-async function confirmLargeBatch(count: number, params: BatchParams, settings: Settings, monitor: QueueMonitorView): Promise<boolean> {
+async function confirmLargeBatch(job: BatchJob, settings: Settings, monitor: QueueMonitorView): Promise<boolean> {
+  const { total: count, params } = job;
   if (count <= settings.batch.confirmAbove) return true;
   const state = monitor.state;
   const metrics = state.kind === 'ok' || state.kind === 'busy' ? state.sample.metrics : undefined;

@@ -5,25 +5,23 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { runBatch, type BatchProgress, type BatchRunOptions, type BatchSummary } from '../../core/batch/runner';
-import type { BatchInput, BatchParams, ReportItem } from '../../core/batch/types';
+import type { BatchJob } from '../../core/jobs/batch-job';
+import type { LedgerLine } from '../../core/runs/ledger-file';
 import type { RunStore } from '../../core/runs/run-store';
-import type { Connection } from '../connection';
-import { DisposableStore } from '../dispose';
+import type { Connection } from '../deployment/connection';
+import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 
 export interface NewRun {
-  items: BatchInput[];
-  title: string;
-  /** The document the prompts came from. */
-  source?: string;
-  params: BatchParams;
+  job: BatchJob;
   parentRunId?: string;
 }
 
 export interface RunEvent {
   runId: string;
   progress?: BatchProgress;
-  settled?: ReportItem[];
+  /** Lines just appended to the run's ledger: a RunProjection follows the run with them. */
+  lines?: readonly LedgerLine[];
   /** The run ended (its summary) or failed to start (an error). */
   ended?: BatchSummary | Error;
 }
@@ -71,17 +69,21 @@ export class BatchRuns implements vscode.Disposable {
   }
 
   /** Starts a run and returns its id once its ledger exists (the panel can open it). */
-  async start(run: NewRun): Promise<string> {
+  async start({ job, parentRunId }: NewRun): Promise<string> {
     const runId = randomUUID();
-    await this.execute(runId, run.title, {
+    await this.execute(runId, job.title, {
       runId,
-      params: run.params,
-      input: arrayInput(run.items),
-      totalHint: run.items.length,
+      params: job.params,
+      input: job.input(),
+      totalHint: job.total,
       planAll: true,
-      title: run.title,
-      ...(run.source ? { source: run.source } : {}),
-      ...(run.parentRunId ? { parentRunId: run.parentRunId } : {}),
+      title: job.title,
+      groupSize: job.groupSize,
+      maxInFlight: job.maxInFlight,
+      pauseAboveQueueDepth: job.pauseAboveQueueDepth,
+      warnings: job.warnings,
+      ...(job.source ? { source: job.source } : {}),
+      ...(parentRunId ? { parentRunId } : {}),
     });
     return runId;
   }
@@ -110,6 +112,7 @@ export class BatchRuns implements vscode.Disposable {
     // The run's own client: a settings change while it goes must not close it under the run.
     const api = this.connection.createClient();
     if ('unusable' in api) throw new Error(api.unusable);
+    // A resumed run keeps its own group size; how fast it goes follows the settings of now.
     const { batch } = this.connection.settings;
     const run: ActiveRun = { controller: new AbortController() };
     let hasStarted = false;
@@ -138,7 +141,7 @@ export class BatchRuns implements vscode.Disposable {
           this.changed.fire({ runId, progress });
           this.showStatus();
         },
-        onGroupSettled: (settled) => this.changed.fire({ runId, settled }),
+        onLedger: (lines) => this.changed.fire({ runId, lines }),
         onLog: (message) => this.log.info(`[run ${runId.slice(0, 8)}] ${message}`),
         ...options,
       }),
@@ -217,8 +220,4 @@ function progressText(progress: BatchProgress): string {
   const { ok, error, pending, unsent } = progress.counts;
   const eta = progress.etaSeconds !== undefined && pending + unsent > 0 ? ` · ETA ${Math.ceil(progress.etaSeconds)} s` : '';
   return `${ok} ok · ${error} error · ${pending} pending · ${unsent} queued${eta}`;
-}
-
-async function* arrayInput(items: BatchInput[]): AsyncGenerator<BatchInput> {
-  yield* items;
 }

@@ -1,26 +1,17 @@
-// What the batch commands send: prompts taken from the editor's selections, its lines, or a whole file,
-// each with its origin in the document. Bad input throws a PromptInputError naming file and line.
+// What the batch commands send: prompts taken from the editor's selections or its lines (cut out here with
+// the core's rules), or a whole document (read by the core's job planner, like the CLI reads a file). A
+// document whose format is ambiguous (several lines of text, no `---`) is asked about once per send.
 
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import type { BatchInput } from '../../core/batch/types';
-import { parsePromptText, parseSelectionText, type BatchDefaults, type PromptFormat, type PromptItem } from '../../core/prompts';
-
-export interface PromptSource {
-  items: BatchInput[];
-  /** "Selection in notes.md", "prompts.jsonl" */
-  title: string;
-  /** The document's URI, for revealing origins later. */
-  uri: string;
-  /** Batch settings the file itself carries (a GenerateRequest-shaped JSON). */
-  defaults: BatchDefaults;
-}
+import type { BatchSource } from '../../core/jobs/batch-job';
+import { detectFormat, parsePromptText, parseSelectionText, type PromptFormat, type PromptItem } from '../../core/prompts';
 
 /** A user error, not a bug: the message says what to do. */
 export class NothingToSendError extends Error {}
 
 /** Each selection is one prompt, or several when it is a JSON array or JSONL of entries. */
-export function fromSelections(editor: vscode.TextEditor): PromptSource {
+export function fromSelections(editor: vscode.TextEditor): BatchSource {
   const { document } = editor;
   const name = fileName(document);
   const selections = editor.selections.filter((s) => !s.isEmpty);
@@ -28,11 +19,11 @@ export function fromSelections(editor: vscode.TextEditor): PromptSource {
     .sort((a, b) => a.start.compareTo(b.start))
     .flatMap((selection) => parseSelectionText(document.getText(selection), name, selection.start.line + 1));
   if (items.length === 0) throw new NothingToSendError('Select the text of a prompt first (several selections send several prompts).');
-  return { items: inputs(items), title: `${selections.length > 1 ? 'Selections' : 'Selection'} in ${name}`, uri: document.uri.toString(), defaults: {} };
+  return { kind: 'items', items, title: `${selections.length > 1 ? 'Selections' : 'Selection'} in ${name}`, uri: document.uri.toString() };
 }
 
 /** Each non-blank line of the selections (or of the whole document without a selection) is one prompt. */
-export function fromLines(editor: vscode.TextEditor): PromptSource {
+export function fromLines(editor: vscode.TextEditor): BatchSource {
   const { document } = editor;
   const name = fileName(document);
   const ranges = editor.selections.some((s) => !s.isEmpty) ? editor.selections.filter((s) => !s.isEmpty) : [fullRange(document)];
@@ -40,25 +31,36 @@ export function fromLines(editor: vscode.TextEditor): PromptSource {
     .sort((a, b) => a.start.compareTo(b.start))
     .flatMap((range) => offset(parsePromptText(document.getText(range), { fileName: name, format: 'lines' }).items, range.start.line));
   if (items.length === 0) throw new NothingToSendError(`${name} has no non-blank lines to send.`);
-  return { items: inputs(items), title: `Lines of ${name}`, uri: document.uri.toString(), defaults: {} };
+  return { kind: 'items', items, title: `Lines of ${name}`, uri: document.uri.toString() };
 }
 
 /**
- * A whole file: .jsonl (one entry per line), .json (an array, or {"prompts": [...], "model", "max_tokens"}),
- * anything else as text: the whole file is one prompt, or several separated by lines of `---`.
+ * A whole document, read the way the CLI reads a file (by extension and content); undefined when the user
+ * dismissed the question about an ambiguous text.
  */
-export function fromDocument(document: vscode.TextDocument): PromptSource {
+export async function fromDocument(document: vscode.TextDocument): Promise<BatchSource | undefined> {
   const name = fileName(document);
-  const parsed = parsePromptText(document.getText(), { fileName: name, format: documentFormat(document) });
-  if (parsed.items.length === 0) throw new NothingToSendError(`${name} holds no prompts.`);
-  return { items: inputs(parsed.items), title: name, uri: document.uri.toString(), defaults: parsed.defaults };
+  const text = document.getText();
+  const format = await documentFormat(document, name, text);
+  if (format === undefined) return undefined;
+  return { kind: 'text', text, fileName: name, uri: document.uri.toString(), format };
 }
 
-function documentFormat(document: vscode.TextDocument): PromptFormat {
-  const extension = document.uri.path.toLowerCase().split('.').pop();
-  if (extension === 'jsonl' || extension === 'ndjson' || document.languageId === 'jsonl') return 'jsonl';
-  if (extension === 'json' || document.languageId === 'json') return 'json';
-  return 'document';
+async function documentFormat(document: vscode.TextDocument, name: string, text: string): Promise<PromptFormat | undefined> {
+  // An untitled buffer has no extension: its language says what it holds.
+  const byLanguage: Record<string, PromptFormat> = { jsonl: 'jsonl', json: 'json', markdown: 'document' };
+  const guess = detectFormat(name, text);
+  if (document.isUntitled && byLanguage[document.languageId]) return byLanguage[document.languageId];
+  if (!guess.ambiguous) return guess.format;
+  const lines = parsePromptText(text, { fileName: name, format: 'lines' }).items.length;
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: `One prompt per line`, description: `${lines} prompts`, format: 'lines' as const },
+      { label: 'The whole file as one prompt', description: 'separate several prompts with lines of ---', format: 'document' as const },
+    ],
+    { title: `How should ${name} be sent?`, placeHolder: `${name} has several lines and no --- separators`, ignoreFocusOut: true },
+  );
+  return picked?.format;
 }
 
 function fileName(document: vscode.TextDocument): string {
@@ -72,8 +74,4 @@ function fullRange(document: vscode.TextDocument): vscode.Range {
 /** Origins of a range's text, moved to the document's lines (the range starts at 0-based `startLine`). */
 function offset(items: PromptItem[], startLine: number): PromptItem[] {
   return items.map(({ entry, origin }) => ({ entry, origin: { line: origin.line + startLine, endLine: origin.endLine + startLine } }));
-}
-
-function inputs(items: PromptItem[]): BatchInput[] {
-  return items.map(({ entry, origin }) => ({ entry, origin }));
 }

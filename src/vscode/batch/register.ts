@@ -4,14 +4,15 @@
 import * as vscode from 'vscode';
 import type { QueueMonitorView } from '../../core/monitor/types';
 import { RunStore } from '../../core/runs/run-store';
-import type { Connection } from '../connection';
-import { DisposableStore } from '../dispose';
+import type { Connection } from '../deployment/connection';
+import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 import { onDidChangeSettings } from '../settings';
-import type { Settings } from '../settings-schema';
+import type { Settings } from '../../host/settings-schema';
 import { storageDir } from '../storage-paths';
 import { generateFromFile, generateFromSelection, generateLines, type BatchCommandDeps } from './batch-commands';
 import { BatchRuns } from './batch-runs';
+import { PromptDiagnostics } from './prompt-diagnostics';
 import { ResultsPanels } from './results-panel';
 import { RunsView } from './runs-view';
 
@@ -19,12 +20,14 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
   const disposables = new DisposableStore();
   const runs = disposables.add(new BatchRuns(runStore(context, connection.settings), connection, log));
   disposables.add(onDidChangeSettings((settings) => runs.useStore(runStore(context, settings))));
-  const panels = disposables.add(new ResultsPanels(context.extensionUri, { runs, log }));
+  const settings = () => connection.settings;
+  const panels = disposables.add(new ResultsPanels(context.extensionUri, { runs, log, settings }));
+  const problems = disposables.add(new PromptDiagnostics());
   const showRun = (runId: string) => panels.show(runId);
   const runsView = disposables.add(new RunsView(runs, log, showRun));
   disposables.add(onDidChangeSettings(() => runsView.refresh()));
 
-  const deps: BatchCommandDeps = { runs, connection, monitor, log, showRun };
+  const deps: BatchCommandDeps = { runs, connection, monitor, log, problems, showRun };
   const commands: Record<string, (uri?: vscode.Uri) => unknown> = {
     'scalarlm.generateFromSelection': () => generateFromSelection(deps),
     'scalarlm.generateLines': () => generateLines(deps),
@@ -36,6 +39,7 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
   return disposables;
 }
 
+/** The CLI's rule too (core/runs/run-store.ts): .scalarlm/runs of the workspace folder when it has one. */
 function runStore(context: vscode.ExtensionContext, settings: Settings): RunStore {
   return new RunStore(storageDir(context, settings, 'runs'));
 }

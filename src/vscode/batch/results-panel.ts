@@ -4,14 +4,14 @@
 
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import { loadRunItems, type LoadedRun, type RunItem } from '../../core/runs/run-items';
+import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import type { ProgressView, ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
-import { DisposableStore } from '../dispose';
+import { DisposableStore } from '../../host/dispose';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import type { RunEvent } from './batch-runs';
 import { copyText, openInEditor } from '../text-actions';
 import { exportRun, resubmitUnknown, retryFailed, revealOrigin, type RunActionsDeps } from './run-actions';
-import { headerView, isResultsMessage, itemView, liveProgressView, settledItem, storedProgressView } from './results-view-model';
+import { headerView, isResultsMessage, itemView, liveProgressView, storedProgressView } from '../../host/batch/results-view-model';
 
 export const RESULTS_VIEW_TYPE = 'scalarlm.results';
 
@@ -65,8 +65,8 @@ class ResultsPanel {
   private readonly disposables = new DisposableStore();
   private readonly closed = this.disposables.add(new vscode.EventEmitter<void>());
   readonly onDidClose = this.closed.event;
-  /** The run as last loaded from its ledger, with settled groups applied since. */
-  private run: LoadedRun | undefined;
+  /** The run as its ledger says, replayed when the page is ready and followed live since. */
+  private run: RunProjection | undefined;
   private ready = false;
   /** The latest progress not posted yet, and the timer that will post it. */
   private pendingProgress: ProgressView | undefined;
@@ -114,7 +114,7 @@ class ResultsPanel {
     }
   }
 
-  private async act(message: Exclude<ResultsFromWebview, { type: 'ready' | 'rendered' }>, run: LoadedRun): Promise<void> {
+  private async act(message: Exclude<ResultsFromWebview, { type: 'ready' | 'rendered' }>, run: RunProjection): Promise<void> {
     if (message.type === 'resubmitUnknown') return resubmitUnknown(this.runId, message.group, this.deps);
     if (message.type === 'item') {
       const item = run.items[message.index];
@@ -132,11 +132,11 @@ class ResultsPanel {
     }
     switch (message.action) {
       case 'retryFailed':
-        return retryFailed(run, run.items, this.deps);
+        return retryFailed(run, this.deps);
       case 'exportJsonl':
-        return exportRun(run, run.items, 'jsonl', this.deps.log);
+        return exportRun(run, 'jsonl', this.deps.log);
       case 'exportCsv':
-        return exportRun(run, run.items, 'csv', this.deps.log);
+        return exportRun(run, 'csv', this.deps.log);
       case 'openLedger':
         return void (await vscode.window.showTextDocument(vscode.Uri.file(this.deps.runs.runStore.ledgerPath(this.runId)), { preview: false }));
       case 'resumePending':
@@ -149,36 +149,32 @@ class ResultsPanel {
   /** The whole run from the ledger: after `ready`, and after a run ends (the ledger is then the truth). */
   private sendInit(): void {
     this.ready = true;
-    const run = loadRunItems(this.deps.runs.runStore.ledgerPath(this.runId));
+    const run = new RunProjection({ keepItems: true, onItems: (items) => this.itemsChanged(run, items) });
+    run.read(this.deps.runs.runStore.ledgerPath(this.runId));
     this.run = run;
     this.panel.title = `Results: ${run.header.title ?? this.runId.slice(0, 8)}`;
     const live = this.live;
     this.post({
       type: 'init',
-      header: headerView(run.header, run.items.length, sourceLabel(run.header.source)),
+      header: headerView(run.header, run.total, sourceLabel(run.header.source)),
       items: run.items.map((item) => itemView(item, live)),
-      progress: live ? liveProgressView(this.deps.runs.latestProgress(this.runId), run.items) : storedProgressView(run, run.items),
+      progress: live ? liveProgressView(this.deps.runs.latestProgress(this.runId), run) : storedProgressView(run),
     });
+  }
+
+  /** Items a live ledger line changed (replaying the ledger posts nothing: `init` carries it whole). */
+  private itemsChanged(run: RunProjection, items: readonly RunItem[]): void {
+    if (run === this.run) this.post({ type: 'items', items: items.map((item) => itemView(item, this.live)) });
   }
 
   private runChanged(event: RunEvent): void {
     if (event.runId !== this.runId || !this.run) return;
-    const { items } = this.run;
-    if (event.settled) {
-      const changed: RunItem[] = [];
-      for (const settled of event.settled) {
-        const known = items[settled.index];
-        if (!known) continue;
-        items[settled.index] = settledItem(known, settled);
-        changed.push(items[settled.index]);
-      }
-      this.post({ type: 'items', items: changed.map((item) => itemView(item, true)) });
-    }
-    if (event.progress) this.postProgressSoon(liveProgressView(event.progress, items));
+    for (const { event: line, offset, next } of event.lines ?? []) this.run.apply(line, offset, next);
+    if (event.progress) this.postProgressSoon(liveProgressView(event.progress, this.run));
     if (event.ended && this.ready) {
       const error = event.ended instanceof Error ? event.ended.message : event.ended.error?.message;
       this.sendInit();
-      if (error) this.post({ type: 'progress', progress: storedProgressView(this.run, this.run.items, error) });
+      if (error) this.post({ type: 'progress', progress: storedProgressView(this.run, error) });
     }
   }
 

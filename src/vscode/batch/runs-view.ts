@@ -1,11 +1,11 @@
 // The "Runs" view: this workspace's batch runs, newest first, with their counts; open, export, delete.
 
 import * as vscode from 'vscode';
-import { loadRunItems } from '../../core/runs/run-items';
+import { RunProjection } from '../../core/runs/run-projection';
 import type { RunSummary } from '../../core/runs/run-store';
 import { confirm } from '../confirm';
-import { DisposableStore } from '../dispose';
-import { escapeMarkdown } from '../markdown-text';
+import { DisposableStore } from '../../host/dispose';
+import { escapeMarkdown } from '../../host/markdown-text';
 import type { ExtensionLog } from '../log';
 import type { BatchRuns } from './batch-runs';
 import { exportRun } from './run-actions';
@@ -51,7 +51,7 @@ export class RunsView implements vscode.Disposable {
         // A run appears with its first event; its counts move with every settled group and its end.
         const first = !seen.has(event.runId);
         seen.add(event.runId);
-        if (first || event.settled || event.ended) this.refresh();
+        if (first || event.ended || event.lines?.some((line) => line.event.t === 'group-done')) this.refresh();
       }),
     );
     const commands: Record<string, (node?: RunItemNode) => unknown> = {
@@ -77,8 +77,7 @@ export class RunsView implements vscode.Disposable {
   private async export(run: RunSummary): Promise<void> {
     const format = await vscode.window.showQuickPick(['JSONL', 'CSV'], { title: `Export ${run.title}` });
     if (!format) return;
-    const loaded = loadRunItems(run.ledgerPath);
-    await exportRun(loaded, loaded.items, format === 'CSV' ? 'csv' : 'jsonl', this.log);
+    await exportRun(RunProjection.replay(run.ledgerPath, { keepItems: true }), format === 'CSV' ? 'csv' : 'jsonl', this.log);
   }
 
   private async delete(run: RunSummary): Promise<void> {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ChatMessage, ModelInfo } from '../../core/api/types';
 import type { ConversationRecord } from '../../core/chat/conversation';
 import { parseChatDocument, PromptInputError } from '../../core/prompts';
-import type { Connection } from '../connection';
+import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import { showPromptInputError } from '../text-actions';
 import type { ChatPanels } from './chat-panel';

@@ -4,14 +4,14 @@
 import * as vscode from 'vscode';
 import { ConversationStore, type ConversationRecord } from '../../core/chat/conversation';
 import type { ChatFromWebview, ChatPanelState, ChatToWebview } from '../../protocol/chat';
-import type { Connection } from '../connection';
-import { DisposableStore } from '../dispose';
+import type { Connection } from '../deployment/connection';
+import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 import { copyText } from '../text-actions';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import { answerAction } from './answer-actions';
-import { isChatMessage } from './chat-messages';
-import { ChatSession } from './chat-session';
+import { isChatMessage } from '../../host/chat/chat-messages';
+import { ChatSession } from '../../host/chat/chat-session';
 
 export const CHAT_VIEW_TYPE = 'scalarlm.chat';
 

@@ -2,8 +2,8 @@
 
 import * as vscode from 'vscode';
 import { ConversationStore } from '../../core/chat/conversation';
-import type { Connection } from '../connection';
-import { DisposableStore } from '../dispose';
+import type { Connection } from '../deployment/connection';
+import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 import { storageDir } from '../storage-paths';
 import { trackLastTextEditor } from './answer-actions';

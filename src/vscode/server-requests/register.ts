@@ -2,8 +2,8 @@
 // commands that refresh the tree, load its next page and open a request.
 
 import * as vscode from 'vscode';
-import type { Connection } from '../connection';
-import { DisposableStore } from '../dispose';
+import type { Connection } from '../deployment/connection';
+import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 import { REQUEST_DETAIL_SCHEME, RequestDetailDocuments } from './request-detail-documents';
 import { LOAD_MORE_COMMAND, OPEN_REQUEST_COMMAND } from './request-tree';

@@ -4,8 +4,8 @@
 
 import * as vscode from 'vscode';
 import type { ScalarLMApi } from '../../core/api/api';
-import { DisposableStore } from '../dispose';
-import { shortRequestId } from './request-row-text';
+import { DisposableStore } from '../../host/dispose';
+import { shortRequestId } from '../../host/server-requests/request-row-text';
 
 export const REQUEST_DETAIL_SCHEME = 'scalarlm-request';
 

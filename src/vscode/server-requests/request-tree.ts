@@ -3,8 +3,8 @@
 
 import * as vscode from 'vscode';
 import type { RequestRow } from '../../core/api/types';
-import type { RequestListView } from './request-pages';
-import { rowDescription, rowDetails, rowLabel, statusIcon } from './request-row-text';
+import type { RequestListView } from '../../host/server-requests/request-pages';
+import { rowDescription, rowDetails, rowLabel, statusIcon } from '../../host/server-requests/request-row-text';
 
 export const OPEN_REQUEST_COMMAND = 'scalarlm.serverRequests.open';
 /** Not contributed in package.json: only the "Load more…" item runs it, so it stays out of the palette. */

@@ -2,10 +2,10 @@
 // after the deployment or the settings changed, and never in the background while hidden.
 
 import * as vscode from 'vscode';
-import type { Connection } from '../connection';
-import { DisposableStore } from '../dispose';
+import type { Connection } from '../deployment/connection';
+import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
-import { RequestPages, type RequestListView } from './request-pages';
+import { RequestPages, type RequestListView } from '../../host/server-requests/request-pages';
 import { RequestTree, type RequestNode } from './request-tree';
 
 export const SERVER_REQUESTS_VIEW_ID = 'scalarlm.serverRequests';

@@ -1,5 +1,6 @@
-// The top of the panel: what was run (title, source, parameters), how it is going (phase, run error,
-// elapsed, ETA, queue depth, tokens/s) and the temperature note. Updates text in place.
+// The top of the panel: what was run (title, source, parameters, what planning warned of), how it is going
+// (phase, run error, elapsed, ETA, queue depth, tokens/s, groups fetched rather than sent) and the
+// temperature note. Updates text in place.
 
 import type { ProgressView, RunHeaderView } from '../../protocol/results';
 import { element, setText } from '../shared/dom';
@@ -27,13 +28,16 @@ export function createHeaderView(signal: AbortSignal): HeaderView {
   const temperatureNote = element('p', 'note temperature-note');
   temperatureNote.id = 'temperature-note';
   temperatureNote.hidden = true;
+  const warnings = element('ul', 'note run-warnings');
+  warnings.id = 'run-warnings';
+  warnings.hidden = true;
   const runError = element('p', 'run-error');
   runError.id = 'run-error';
   runError.setAttribute('role', 'alert');
   runError.hidden = true;
   const stats = element('p', 'run-stats');
   stats.id = 'stats';
-  root.append(titleRow, source, parameters, temperatureNote, runError, stats);
+  root.append(titleRow, source, parameters, temperatureNote, warnings, runError, stats);
 
   // Elapsed time counts on between progress messages, which may be a long poll apart.
   let progress: ProgressView | undefined;
@@ -53,6 +57,8 @@ export function createHeaderView(signal: AbortSignal): HeaderView {
     if (running && progress.etaSeconds !== undefined) parts.push(`ETA ${formatDuration(progress.etaSeconds * 1000)}`);
     if (progress.queueDepth !== undefined) parts.push(`Queue depth ${formatCount(progress.queueDepth)}`);
     if (progress.tokensPerSecond !== undefined) parts.push(formatRate(progress.tokensPerSecond));
+    const existing = progress.existingGroups;
+    if (existing > 0) parts.push(`${formatCount(existing)} group${existing === 1 ? '' : 's'} already on the server: fetched, not re-sent`);
     setText(stats, parts.join(' · '));
   }
 
@@ -66,6 +72,8 @@ export function createHeaderView(signal: AbortSignal): HeaderView {
       setText(parameters, `${formatParameters(header)} · created ${formatCreated(header.createdAt)}`);
       setText(temperatureNote, header.temperatureNote ?? '');
       temperatureNote.hidden = header.temperatureNote === undefined;
+      warnings.replaceChildren(...(header.warnings ?? []).map((warning) => element('li', 'warning', warning)));
+      warnings.hidden = warnings.childElementCount === 0;
     },
     showProgress(next) {
       progress = next;

@@ -15,14 +15,17 @@ export function originDescription(origin: NonNullable<ItemView['origin']>): stri
 }
 
 /** Shown in place of a response that has not come, by state; ok and error items have their own text. */
-const WAITING_NOTES: Record<Exclude<ItemStatusView, 'ok' | 'error'>, string> = {
-  queued: 'Submitted; waiting for the result.',
-  pending: 'Submitted, but not finished when the run stopped. Resume polling to fetch it.',
-  unknown: 'The submit of its group could not be confirmed; see the note above the list.',
-  unsent: 'Not sent: the run ended before reaching it.',
+const WAITING_NOTES: Record<Exclude<ItemStatusView, 'ok' | 'error' | 'unknown'>, string> = {
+  queued: 'Waiting to be sent.',
+  pending: 'Submitted, but not finished yet (or when the run stopped): resuming the run fetches it.',
+  unsent: 'Not sent: the run ended before reaching it. Resuming the run sends it.',
 };
 
 export function waitingNote(item: ItemView): string | undefined {
   if (item.status === 'ok' || item.status === 'error') return undefined;
-  return WAITING_NOTES[item.status];
+  if (item.status !== 'unknown') return WAITING_NOTES[item.status];
+  // An unknown item carries the reconcile note when the deployment was asked and could not tell.
+  return item.error !== null
+    ? 'The deployment could not say whether it received this group: the note above the list explains, and offers to send it again.'
+    : "Its group's submit was cut off: resuming the run asks the deployment whether it got it before anything is sent again.";
 }

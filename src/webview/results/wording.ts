@@ -22,13 +22,19 @@ export function toolbarButtons(phase: RunPhase, counts: CountsView): Record<RunA
   return {
     // A retry is a new run of its own, linked to this one, so it does not wait for this run to end.
     retryFailed: { label: `Retry failed (${counts.error})`, enabled: counts.error > 0 },
-    // While the run is going its own polling covers pending items; afterwards they need a fresh poll.
-    resumePending: { label: `Resume polling (${counts.pending} pending)`, enabled: counts.pending > 0 && !running },
+    // While the run is going it covers these itself; afterwards a resume polls what is pending and sends
+    // what never went out.
+    resumePending: { label: resumeLabel(counts), enabled: counts.pending + counts.unsent > 0 && !running },
     exportJsonl: { label: 'Export JSONL', enabled: true },
     exportCsv: { label: 'Export CSV', enabled: true },
     openLedger: { label: 'Open ledger', enabled: true },
     cancel: { label: 'Cancel', enabled: running },
   };
+}
+
+function resumeLabel(counts: CountsView): string {
+  const parts = [counts.pending > 0 ? `${counts.pending} pending` : '', counts.unsent > 0 ? `${counts.unsent} unsent` : ''].filter(Boolean);
+  return `Resume${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
 /** The toolbar, left to right. */

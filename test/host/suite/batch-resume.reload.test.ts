@@ -10,7 +10,8 @@ import { countOf, counts, RESULTS, waitForPhase } from './helpers/results';
 import { resetSettings, setSettings } from './helpers/settings';
 import { waitFor } from './helpers/wait';
 
-const PROMPTS = 32;
+// Enough groups (about 0.8 s each, two at a time) for the run to outlast the opening of its panel.
+const PROMPTS = 96;
 
 describe('batch run across a window reload', () => {
   itAcrossReload('resumes and accounts for every prompt exactly once', {

@@ -5,7 +5,7 @@ import { readFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScalarLMApi } from '../../../src/core/api/api';
 import { ScalarLMClient } from '../../../src/core/api/client';
-import { reportItems } from '../../../src/core/batch/report';
+import { ledgerReport } from '../helpers/ledger-report';
 import { runBatch } from '../../../src/core/batch/runner';
 import type { BatchInput } from '../../../src/core/batch/types';
 import { simulatedCompletion } from '../../../src/sim';
@@ -53,19 +53,47 @@ describe('batch resume', () => {
         input: inputOf(input),
         groupSize: 10,
         maxInFlight: 1,
-        signal: dying.signal,
+        detach: dying.signal,
         timing: FAST_TIMING,
       });
-      assert.equal(first.reason, 'cancelled');
-      assert.deepEqual(first.counts, { ok: 0, error: 0, pending: 0, unknown: 10, unsent: 20 });
+      assert.equal(first.reason, 'detached');
+      assert.equal(first.counts.unknown, 10, 'a submit cut off by a crash is unknown until the server is asked');
 
       const second = await runBatch({ api: client, ledgerPath, resume: true, input: inputOf(input), timing: FAST_TIMING });
       await client.close();
       assert.equal(second.reason, 'complete');
       assert.deepEqual(second.counts, { ok: 30, error: 0, pending: 0, unknown: 0, unsent: 0 });
-      const items = [...reportItems(ledgerPath, second.state)];
+      const items = ledgerReport(ledgerPath);
       assert.deepEqual(items.map((i) => i.index), input.map((_, i) => i));
       items.forEach((item, i) => assert.equal(item.response, simulatedCompletion(input[i], 16).text));
+      assert.deepEqual(submissionCounts(sim), [1, 1, 1]);
+    });
+  });
+
+  it('asks the server about a submit a cancel cut off: what it holds is pending with its ids, the rest unsent, none unknown', async () => {
+    await withSimulator({}, async (sim) => {
+      const ledgerPath = join(tmp.path, 'cancelled.jsonl');
+      const input = Array.from({ length: 30 }, (_, i) => `cancel me ${i}`);
+      const client = new ScalarLMClient({ baseUrl: sim.url });
+      const cancel = new AbortController();
+      const first = await runBatch({
+        api: dyingAfterSubmit(client, () => cancel.abort()),
+        ledgerPath,
+        params: PARAMS,
+        input: inputOf(input),
+        groupSize: 10,
+        maxInFlight: 1,
+        signal: cancel.signal,
+        timing: FAST_TIMING,
+      });
+      assert.equal(first.reason, 'cancelled');
+      assert.deepEqual(first.counts, { ok: 0, error: 0, pending: 10, unknown: 0, unsent: 20 });
+      const report = ledgerReport(ledgerPath);
+      assert.ok(report.slice(0, 10).every((item) => item.status === 'pending' && typeof item.request_id === 'string'));
+
+      const second = await runBatch({ api: client, ledgerPath, resume: true, input: inputOf(input), timing: FAST_TIMING });
+      await client.close();
+      assert.deepEqual(second.counts, { ok: 30, error: 0, pending: 0, unknown: 0, unsent: 0 });
       assert.deepEqual(submissionCounts(sim), [1, 1, 1]);
     });
   });

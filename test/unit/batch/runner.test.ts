@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ScalarLMClient } from '../../../src/core/api/client';
 import { UnreachableError } from '../../../src/core/api/errors';
-import { reportItems } from '../../../src/core/batch/report';
+import { ledgerReport } from '../helpers/ledger-report';
 import { runBatch, type BatchRunOptions, type BatchSummary } from '../../../src/core/batch/runner';
-import type { BatchInput, ReportItem } from '../../../src/core/batch/types';
+import type { BatchInput } from '../../../src/core/batch/types';
+import type { ReportLine } from '../../../src/core/runs/report-stream';
 import { simulatedCompletion, type SimHandle } from '../../../src/sim';
 import { submissionCounts, withSimulator } from '../helpers/simulator';
 import { useTempDir } from '../helpers/temp-dir';
@@ -25,7 +26,7 @@ function prompts(n: number, text = (i: number) => `Prompt number ${i}: say somet
 describe('batch runner', () => {
   const tmp = useTempDir();
 
-  async function run(sim: SimHandle, entries: BatchInput['entry'][], extra: Partial<BatchRunOptions> = {}): Promise<{ summary: BatchSummary; items: ReportItem[] }> {
+  async function run(sim: SimHandle, entries: BatchInput['entry'][], extra: Partial<BatchRunOptions> = {}): Promise<{ summary: BatchSummary; items: ReportLine[] }> {
     const api = new ScalarLMClient({ baseUrl: sim.url });
     try {
       const summary = await runBatch({
@@ -38,7 +39,7 @@ describe('batch runner', () => {
         timing: FAST_TIMING,
         ...extra,
       });
-      return { summary, items: [...reportItems(summary.ledgerPath, summary.state)] };
+      return { summary, items: ledgerReport(summary.ledgerPath) };
     } finally {
       await api.close();
     }
@@ -149,7 +150,6 @@ describe('batch runner', () => {
       const input = prompts(64);
       const { summary, items } = await run(sim, input, {
         signal: controller.signal,
-        onGroupSettled: () => undefined,
         onProgress: (p) => {
           if (p.counts.pending > 0) controller.abort();
         },
@@ -166,8 +166,9 @@ describe('batch runner', () => {
     await withSimulator({}, async (sim) => {
       const { summary, items } = await run(sim, prompts(20), { params: { model: 'no-such-model', max_tokens: 8 } });
       assert.equal(summary.reason, 'failed');
-      assert.match(String(summary.error?.message), /Model None not found/);
+      assert.match(String(summary.error?.message), /does not serve the model "no-such-model" \(HTTP 404\)\. It serves: tiny-random\/gemma-4-dense, /);
       assert.equal(items.length, 20);
+      assert.deepEqual([...new Set(items.map((i) => i.status))], ['unsent'], 'the server refused the groups it was sent: none is unknown');
       assert.equal(sim.stats().enqueuedPrompts, 0);
     });
   });

@@ -57,7 +57,7 @@ describe('scalarlm-lab', () => {
         const result = await cli(sim, ['generate', file]);
         assert.equal(result.code, 2);
         assert.match(result.stderr, /prompts\.jsonl:14: /);
-        assert.match(result.stderr, /Nothing was submitted/);
+        assert.match(result.stderr, /Nothing was sent: fix this line and run again\./);
         assert.equal(sim.stats().enqueuedPrompts, 0);
       });
     });
@@ -94,8 +94,9 @@ describe('scalarlm-lab', () => {
         writeFileSync(file, JSON.stringify({ messages: [{ role: 'user', content: 'queued hello' }] }));
         const result = await cli(sim, ['chat', file, '--no-stream', '--json']);
         assert.equal(result.code, 0, result.stderr);
-        const body = JSON.parse(result.stdout);
-        assert.equal(body.object, 'chat.completion');
+        const record = JSON.parse(result.stdout);
+        assert.deepEqual([record.state, typeof record.content, record.usage.completionTokens > 0], ['done', 'string', true]);
+        assert.ok(record.content.length > 0);
       });
     });
 

@@ -3,10 +3,17 @@ import { detectFileFormat, detectFormat } from '../../../src/core/prompts';
 import { TempFiles } from './temp-files';
 
 describe('detectFormat', () => {
-  it('goes by the extension when it says JSON or JSONL', () => {
-    assert.equal(detectFormat('a.JSONL', 'plain text'), 'jsonl');
-    assert.equal(detectFormat('a.ndjson', ''), 'jsonl');
-    assert.equal(detectFormat('dir/a.json', 'plain text'), 'json');
+  it('goes by the extension when it says JSON, JSONL or prose', () => {
+    assert.equal(detectFormat('a.JSONL', 'plain text').format, 'jsonl');
+    assert.equal(detectFormat('a.ndjson', '').format, 'jsonl');
+    assert.equal(detectFormat('dir/a.json', 'plain text').format, 'json');
+    assert.deepEqual(detectFormat('notes.md', 'line one\nline two'), { format: 'document', ambiguous: false });
+  });
+
+  it('reads text with --- separators as a document, one line either way, and calls several plain lines ambiguous', () => {
+    assert.deepEqual(detectFormat('notes.txt', 'first\nprompt\n---\nsecond'), { format: 'document', ambiguous: false });
+    assert.deepEqual(detectFormat('notes.txt', '\nonly one line\n\n'), { format: 'lines', ambiguous: false });
+    assert.deepEqual(detectFormat('notes.txt', 'Write a haiku\nAnother'), { format: 'lines', ambiguous: true });
   });
 
   it('otherwise goes by the first non-blank line', () => {
@@ -24,7 +31,7 @@ describe('detectFormat', () => {
       ['{name} is a placeholder', 'lines'],
       ['', 'lines'],
     ];
-    for (const [head, format] of cases) assert.equal(detectFormat('-', head), format, JSON.stringify(head));
+    for (const [head, format] of cases) assert.equal(detectFormat('-', head).format, format, JSON.stringify(head));
   });
 });
 
@@ -35,9 +42,11 @@ describe('detectFileFormat', () => {
 
   it('sniffs the first non-blank line of a file without a telling extension', async () => {
     const longFirstLine = `\r\n${JSON.stringify({ prompt: 'x'.repeat(200_000) })}\n"b"\n`;
-    assert.equal(await detectFileFormat(files.write('spooled-stdin', longFirstLine), '<stdin>'), 'jsonl');
-    assert.equal(await detectFileFormat(files.write('notes.txt', '\n\nsay hi\n')), 'lines');
-    assert.equal(await detectFileFormat(files.write('empty.txt', '')), 'lines');
-    assert.equal(await detectFileFormat(files.write('x.json', 'not even read')), 'json');
+    assert.equal((await detectFileFormat(files.write('spooled-stdin', longFirstLine), '<stdin>')).format, 'jsonl');
+    assert.equal((await detectFileFormat(files.write('notes.txt', '\n\nsay hi\n'))).format, 'lines');
+    assert.equal((await detectFileFormat(files.write('empty.txt', ''))).format, 'lines');
+    assert.equal((await detectFileFormat(files.write('x.json', 'not even read'))).format, 'json');
+    assert.deepEqual(await detectFileFormat(files.write('two.txt', 'one\ntwo\n')), { format: 'lines', ambiguous: true });
+    assert.deepEqual(await detectFileFormat(files.write('doc.txt', 'one\n---\ntwo\n')), { format: 'document', ambiguous: false });
   });
 });

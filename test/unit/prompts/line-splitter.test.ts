@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { LineSplitter } from '../../../src/core/prompts/line-splitter';
+import { LineSplitter } from '../../../src/core/prompts/text';
 
 /** Feeds `bytes` to a splitter cut at the given offsets, and returns every line and the failure if any. */
 function splitWithFailure(bytes: Buffer, cuts: number[]): { lines: string[]; failure?: string } {

@@ -11,7 +11,7 @@ describe('results webview: item text', () => {
   });
 
   it('says why an item has no response yet, by state', () => {
-    assert.match(waitingNote(item(0, { status: 'pending', response: null })) ?? '', /Resume polling/);
+    assert.match(waitingNote(item(0, { status: 'pending', response: null })) ?? '', /resuming the run fetches it/);
     assert.match(waitingNote(item(0, { status: 'unsent', response: null })) ?? '', /Not sent/);
     assert.equal(waitingNote(item(0, { status: 'ok' })), undefined);
     assert.equal(waitingNote(item(0, { status: 'error', response: null, error: 'x' })), undefined);

@@ -15,7 +15,9 @@ describe('results webview: wording and toolbar', () => {
 
   it('offers to resume polling pending items only once the run has stopped', () => {
     assert.equal(toolbarButtons('running', counts({ pending: 2 })).resumePending.enabled, false);
-    assert.deepEqual(toolbarButtons('deadline', counts({ pending: 2 })).resumePending, { label: 'Resume polling (2 pending)', enabled: true });
+    assert.deepEqual(toolbarButtons('deadline', counts({ pending: 2 })).resumePending, { label: 'Resume (2 pending)', enabled: true });
+    assert.deepEqual(toolbarButtons('cancelled', counts({ pending: 128, unsent: 280 })).resumePending, { label: 'Resume (128 pending, 280 unsent)', enabled: true });
+    assert.deepEqual(toolbarButtons('complete', counts({})).resumePending, { label: 'Resume', enabled: false });
     assert.equal(toolbarButtons('deadline', counts({})).resumePending.enabled, false);
   });
 

@@ -6,7 +6,7 @@ import { ScalarLMClient } from '../../../src/core/api/client';
 import { runBatch, type BatchRunOptions } from '../../../src/core/batch/runner';
 import type { BatchInput } from '../../../src/core/batch/types';
 import { exportCsv, exportJsonl } from '../../../src/core/runs/export';
-import { loadRunItems } from '../../../src/core/runs/run-items';
+import { RunProjection } from '../../../src/core/runs/run-projection';
 import { RunStore } from '../../../src/core/runs/run-store';
 import { simulatedCompletion, type SimHandle } from '../../../src/sim';
 import { submissionCounts, withSimulator } from '../helpers/simulator';
@@ -55,7 +55,7 @@ describe('runs', () => {
       assert.equal(runs[0].title, 'run second');
       assert.equal(runs[0].parentRunId, 'first');
 
-      const { header, items } = loadRunItems(store.ledgerPath('second'));
+      const { header, items } = RunProjection.replay(store.ledgerPath('second'), { keepItems: true });
       assert.equal(header.runId, 'second');
       assert.equal(items.length, 10);
       assert.deepEqual(items[6].origin, { line: 7, endLine: 9 });
@@ -74,7 +74,7 @@ describe('runs', () => {
     await withSimulator({}, async (sim) => {
       const store = new RunStore(tmp.path);
       await run(sim, store, 'exported', [{ entry: 'line one,\n"line two"' }, { entry: { prompt: 'second' } }]);
-      const { items } = loadRunItems(store.ledgerPath('exported'));
+      const { items } = RunProjection.replay(store.ledgerPath('exported'), { keepItems: true });
       await exportJsonl(items, `${tmp.path}/out.jsonl`);
       await exportCsv(items, `${tmp.path}/out.csv`);
       const rows = readFileSync(`${tmp.path}/out.jsonl`, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
@@ -90,7 +90,7 @@ describe('runs', () => {
       const store = new RunStore(tmp.path);
       const first = await run(sim, store, 'unsure', [{ entry: 'lost answer [[sim:drop-after]]' }, { entry: 'two' }]);
       assert.equal(first.counts.unknown, 2);
-      assert.match(String(loadRunItems(store.ledgerPath('unsure')).items[0].error), /Not resubmitted automatically/);
+      assert.match(String(RunProjection.replay(store.ledgerPath('unsure'), { keepItems: true }).items[0].error), /Not resubmitted automatically/);
 
       const resumed = await run(sim, store, 'unsure', [], { resume: true, resubmitUnknown: [0] });
       assert.deepEqual([resumed.counts.ok, resumed.reason], [2, 'complete']);

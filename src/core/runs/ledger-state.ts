@@ -1,0 +1,171 @@
+// What a ledger says about a run, rebuilt by applying its events in order: the same reducer runs when a
+// ledger is replayed from disk and when the runner appends, so a resumed run sees exactly what the
+// original run saw. Prompts are kept only for groups the server may not have yet, so a ledger of a
+// million prompts replays in little memory.
+
+import type { PromptEntry } from '../api/types';
+import { emptyCounts, ITEM_STATUSES, type ItemOrigin, type LedgerEvent, type StatusCounts, type StoredIds } from '../batch/types';
+
+export interface GroupRecord {
+  g: number;
+  first: number;
+  count: number;
+  expectedId: string | null;
+  /** Kept until the server is known to have the group. */
+  prompts?: PromptEntry[];
+  origins?: ItemOrigin[];
+  /** `submit` events written; one without a later `submitted` leaves the outcome unknown until reconciled. */
+  submitAttempts: number;
+  lastSubmitAt?: number;
+  submitted?: { groupId: string | null; ids: StoredIds };
+  /** The server already held the group before this run sent anything: fetched, never POSTed. */
+  existing?: boolean;
+  /** The last submit was cut off, and the server was then found not to have the group: it is unsent. */
+  confirmedAbsent?: boolean;
+  /** Set when the group could be neither found nor ruled out on the server (cleared by a deliberate resubmit). */
+  unknownNote?: string;
+  /** The user asked to send it again without looking first (after it was marked unknown). */
+  resubmitRequested?: boolean;
+  /** Offset of its last complete block of item lines, and that block's counts. */
+  block?: { offset: number; counts: StatusCounts };
+}
+
+export type RunHeader = Extract<LedgerEvent, { t: 'run' }>;
+
+export interface LedgerState {
+  header?: RunHeader;
+  groups: GroupRecord[];
+  /** Prompts planned into groups so far: a resumed run reads its input from here on. */
+  planned: number;
+  /** Set once the whole input was read. */
+  inputTotal?: number;
+  end?: Extract<LedgerEvent, { t: 'end' }>;
+  /** Offset of the first item line of a block still being read. */
+  openBlock?: number;
+  /** Counts by status over the planned groups, kept up to date event by event. */
+  counts: StatusCounts;
+  /** Groups the server already held when this run came to them (fetched, not re-sent). */
+  existingGroups: number;
+}
+
+export function emptyLedgerState(): LedgerState {
+  return { groups: [], planned: 0, counts: emptyCounts(), existingGroups: 0 };
+}
+
+export function applyLedgerEvent(state: LedgerState, event: LedgerEvent, offset: number): void {
+  const group = 'g' in event && event.t !== 'group' && event.t !== 'item' ? groupAt(state, event.g) : undefined;
+  if (group) addCounts(state.counts, contribution(group), -1);
+  applyToState(state, event, offset);
+  const after = event.t === 'group' ? state.groups[event.g] : group;
+  if (after) addCounts(state.counts, contribution(after), 1);
+}
+
+function applyToState(state: LedgerState, event: LedgerEvent, offset: number): void {
+  // A block is written in one piece: item lines not followed by their group-done were cut by a crash.
+  if (event.t !== 'item' && event.t !== 'group-done') state.openBlock = undefined;
+  switch (event.t) {
+    case 'run':
+      state.header = event;
+      return;
+    case 'group':
+      state.groups[event.g] = {
+        g: event.g,
+        first: event.first,
+        count: event.prompts.length,
+        expectedId: event.expectedId,
+        prompts: event.prompts,
+        origins: event.origins,
+        submitAttempts: 0,
+      };
+      state.planned = Math.max(state.planned, event.first + event.prompts.length);
+      return;
+    case 'submit': {
+      const group = groupAt(state, event.g);
+      group.submitAttempts++;
+      group.lastSubmitAt = event.at;
+      group.unknownNote = undefined;
+      group.confirmedAbsent = undefined;
+      // Asked for once: if this submit is cut off too, it is reconciled like any other.
+      group.resubmitRequested = undefined;
+      return;
+    }
+    case 'resubmit': {
+      const group = groupAt(state, event.g);
+      group.unknownNote = undefined;
+      group.resubmitRequested = true;
+      group.block = undefined;
+      return;
+    }
+    case 'submitted': {
+      const group = groupAt(state, event.g);
+      group.submitted = { groupId: event.groupId, ids: event.ids };
+      if (event.existing && !group.existing) state.existingGroups++;
+      group.existing ||= event.existing === true;
+      group.prompts = undefined;
+      group.origins = undefined;
+      return;
+    }
+    case 'reconciled': {
+      const group = groupAt(state, event.g);
+      if (event.outcome === 'unknown') group.unknownNote = event.note;
+      if (event.outcome === 'absent') group.confirmedAbsent = true;
+      return;
+    }
+    case 'item':
+      state.openBlock ??= offset;
+      return;
+    case 'group-done': {
+      const group = groupAt(state, event.g);
+      if (state.openBlock !== undefined) group.block = { offset: state.openBlock, counts: event.counts };
+      state.openBlock = undefined;
+      return;
+    }
+    case 'input-end':
+      state.inputTotal = event.total;
+      return;
+    case 'end':
+      state.end = event;
+      return;
+    case 'resume':
+      state.end = undefined;
+      return;
+  }
+}
+
+function groupAt(state: LedgerState, g: number): GroupRecord {
+  const group = state.groups[g];
+  if (!group) throw new Error(`The ledger mentions group ${g} before planning it; it is damaged.`);
+  return group;
+}
+
+/** The status a group's items have when no complete block of item lines records them. */
+export function statusWithoutBlock(group: GroupRecord): 'pending' | 'unknown' | 'unsent' {
+  if (group.submitted) return 'pending';
+  return group.submitAttempts > 0 && !group.confirmedAbsent ? 'unknown' : 'unsent';
+}
+
+/** Whether a group still needs the server: not settled, or settled with items left pending. */
+export function needsWork(group: GroupRecord): boolean {
+  if (group.unknownNote !== undefined) return false;
+  if (group.block && !group.submitted && group.block.counts.unsent === group.count) return false;
+  return !group.block || group.block.counts.pending > 0;
+}
+
+/** What a group adds to the run's counts: its last block's, or all its items in one status. */
+export function contribution(group: GroupRecord): StatusCounts {
+  if (group.block) return group.block.counts;
+  const counts = emptyCounts();
+  counts[statusWithoutBlock(group)] = group.count;
+  return counts;
+}
+
+export function addCounts(into: StatusCounts, counts: StatusCounts, sign: 1 | -1): void {
+  for (const status of ITEM_STATUSES) into[status] += sign * counts[status];
+}
+
+/** Counts by status over the whole run, as the final report will show them. */
+export function countsOf(state: LedgerState): StatusCounts {
+  const counts = { ...state.counts };
+  if (state.inputTotal !== undefined) counts.unsent += state.inputTotal - state.planned;
+  return counts;
+}

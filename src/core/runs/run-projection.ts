@@ -1,0 +1,238 @@
+// The one way to see a run: ledger events, replayed from disk or arriving live from the runner, turned into
+// items. The results panel, exports, the CLI's report and the Runs view all read a run through this, so
+// the rules for what an item is (pending, unknown, unsent) live in one place: statusWithoutBlock for a
+// group with no settled block, the block's own lines otherwise.
+//
+// Two ways to keep items: `keepItems` holds every item with its prompt (a panel, an export); without it,
+// items are only handed to `onItems` as they change, and only those not final yet are remembered, so the
+// CLI's report of a million prompts streams in little memory. ok and error are final: nothing in a run
+// changes them again. pending, unknown and unsent can still change until the run ends.
+
+import type { PromptEntry } from '../api/types';
+import { expandIds } from '../batch/request-ids';
+import type { ItemOrigin, ItemStatus, LedgerEvent, RequestId } from '../batch/types';
+import { readLedgerLines } from './ledger-file';
+import { applyLedgerEvent, emptyLedgerState, statusWithoutBlock, type GroupRecord, type LedgerState, type RunHeader } from './ledger-state';
+
+export interface RunItem {
+  index: number;
+  /** The group (0-based) it was planned into; -1 for a prompt never planned (the run stopped first). */
+  group: number;
+  /** Kept only by a projection with `keepItems`. */
+  prompt?: PromptEntry;
+  origin?: ItemOrigin;
+  status: ItemStatus;
+  requestId: RequestId | null;
+  response: string | null;
+  error: string | null;
+}
+
+export interface ProjectionOptions {
+  keepItems: boolean;
+  /** Items whose state changed, after each event that changed any. */
+  onItems?: (items: readonly RunItem[]) => void;
+}
+
+type ItemEvent = Extract<LedgerEvent, { t: 'item' }>;
+
+export function isFinal(status: ItemStatus): boolean {
+  return status === 'ok' || status === 'error';
+}
+
+export class RunProjection {
+  readonly state: LedgerState = emptyLedgerState();
+  /** Every item in index order (with `keepItems`); planned groups only until the input's end is known. */
+  readonly items: RunItem[] = [];
+  /** Without `keepItems`: items of settled blocks that are not final, by index. */
+  private readonly unsettled = new Map<number, RunItem>();
+  private block: ItemEvent[] = [];
+  /** Where the next ledger line starts: events before it were already applied. */
+  private applied = 0;
+
+  constructor(private readonly options: ProjectionOptions) {}
+
+  /** A stored run, read to its last whole line. */
+  static replay(ledgerPath: string, options: ProjectionOptions): RunProjection {
+    const projection = new RunProjection(options);
+    projection.read(ledgerPath);
+    return projection;
+  }
+
+  get header(): RunHeader {
+    if (!this.state.header) throw new Error('This ledger has no run header: it is not a run ledger.');
+    return this.state.header;
+  }
+
+  /** The byte offset up to which the ledger has been applied. */
+  get readTo(): number {
+    return this.applied;
+  }
+
+  /** Reads the lines appended to the ledger since the last read. */
+  read(ledgerPath: string): void {
+    for (const { event, offset, next } of readLedgerLines(ledgerPath, this.applied)) this.apply(event, offset, next);
+    if (!this.state.header) throw new Error(`${ledgerPath} is not a run ledger: its first line should be a "run" event.`);
+  }
+
+  /** Applies the event of the line [offset, next); lines before what was already applied are ignored. */
+  apply(event: LedgerEvent, offset: number, next: number): void {
+    if (offset < this.applied) return;
+    this.applied = next;
+    applyLedgerEvent(this.state, event, offset);
+    const changed = this.itemsChangedBy(event);
+    if (changed.length > 0) this.options.onItems?.(changed);
+  }
+
+  /** The item at an index: kept, or rebuilt from the group's state. */
+  item(index: number): RunItem {
+    if (this.options.keepItems && this.items[index]) return this.items[index];
+    const unsettled = this.unsettled.get(index);
+    if (unsettled) return unsettled;
+    const group = this.groupOf(index);
+    return group ? blockless(group, index - group.first, idsOf(group)) : unplanned(index);
+  }
+
+  /** How many prompts the run has, as far as is known. */
+  get total(): number {
+    return Math.max(this.state.inputTotal ?? 0, this.state.planned);
+  }
+
+  /** Every item that is not final, in index order (the rest of a report once the run has stopped). */
+  *openItems(fromIndex = 0): Generator<RunItem> {
+    for (const group of this.state.groups) {
+      if (group.first + group.count <= fromIndex) continue;
+      const ids = idsOf(group);
+      for (let k = Math.max(0, fromIndex - group.first); k < group.count; k++) {
+        const index = group.first + k;
+        const item = (this.options.keepItems ? this.items[index] : this.unsettled.get(index)) ?? (group.block ? undefined : blockless(group, k, ids));
+        if (item && !isFinal(item.status)) yield item;
+      }
+    }
+    for (let index = Math.max(fromIndex, this.state.planned); index < this.total; index++) yield unplanned(index);
+  }
+
+  /** Groups the server could neither show nor rule out, with the note saying why (for the panel). */
+  unknownGroups(): { group: number; note: string }[] {
+    return this.state.groups.filter((g) => g.unknownNote !== undefined && !g.block).map((g) => ({ group: g.g, note: g.unknownNote as string }));
+  }
+
+  private groupOf(index: number): GroupRecord | undefined {
+    // Groups are planned in index order: a binary search over their first indices.
+    const groups = this.state.groups;
+    let low = 0;
+    let high = groups.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const group = groups[mid];
+      if (index < group.first) high = mid - 1;
+      else if (index >= group.first + group.count) low = mid + 1;
+      else return group;
+    }
+    return undefined;
+  }
+
+  private itemsChangedBy(event: LedgerEvent): RunItem[] {
+    // A block is written in one piece: item lines not followed by their group-done were cut by a crash.
+    if (event.t !== 'item' && event.t !== 'group-done') this.block = [];
+    switch (event.t) {
+      case 'group':
+        return this.planned(event);
+      case 'item':
+        this.block.push(event);
+        return [];
+      case 'group-done':
+        return this.settled(event.g);
+      case 'input-end':
+        return this.unplannedRemainder();
+      case 'submit':
+      case 'submitted':
+      case 'reconciled':
+      case 'resubmit':
+        return this.restated(this.state.groups[event.g]);
+      default:
+        return [];
+    }
+  }
+
+  private planned(event: Extract<LedgerEvent, { t: 'group' }>): RunItem[] {
+    const group = this.state.groups[event.g];
+    const items = event.prompts.map((prompt, k) => ({
+      ...blockless(group, k, undefined),
+      ...(this.options.keepItems ? { prompt } : {}),
+      ...(event.origins?.[k] ? { origin: event.origins[k] } : {}),
+    }));
+    if (this.options.keepItems) items.forEach((item) => (this.items[item.index] = item));
+    return items;
+  }
+
+  private settled(g: number): RunItem[] {
+    const block = this.block;
+    this.block = [];
+    const group = this.state.groups[g];
+    if (!group.block) return [];
+    const items = block.map((event) => {
+      const item: RunItem = {
+        ...this.kept(event.i),
+        index: event.i,
+        group: g,
+        status: event.s,
+        requestId: event.id,
+        response: event.r ?? null,
+        error: event.e ?? null,
+      };
+      this.keep(item);
+      return item;
+    });
+    return items;
+  }
+
+  /** A group's items when its state moved without a block (submitted, reconciled, resubmitted). */
+  private restated(group: GroupRecord): RunItem[] {
+    if (group.block) return [];
+    const ids = idsOf(group);
+    const items = Array.from({ length: group.count }, (_, k) => ({ ...this.kept(group.first + k), ...blockless(group, k, ids) }));
+    for (const item of items) this.keep(item);
+    return items;
+  }
+
+  private unplannedRemainder(): RunItem[] {
+    const items: RunItem[] = [];
+    for (let index = this.state.planned; index < this.total; index++) items.push(unplanned(index));
+    if (this.options.keepItems) items.forEach((item) => (this.items[item.index] = item));
+    return items;
+  }
+
+  /** What is kept of an item beyond its state: its prompt and origin. */
+  private kept(index: number): Partial<RunItem> {
+    const item = this.options.keepItems ? this.items[index] : undefined;
+    return item ? { prompt: item.prompt, ...(item.origin ? { origin: item.origin } : {}) } : {};
+  }
+
+  private keep(item: RunItem): void {
+    if (this.options.keepItems) this.items[item.index] = item;
+    else if (isFinal(item.status)) this.unsettled.delete(item.index);
+    else this.unsettled.set(item.index, item);
+  }
+}
+
+/** An item of a group that has no settled block: how far the group got says what it is. */
+function blockless(group: GroupRecord, k: number, ids: RequestId[] | undefined): RunItem {
+  const status = statusWithoutBlock(group);
+  return {
+    index: group.first + k,
+    group: group.g,
+    ...(group.origins?.[k] ? { origin: group.origins[k] } : {}),
+    status,
+    requestId: ids?.[k] ?? null,
+    response: null,
+    error: status === 'unknown' ? (group.unknownNote ?? null) : null,
+  };
+}
+
+function idsOf(group: GroupRecord): RequestId[] | undefined {
+  return group.submitted ? expandIds(group.submitted.ids) : undefined;
+}
+
+function unplanned(index: number): RunItem {
+  return { index, group: -1, status: 'unsent', requestId: null, response: null, error: null };
+}

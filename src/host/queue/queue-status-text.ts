@@ -1,0 +1,92 @@
+// How the queue state reads in the status bar: text, tooltip rows and colour, as plain data. No 'vscode'
+// import, so the wording is unit-tested on Node.
+
+import type { ComponentHealth, QueueMetrics } from '../../core/api/types';
+import { metricRows } from '../../core/monitor/metric-rows';
+import type { QueueSample, QueueState } from '../../core/monitor/types';
+
+export interface StatusPresentation {
+  text: string;
+  /** A one-line summary for the tooltip's first line. */
+  summary: string;
+  /** Rows of the tooltip's metrics table. */
+  rows: [string, string][];
+  background?: 'warning' | 'error';
+}
+
+export function presentQueueState(state: QueueState, now = Date.now()): StatusPresentation {
+  switch (state.kind) {
+    case 'unconfigured':
+      return { text: '$(circle-slash) ScalarLM', summary: `Not configured: ${state.reason}`, rows: [] };
+    case 'connecting':
+      return { text: '$(sync~spin) ScalarLM', summary: `Connecting to ${state.baseUrl}…`, rows: [['Deployment', state.baseUrl]] };
+    case 'ok':
+      return {
+        text: `$(pulse) ${queueText(state.sample.metrics)}`,
+        summary: `Connected to ${state.baseUrl}`,
+        rows: [...metricRowsText(state.sample.metrics), ...healthRows(state.health), ['Deployment', state.baseUrl]],
+      };
+    case 'busy':
+      return {
+        text: `$(warning) ${queueText(state.sample.metrics)}`,
+        summary: `Busy: queue depth ${state.sample.metrics.queueDepth} is above ${state.threshold} (scalarlm.batch.pauseAboveQueueDepth); new batch groups wait.`,
+        rows: [...metricRowsText(state.sample.metrics), ...healthRows(state.health), ['Deployment', state.baseUrl]],
+        background: 'warning',
+      };
+    case 'unreachable': {
+      const seconds = Math.max(0, Math.round((state.retryAt - now) / 1000));
+      return {
+        text: '$(debug-disconnect) ScalarLM unreachable',
+        summary: `Unreachable: ${state.error} Retrying in ${seconds} s.`,
+        rows: [...lastSampleRows(state.lastSample), ['Deployment', state.baseUrl]],
+        background: 'error',
+      };
+    }
+    case 'paused':
+      return {
+        text: `$(debug-pause) ${state.lastSample ? queueText(state.lastSample.metrics) : 'ScalarLM'}`,
+        summary: 'Paused while the window is not focused.',
+        rows: [...lastSampleRows(state.lastSample), ['Deployment', state.baseUrl]],
+      };
+  }
+}
+
+/** "12 queued · 1.2k tok/s" */
+export function queueText(metrics: QueueMetrics): string {
+  const depth = metrics.queueDepth === undefined ? '?' : String(metrics.queueDepth);
+  const tokens = metrics.tokensPerSecond === undefined ? '' : ` · ${compact(metrics.tokensPerSecond)} tok/s`;
+  return `${depth} queued${tokens}`;
+}
+
+function compact(value: number): string {
+  if (value >= 1e6) return `${(value / 1e6).toFixed(1)}M`;
+  if (value >= 1e3) return `${(value / 1e3).toFixed(1)}k`;
+  return value >= 10 ? value.toFixed(0) : value.toFixed(1);
+}
+
+function metricRowsText(m: QueueMetrics): [string, string][] {
+  return metricRows(m).map(([label, value]) => [label, typeof value === 'number' ? formatValue(value) : value]);
+}
+
+function lastSampleRows(sample: QueueSample | undefined): [string, string][] {
+  if (!sample) return [];
+  return [['Last sample', new Date(sample.at).toLocaleTimeString()], ...metricRowsText(sample.metrics)];
+}
+
+function healthRows(health: { api: ComponentHealth; vllm: ComponentHealth; megatron?: ComponentHealth } | undefined): [string, string][] {
+  if (!health) return [];
+  const rows: [string, string][] = [
+    ['API', describeHealth(health.api)],
+    ['vLLM', describeHealth(health.vllm)],
+  ];
+  if (health.megatron !== undefined) rows.push(['Megatron', describeHealth(health.megatron)]);
+  return rows;
+}
+
+function describeHealth(health: ComponentHealth): string {
+  return typeof health === 'string' ? health : `${health.status}: ${health.reason}`;
+}
+
+function formatValue(value: number): string {
+  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}

@@ -1,0 +1,112 @@
+// "ScalarLM: Start Local Simulator": the bundled simulator (dist/sim.js) in a child process, never inside
+// the extension host. It keeps its state in the extension's storage and reuses its last port, so a
+// window reload (which stops it) can bring it back with the runs it was serving.
+
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import * as vscode from 'vscode';
+import type { ExtensionLog } from '../log';
+
+const START_TIMEOUT_MS = 15_000;
+const LAST_PORT_KEY = 'scalarlm.simulator.lastPort';
+const RUNNING_KEY = 'scalarlm.simulator.running';
+
+export class SimulatorLauncher implements vscode.Disposable {
+  private child: ChildProcess | undefined;
+  private current: string | undefined;
+  private readonly changed = new vscode.EventEmitter<string | undefined>();
+
+  /** Fires with the simulator's URL when it starts, and undefined when it stops. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: ExtensionLog,
+  ) {}
+
+  get url(): string | undefined {
+    return this.current;
+  }
+
+  /** Whether the simulator ran for this workspace when the window last closed or reloaded. */
+  get wasRunning(): boolean {
+    return this.context.workspaceState.get<boolean>(RUNNING_KEY, false);
+  }
+
+  async start(): Promise<string> {
+    if (this.current) return this.current;
+    const stateDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'simulator').fsPath;
+    mkdirSync(stateDir, { recursive: true });
+    const lastPort = this.context.workspaceState.get<number>(LAST_PORT_KEY);
+    let url: string;
+    try {
+      url = await this.launch(stateDir, lastPort ?? 0);
+    } catch (error) {
+      if (!lastPort) throw error;
+      // The last port is taken by something else now: any free port will do.
+      url = await this.launch(stateDir, 0);
+    }
+    this.current = url;
+    await this.context.workspaceState.update(LAST_PORT_KEY, Number(new URL(url).port));
+    await this.context.workspaceState.update(RUNNING_KEY, true);
+    await vscode.commands.executeCommand('setContext', 'scalarlm.simulatorRunning', true);
+    this.changed.fire(url);
+    return url;
+  }
+
+  async stop(): Promise<void> {
+    await this.context.workspaceState.update(RUNNING_KEY, false);
+    this.kill();
+  }
+
+  private launch(stateDir: string, port: number): Promise<string> {
+    const script = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'sim.js').fsPath;
+    const child = fork(script, ['--port', String(port), '--host', '127.0.0.1', '--state-dir', stateDir], {
+      // In desktop VS Code the extension host runs on Electron: make the child a plain Node process.
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      execArgv: [],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    this.child = child;
+    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => this.log.channel.debug(`[simulator] ${line}`));
+    child.on('exit', (code, signal) => this.exited(child, code, signal));
+    return new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => fail(new Error(`The simulator did not start within ${START_TIMEOUT_MS / 1000} s.`)), START_TIMEOUT_MS);
+      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        lines.close();
+        child.kill();
+        reject(error);
+      };
+      lines.on('line', (line) => {
+        const url = /listening on (http:\/\/\S+)/.exec(line)?.[1];
+        if (!url) return;
+        clearTimeout(timer);
+        this.log.info(`Local simulator listening on ${url} (state in ${stateDir}).`);
+        resolve(url);
+      });
+      child.once('exit', (code) => fail(new Error(`The simulator exited with code ${code} before it was listening (port ${port} taken?). See the log.`)));
+    });
+  }
+
+  private exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (child !== this.child) return;
+    this.child = undefined;
+    if (!this.current) return;
+    this.log.info(`Local simulator stopped (${signal ?? `exit code ${code}`}).`);
+    this.current = undefined;
+    void vscode.commands.executeCommand('setContext', 'scalarlm.simulatorRunning', false);
+    this.changed.fire(undefined);
+  }
+
+  private kill(): void {
+    this.child?.kill('SIGTERM');
+  }
+
+  dispose(): void {
+    this.kill();
+    this.changed.dispose();
+  }
+}
