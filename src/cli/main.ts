@@ -2,7 +2,7 @@
 
 import { isScalarLMError } from '../core/api/errors';
 import { PromptInputError } from '../core/prompts';
-import { commandHelp, parseCommandArgs, UsageError, type Command, type RawCommand } from './command';
+import { commandHelp, parseCommandArgs, summaryLine, UsageError, type Command, type RawCommand } from './command';
 import { chatCommand } from './commands/chat';
 import { generateCommand } from './commands/generate';
 import { healthCommand } from './commands/health';
@@ -15,7 +15,7 @@ import { EXIT, type CliIO } from './io';
 const COMMANDS: (Command | RawCommand)[] = [generateCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand, simCommand];
 
 export function mainHelp(): string {
-  const rows = COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary.split('\n')[0]}`);
+  const rows = COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${summaryLine(c.summary)}`);
   return (
     'Usage: scalarlm-lab <command> [options]\n\n' +
     'Try prompts against a ScalarLM deployment from a terminal or CI.\n\n' +
@@ -51,7 +51,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
 function reportError(error: unknown, command: Command, io: CliIO): number {
   if (error instanceof UsageError) {
-    io.stderr.write(`${error.message}\nSee: scalarlm-lab ${command.name} --help\n`);
+    io.stderr.write(`${error.message} See: scalarlm-lab ${command.name} --help\n`);
     return EXIT.usage;
   }
   if (error instanceof PromptInputError) {
