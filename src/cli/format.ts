@@ -12,6 +12,21 @@ export function formatNumber(value: number | undefined, digits = 1): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(digits);
 }
 
+const SI_PREFIXES = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
+
+/** `51649467810.16, 'FLOP/s'` -> `51.6 GFLOP/s`: one decimal, as the status bar writes tokens/s. */
+export function formatSi(value: number, unit: string): string {
+  let scaled = Math.abs(value);
+  let prefix = 0;
+  // Rounded before choosing the prefix, so 999.96 k reads 1.0 M rather than 1000.0 k.
+  while (Number(scaled.toFixed(1)) >= 1000 && prefix < SI_PREFIXES.length - 1) {
+    scaled /= 1000;
+    prefix++;
+  }
+  const digits = prefix === 0 && Number.isInteger(scaled) ? String(scaled) : scaled.toFixed(1);
+  return `${value < 0 ? '-' : ''}${digits} ${SI_PREFIXES[prefix]}${unit}`;
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const seconds = ms / 1000;

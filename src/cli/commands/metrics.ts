@@ -7,7 +7,7 @@ import { metricRows } from '../../core/monitor/metric-rows';
 import { sleep } from '../../core/batch/sleep';
 import { numberOption, type Command } from '../command';
 import { withClient } from '../connection';
-import { formatNumber, json, table } from '../format';
+import { formatNumber, formatSi, json, table } from '../format';
 import { EXIT } from '../io';
 
 export const metricsCommand: Command = {
@@ -45,8 +45,15 @@ export const metricsCommand: Command = {
 };
 
 function metricsTable(m: QueueMetrics): string {
-  return table(metricRows(m).map(([label, value]) => [label, typeof value === 'number' ? formatNumber(value, 2) : value]));
+  return table(metricRows(m).map(([label, value]) => [label, typeof value === 'number' ? metricValue(label, value) : value]));
 }
+
+/** FLOP/s run to tens of billions: SI prefixes make them readable; the other metrics are plain numbers. */
+function metricValue(label: string, value: number): string {
+  return label.startsWith(FLOPS_UNIT) ? formatSi(value, FLOPS_UNIT) : formatNumber(value, 2);
+}
+
+const FLOPS_UNIT = 'FLOP/s';
 
 function watchLine(m: QueueMetrics): string {
   const time = new Date().toTimeString().slice(0, 8);
