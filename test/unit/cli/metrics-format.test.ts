@@ -22,7 +22,6 @@ describe('scalarlm-lab metrics: SI units', () => {
       const result = await runCli(['metrics', '--url', sim.url]);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, /^FLOP\/s \(60 s\) +\d+\.\d [kMGTPE]FLOP\/s$/m);
-      assert.doesNotMatch(result.stdout, /\d{5,}/, 'no long raw numbers');
       assert.match(result.stdout, /^Queue depth +0$/m);
     });
   });
