@@ -79,8 +79,8 @@ export class SimServer {
     });
     res.setHeader('server', 'uvicorn');
     // uvicorn sends neither Connection nor Keep-Alive (§11), except `connection: close` to a request that
-    // asked for it. Removing Node's Connection header also drops its `Keep-Alive: timeout=5`; the socket is
-    // still kept open or closed exactly as it would have been.
+    // asked for it. Node still keeps the socket open or closes it as it would have with its header (and
+    // with keepAliveTimeout 0 it writes no Keep-Alive header).
     if (!asksToClose(req)) res.removeHeader('connection');
 
     try {
