@@ -57,8 +57,29 @@ export function parseCommandArgs(command: Command, argv: string[]): ParsedArgs {
     });
     return { values: values as ParsedArgs['values'], positionals };
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(usageMessage(error as Error & { code?: string }, options));
   }
+}
+
+/**
+ * Our sentence for what parseArgs rejected. Its own messages quote unevenly (`as in '-- "--foo"`) and
+ * speak of `<value>`; the option's name is only in the message, so it is read from there.
+ */
+function usageMessage(error: Error & { code?: string }, options: Record<string, OptionSpec>): string {
+  const quoted = /'([^']+)'/.exec(error.message)?.[1];
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      if (quoted) return `Unknown option ${quoted}.`;
+      break;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      // `--limit <value>` (a value is missing) or `-j, --json` (a flag was given one).
+      const name = quoted && /--([\w-]+)/.exec(quoted)?.[1];
+      const spec = name ? options[name] : undefined;
+      if (!name || !spec) break;
+      return spec.type === 'string' ? `--${name} needs a value: --${name} ${spec.valueName ?? 'VALUE'}.` : `--${name} takes no value.`;
+    }
+  }
+  return error.message;
 }
 
 export function commandHelp(command: Command): string {

@@ -15,6 +15,7 @@ import { EXIT, type CliIO } from './io';
 const COMMANDS: (Command | RawCommand)[] = [generateCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand, simCommand];
 
 export function mainHelp(): string {
+  // Each summary's first line reads as a sentence on its own (a test holds every command to it).
   const rows = COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary.split('\n')[0]}`);
   return (
     'Usage: scalarlm-lab <command> [options]\n\n' +
@@ -51,7 +52,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
 function reportError(error: unknown, command: Command, io: CliIO): number {
   if (error instanceof UsageError) {
-    io.stderr.write(`${error.message}\nSee: scalarlm-lab ${command.name} --help\n`);
+    io.stderr.write(`${error.message} See: scalarlm-lab ${command.name} --help\n`);
     return EXIT.usage;
   }
   if (error instanceof PromptInputError || error instanceof PromptProblems) {

@@ -28,6 +28,7 @@ Options:
   --slots N                prompts generated at once (default ${DEFAULT_OPTIONS.slots})
   --zero-latency           every prompt completes at once (benchmarks)
   --admission-limit N      chat 429 high-water mark (default ${DEFAULT_OPTIONS.admissionLimit})
+  --idle-socket-timeout S  seconds before an idle keep-alive socket is closed (default ${DEFAULT_OPTIONS.idleSocketTimeoutMs / 1000})
   --seed N                 model seed (default ${DEFAULT_OPTIONS.seed})
   --state-dir DIR          keep requests, results and the queue on disk across restarts
   --fault SPEC             kind=K[,route=/path][,arg=A][,times=N]; repeatable
@@ -105,6 +106,7 @@ function parseFlags(argv: string[], io: SimIo): SimOptions | 'help' {
       slots: { type: 'string' },
       'zero-latency': { type: 'boolean' },
       'admission-limit': { type: 'string' },
+      'idle-socket-timeout': { type: 'string' },
       seed: { type: 'string' },
       'state-dir': { type: 'string' },
       fault: { type: 'string', multiple: true },
@@ -135,6 +137,7 @@ function parseFlags(argv: string[], io: SimIo): SimOptions | 'help' {
     slots: number('slots', values.slots),
     zeroLatency: values['zero-latency'],
     admissionLimit: number('admission-limit', values['admission-limit']),
+    idleSocketTimeoutMs: seconds('idle-socket-timeout', values['idle-socket-timeout']),
     seed: number('seed', values.seed),
     stateDir: values['state-dir'],
     faults: (values.fault ?? []).map(parseFaultFlag),

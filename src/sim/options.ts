@@ -57,6 +57,8 @@ export interface SimOptions {
   zeroLatency: boolean;
   /** Chat 429 high-water mark (protocol §6.3: max_num_seqs 256 x chat_admit_factor 4). */
   admissionLimit: number;
+  /** A keep-alive socket with no request for this long is closed, as uvicorn's timeout_keep_alive does (§11: 5 s). */
+  idleSocketTimeoutMs: number;
   seed: number;
   /** Keep request files, results and the queue in this directory, so a restart loses nothing. */
   stateDir?: string;
@@ -77,6 +79,7 @@ export const DEFAULT_OPTIONS: Readonly<SimOptions> = {
   slots: 8,
   zeroLatency: false,
   admissionLimit: 1024,
+  idleSocketTimeoutMs: 5_000,
   seed: 0,
   faults: [],
 };
@@ -85,7 +88,7 @@ export const DEFAULT_OPTIONS: Readonly<SimOptions> = {
 export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
   const defined = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined));
   const options: SimOptions = { ...DEFAULT_OPTIONS, ...defined, faults: [...(partial.faults ?? [])] };
-  const positive: (keyof SimOptions)[] = ['responseTimeoutMs', 'heartbeatIntervalMs', 'tokensPerSecond', 'slots', 'admissionLimit'];
+  const positive: (keyof SimOptions)[] = ['responseTimeoutMs', 'heartbeatIntervalMs', 'tokensPerSecond', 'slots', 'admissionLimit', 'idleSocketTimeoutMs'];
   for (const key of positive) {
     const value = options[key];
     if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`${key} must be a positive number, got ${String(value)}`);
@@ -133,4 +136,6 @@ export interface SimStats {
   generateSubmissions: Record<string, number>;
   /** Prompts put on the work queue as new work (generate, chat, upload); a cached resubmission adds none. */
   enqueuedPrompts: number;
+  /** Keep-alive sockets the simulator closed after idleSocketTimeoutMs without a request (not those a client closed). */
+  idleSocketTimeouts: number;
 }

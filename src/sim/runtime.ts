@@ -41,7 +41,7 @@ export function createRuntime(options: SimOptions): SimRuntime {
   const metrics = new Metrics();
   const catalog = new ModelCatalog(options.model, Math.floor(startedAt));
   const store = options.stateDir ? new DiskFileStore(options.stateDir) : new MemoryFileStore();
-  const stats: SimStats = { requests: {}, ...loadSubmissionCounts(store) };
+  const stats: SimStats = { requests: {}, ...loadSubmissionCounts(store), idleSocketTimeouts: 0 };
   const deployment = new Deployment(new RequestFiles(store), new WorkQueue(options.stateDir ? store : undefined), metrics, timers, faults, stats, {
     idStyle: legacy ? options.legacyIds : 'padded',
     slots: options.slots,

@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import type { FiredFault } from './faults/fault-book';
 import { delayAnswer, dropInsteadOfAnswer, truncateAnswer } from './faults/response-faults';
 import { sendStatusFault } from './faults/status-fault';
+import { IdleSockets } from './http/idle-sockets';
 import { sendDetail, sendInternalServerError } from './http/reply';
 import type { Router } from './http/router';
 import type { FaultKind } from './options';
@@ -21,6 +22,7 @@ const CONTROL_PREFIX = '/_sim/';
 export class SimServer {
   private readonly server: http.Server;
   private readonly sockets = new Set<Socket>();
+  private readonly idleSockets: IdleSockets;
   /** One per request in progress: close() aborts them, so every wait (long-poll, heartbeat, stream) ends. */
   private readonly inProgress = new Set<AbortController>();
 
@@ -28,9 +30,13 @@ export class SimServer {
     private readonly rt: SimRuntime,
     private readonly router: Router,
   ) {
+    this.idleSockets = new IdleSockets(rt.timers, rt.options.idleSocketTimeoutMs, () => rt.stats.idleSocketTimeouts++);
     this.server = http.createServer((req, res) => void this.handle(req, res));
+    // Idle keep-alive sockets are closed by idleSockets, at uvicorn's timeout rather than Node's.
+    this.server.keepAliveTimeout = 0;
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
+      this.idleSockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
   }
@@ -62,13 +68,20 @@ export class SimServer {
     // Aborted when the client goes away or the simulator closes.
     const request = new AbortController();
     this.inProgress.add(request);
+    const socket = req.socket;
+    this.idleSockets.requestStarted(socket);
     let fault: FiredFault | undefined;
     res.on('close', () => {
       request.abort();
       this.inProgress.delete(request);
+      this.idleSockets.requestEnded(socket);
       this.log(method, url, res, performance.now() - started, fault);
     });
     res.setHeader('server', 'uvicorn');
+    // uvicorn sends neither Connection nor Keep-Alive (§11), except `connection: close` to a request that
+    // asked for it. Node still keeps the socket open or closes it as it would have with its header (and
+    // with keepAliveTimeout 0 it writes no Keep-Alive header).
+    if (!asksToClose(req)) res.removeHeader('connection');
 
     try {
       const body = await readBody(req);
@@ -111,6 +124,10 @@ export class SimServer {
     this.rt.requestLog.append(line);
     this.rt.options.log?.(line);
   }
+}
+
+function asksToClose(req: http.IncomingMessage): boolean {
+  return (req.headers.connection ?? '').split(',').some((token) => token.trim().toLowerCase() === 'close');
 }
 
 /** The whole body, or undefined when the client went away before sending it. */

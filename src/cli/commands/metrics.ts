@@ -3,7 +3,7 @@
 
 import { isScalarLMError } from '../../core/api/errors';
 import type { QueueMetrics } from '../../core/api/types';
-import { metricRows } from '../../core/monitor/metric-rows';
+import { formatMetricValue, metricRows } from '../../core/monitor/metric-rows';
 import { sleep } from '../../core/batch/sleep';
 import { numberOption, type Command } from '../command';
 import { withClient } from '../connection';
@@ -45,7 +45,7 @@ export const metricsCommand: Command = {
 };
 
 function metricsTable(m: QueueMetrics): string {
-  return table(metricRows(m).map(([label, value]) => [label, typeof value === 'number' ? formatNumber(value, 2) : value]));
+  return table(metricRows(m).map(([label, value]) => [label, typeof value === 'number' ? formatMetricValue(label, value) : value]));
 }
 
 function watchLine(m: QueueMetrics): string {

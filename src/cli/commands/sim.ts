@@ -5,6 +5,6 @@ import type { RawCommand } from '../command';
 
 export const simCommand: RawCommand = {
   name: 'sim',
-  summary: 'Run a local ScalarLM simulator: scalarlm-lab sim [--port 8000] [--host 127.0.0.1] (see sim --help)',
+  summary: 'Run a local ScalarLM simulator, a stand-in deployment on port 8000 (its options: scalarlm-lab sim --help).',
   runRaw: (argv, io) => runSimCommand(argv, io),
 };

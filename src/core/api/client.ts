@@ -6,7 +6,7 @@ import type { ChatOptions, ScalarLMApi } from './api';
 import { type ErrorContext, HttpStatusError, MalformedResponseError, type ScalarLMError } from './errors';
 import { parseRequestId } from './group-id';
 import { readAfterHeartbeats } from './heartbeat-json';
-import { type CallTiming, type HttpCall, type HttpResponse, HttpTransport } from './http';
+import { type CallTiming, type HttpCall, type HttpResponse, HttpTransport, POOLED_SOCKET_IDLE_MS } from './http';
 import { parseJsonBody, type SuccessBody } from './json-body';
 import { normaliseMetrics } from './metrics';
 import {
@@ -49,6 +49,8 @@ export interface ClientOptions {
   /** Sent with every request, e.g. an Authorization header for a gateway in front of the deployment. */
   headers?: Readonly<Record<string, string>>;
   timeouts?: Partial<ClientTimeouts>;
+  /** How long an unused pooled connection stays open, in ms (default POOLED_SOCKET_IDLE_MS); keep it below the server's idle timeout. */
+  pooledSocketIdleMs?: number;
   /** Called once per HTTP request, when it ends (for a stream: when the stream ends or its reader leaves). */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -64,10 +66,15 @@ export class ScalarLMClient implements ScalarLMApi {
     const url = parseBaseUrl(options.baseUrl);
     this.baseUrl = url.origin + url.pathname.replace(/\/+$/, '');
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    const pooledSocketIdleMs = options.pooledSocketIdleMs ?? POOLED_SOCKET_IDLE_MS;
+    if (!(pooledSocketIdleMs > 0) || !Number.isFinite(pooledSocketIdleMs)) {
+      throw new RangeError(`pooledSocketIdleMs must be a positive number of milliseconds, got ${String(options.pooledSocketIdleMs)}.`);
+    }
     this.http = new HttpTransport({
       baseUrl: url,
       headers: options.headers ?? {},
       connectMs: this.timeouts.connectMs,
+      pooledSocketIdleMs,
       onRequest: options.onRequest,
     });
   }
@@ -271,7 +278,7 @@ function parseBaseUrl(baseUrl: string): URL {
 
 function notAGroupId(error: HttpStatusError, groupId: string): HttpStatusError {
   return new HttpStatusError(
-    `Looking up a request needs its group id (64 lowercase hex characters), not "${groupId}". For a per-prompt id such as <group>_000000001, pass the part before the "_" (parseRequestId(id).group). The server said: ${String(error.detail)}.`,
+    `Looking up a request needs its group id (64 lowercase hex characters), not "${groupId}". For a per-prompt id such as <group>_000000001, use the part before the "_". The server said: ${String(error.detail)}.`,
     error.context,
     error.status,
     error.detail,

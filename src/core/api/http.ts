@@ -32,8 +32,19 @@ export interface HttpTransportOptions {
   baseUrl: URL;
   headers: Readonly<Record<string, string>>;
   connectMs: number;
+  /** How long an unused pooled socket stays open. */
+  pooledSocketIdleMs: number;
   onRequest?: (entry: RequestLogEntry) => void;
 }
+
+/**
+ * How long the pool keeps an unused socket. uvicorn closes a keep-alive socket after 5 s of silence and
+ * says so in no header (protocol §11); a request written on a socket just as the server closes it is reset
+ * unread, and for a POST the client cannot tell that from a reset after processing. Closing ours first,
+ * with a second to spare, avoids the race. A Keep-Alive hint (from a gateway) can only shorten it: undici
+ * takes its keepAliveTimeoutThreshold (2 s) off a hint and caps the result at keepAliveMaxTimeout.
+ */
+export const POOLED_SOCKET_IDLE_MS = 4_000;
 
 const USER_AGENT = 'scalarlm-prompt-lab';
 /** After [DONE] the server ends the response at once; wait this long for the end before giving up the connection. */
@@ -46,8 +57,8 @@ export class HttpTransport {
   private readonly displayedBaseUrl: string;
 
   constructor(private readonly settings: HttpTransportOptions) {
-    const { baseUrl, connectMs } = settings;
-    this.pool = new Pool(baseUrl.origin, { connectTimeout: connectMs });
+    const { baseUrl, connectMs, pooledSocketIdleMs } = settings;
+    this.pool = new Pool(baseUrl.origin, { connectTimeout: connectMs, keepAliveTimeout: pooledSocketIdleMs, keepAliveMaxTimeout: pooledSocketIdleMs });
     this.pathPrefix = baseUrl.pathname.replace(/\/+$/, '');
     this.displayedBaseUrl = baseUrl.origin + this.pathPrefix;
     this.baseHeaders = { 'user-agent': USER_AGENT, ...lowerCaseKeys(settings.headers) };

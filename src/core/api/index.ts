@@ -6,5 +6,6 @@ export * from './errors';
 export { computeGroupId, parseRequestId, queuedItemsFor, requestIdFor, type ParsedRequestId, type QueuedItem } from './group-id';
 export { PythonFloat, pythonJsonDumps } from './python-json';
 export { readEventStream } from './sse';
+export { POOLED_SOCKET_IDLE_MS } from './http';
 export { DEFAULT_TIMEOUTS } from './timeouts';
 export type * from './types';

@@ -1,5 +1,6 @@
 // Every metric a deployment reported, as labelled rows: the known ones first, in a fixed order, then the keys
-// this client does not know. The status bar tooltip and `scalarlm-lab metrics` show the same rows.
+// this client does not know. The status bar tooltip and `scalarlm-lab metrics` show the same rows, with their
+// values written the same way.
 
 import type { QueueMetrics } from '../api/types';
 
@@ -27,4 +28,27 @@ export function metricRows(m: QueueMetrics): MetricRow[] {
   const rows: MetricRow[] = known.filter((row): row is [string, number] => row[1] !== undefined);
   for (const [key, value] of Object.entries(m.extra)) rows.push([key, JSON.stringify(value)]);
   return rows;
+}
+
+/** A metric's value as people read it: FLOP/s run to tens of billions, so they get SI prefixes. */
+export function formatMetricValue(label: string, value: number): string {
+  if (label.startsWith(FLOPS_UNIT)) return formatSi(value, FLOPS_UNIT);
+  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+const FLOPS_UNIT = 'FLOP/s';
+
+const SI_PREFIXES = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
+
+/** `51649467810.16, 'FLOP/s'` -> `51.6 GFLOP/s`: one decimal, as the status bar writes tokens/s. */
+export function formatSi(value: number, unit: string): string {
+  let scaled = Math.abs(value);
+  let prefix = 0;
+  // Rounded before choosing the prefix, so 999.96 k reads 1.0 M rather than 1000.0 k.
+  while (Number(scaled.toFixed(1)) >= 1000 && prefix < SI_PREFIXES.length - 1) {
+    scaled /= 1000;
+    prefix++;
+  }
+  const digits = prefix === 0 && Number.isInteger(scaled) ? String(scaled) : scaled.toFixed(1);
+  return `${value < 0 ? '-' : ''}${digits} ${SI_PREFIXES[prefix]}${unit}`;
 }

@@ -2,7 +2,7 @@
 // import, so the wording is unit-tested on Node.
 
 import type { ComponentHealth, QueueMetrics } from '../../core/api/types';
-import { metricRows } from '../../core/monitor/metric-rows';
+import { formatMetricValue, metricRows } from '../../core/monitor/metric-rows';
 import type { QueueSample, QueueState } from '../../core/monitor/types';
 
 export interface StatusPresentation {
@@ -65,7 +65,7 @@ function compact(value: number): string {
 }
 
 function metricRowsText(m: QueueMetrics): [string, string][] {
-  return metricRows(m).map(([label, value]) => [label, typeof value === 'number' ? formatValue(value) : value]);
+  return metricRows(m).map(([label, value]) => [label, typeof value === 'number' ? formatMetricValue(label, value) : value]);
 }
 
 function lastSampleRows(sample: QueueSample | undefined): [string, string][] {
@@ -87,6 +87,3 @@ function describeHealth(health: ComponentHealth): string {
   return typeof health === 'string' ? health : `${health.status}: ${health.reason}`;
 }
 
-function formatValue(value: number): string {
-  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-}

@@ -199,7 +199,8 @@ export class Deployment {
   /** update_and_ack: store the result; when the group is whole, write its response file and ack its row. */
   private finish(group: Group, index: number, result: StoredResult): void {
     if (!group.record(index, result)) return;
-    this.metrics.recordCompletion(result.token_count, result.token_count * FLOPS_PER_TOKEN);
+    const tokens = result.token_count ?? 0;
+    this.metrics.recordCompletion(tokens, tokens * FLOPS_PER_TOKEN);
     const correlationId = group.items[index].correlation_id;
     if (typeof correlationId === 'string') this.chatListeners.get(correlationId)?.(result);
     if (!group.complete) return;

@@ -66,7 +66,8 @@ export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined,
     const call = generation.toolCall;
     result.tool_calls = [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.argumentPieces.join('') } }];
   }
-  result.finish_reason = generation.finishReason;
+  // vLLM's chat serving reports why it stopped; the batch path of /v1/generate never does (§11).
+  if (item.chat_request !== undefined) result.finish_reason = generation.finishReason;
   const outcome: WorkOutcome = { result, durationMs: slowMs + duration(generation.completionTokens, settings) };
   return fault?.kind === 'never-finish' ? { ...outcome, result: undefined } : outcome;
 }
@@ -76,7 +77,7 @@ function duration(tokens: number, settings: ExecutionSettings): number {
 }
 
 function errorResult(text: string): StoredResult {
-  return { is_acked: true, response: null, token_count: 0, prompt_tokens: 0, completion_tokens: 0, error: text };
+  return { is_acked: true, error: text };
 }
 
 /** A raw prompt, or the text of an upload's legacy `{"text", "images"}` dict; undefined for other dicts. */

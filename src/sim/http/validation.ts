@@ -3,6 +3,7 @@
 // a float from an int); strings are never made from numbers.
 
 import type { ServerResponse } from 'node:http';
+import { pyJsonLoads } from '../wire/python-json-loads';
 import { sendJson } from './reply';
 
 export type Loc = (string | number)[];
@@ -50,13 +51,10 @@ export function sendValidationError(res: ServerResponse, issues: Issues): void {
 /** The JSON body as an object, or undefined with the issue FastAPI reports (no body, bad JSON, not an object). */
 export function parseBodyObject(raw: Buffer, issues: Issues): Record<string, unknown> | undefined {
   if (raw.length === 0) return issues.add('missing', ['body'], null);
-  let value: unknown;
-  try {
-    value = JSON.parse(raw.toString('utf8'));
-  } catch (error) {
-    const position = /position (\d+)/.exec(String(error))?.[1];
-    return issues.add('json_invalid', ['body', Number(position ?? 0)], {}, { error: 'Expecting value' });
-  }
+  const decoded = pyJsonLoads(raw.toString('utf8'));
+  // FastAPI: loc is the decoder's position, ctx.error its message (protocol §11).
+  if (!decoded.ok) return issues.add('json_invalid', ['body', decoded.position], {}, { error: decoded.message });
+  const value = decoded.value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return issues.add('model_attributes_type', ['body'], value);
   return value as Record<string, unknown>;
 }

@@ -4,7 +4,7 @@
 // completion (§6.2). The legacy server had no queue: a plain proxy labelled text/event-stream.
 
 import { randomUUID } from 'node:crypto';
-import { sendDetail, sendText } from '../http/reply';
+import { sendDetail } from '../http/reply';
 import type { RequestContext, Route } from '../http/router';
 import { Issues, sendValidationError } from '../http/validation';
 import { MAX_MODEL_LEN } from '../model/catalog';
@@ -15,7 +15,7 @@ import type { QueuedItem, StoredResult } from '../state/request-files';
 import { pyDumps } from '../wire/python-json';
 import { adaptorOf, parseChatRequest, type ChatRequest } from './openai-request';
 import { modelNotFoundBody, vllmCompletion } from './vllm-shapes';
-import { sendUpstreamError, streamAnswer, upstreamErrorPrefix } from './sse-stream';
+import { sendProxiedJson, sendUpstreamError, streamAnswer, upstreamErrorPrefix } from './sse-stream';
 
 const DEFAULT_MAX_OUTPUT_TOKENS = 128;
 const OVER_CAPACITY = 'Server is over capacity; retry after the indicated interval.';
@@ -40,7 +40,7 @@ async function chatCompletions(rt: SimRuntime, ctx: RequestContext): Promise<voi
     const generation = generate(prompt, maxTokens, rt.options.seed, { tools: request.body.tools, ...adaptorOf(rt, model) });
     if (request.stream) return streamAnswer(rt, ctx, { kind: 'chat', model, prompts: [prompt], generations: [generation] });
     const waited = rt.options.zeroLatency || (await rt.timers.sleep((generation.completionTokens / rt.options.tokensPerSecond) * 1000, ctx.signal));
-    if (waited) sendText(ctx.res, 200, JSON.stringify(vllmCompletion('chat', model, [generation])), 'text/event-stream; charset=utf-8');
+    if (waited) sendProxiedJson(ctx.res, vllmCompletion('chat', model, [generation]));
     return;
   }
   return queuedChat(rt, ctx, request, prompt);
@@ -111,6 +111,9 @@ function chatCompletionBody(result: StoredResult, model: string): unknown {
   const toolCalls = error === undefined ? result.tool_calls : undefined;
   let content: string | null = error === undefined ? (result.response ?? '') : '';
   if (toolCalls && !content) content = null;
+  // 0s unless the worker reported counts (§6.2).
+  const promptTokens = result.prompt_tokens ?? 0;
+  const completionTokens = result.completion_tokens ?? 0;
   const message: Record<string, unknown> = { role: 'assistant', content };
   if (error === undefined && result.reasoning !== undefined) message.reasoning = result.reasoning;
   if (toolCalls !== undefined) message.tool_calls = toolCalls;
@@ -121,7 +124,7 @@ function chatCompletionBody(result: StoredResult, model: string): unknown {
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [{ index: 0, message, finish_reason: result.finish_reason || (error === undefined ? 'stop' : 'error'), logprobs: null }],
-    usage: { prompt_tokens: result.prompt_tokens, completion_tokens: result.completion_tokens, total_tokens: result.prompt_tokens + result.completion_tokens },
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
   };
   if (error !== undefined) body.error = { message: error, type: 'worker_error' };
   return body;

@@ -1,14 +1,13 @@
 // POST /v1/completions (protocol §6.1): always the raw vLLM proxy. With stream false the body is vLLM's
-// plain JSON completion, still labelled text/event-stream; errors come in the `data: {"error": ...}` event.
+// plain JSON completion, still chunked and labelled text/event-stream; errors come in the `data: {"error": ...}` event.
 
-import { sendText } from '../http/reply';
 import type { RequestContext, Route } from '../http/router';
 import { Issues, sendValidationError } from '../http/validation';
 import { MAX_MODEL_LEN } from '../model/catalog';
 import { countPromptTokens, generate } from '../model/generator';
 import type { SimRuntime } from '../runtime';
 import { adaptorOf, parseCompletionRequest } from './openai-request';
-import { sendUpstreamError, streamAnswer, upstreamErrorPrefix } from './sse-stream';
+import { sendProxiedJson, sendUpstreamError, streamAnswer, upstreamErrorPrefix } from './sse-stream';
 import { modelNotFoundBody, usageOf, vllmCompletion } from './vllm-shapes';
 
 /** vLLM's own default for an omitted max_tokens on /v1/completions. */
@@ -37,5 +36,5 @@ async function completions(rt: SimRuntime, ctx: RequestContext): Promise<void> {
   const waited = rt.options.zeroLatency || (await rt.timers.sleep((longest / rt.options.tokensPerSecond) * 1000, ctx.signal));
   rt.metrics.streamingInflight--;
   rt.metrics.recordCompletion(usageOf(generations).total_tokens, 0);
-  if (waited) sendText(ctx.res, 200, JSON.stringify(vllmCompletion('completion', model, generations)), 'text/event-stream; charset=utf-8');
+  if (waited) sendProxiedJson(ctx.res, vllmCompletion('completion', model, generations));
 }

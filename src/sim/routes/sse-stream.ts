@@ -30,6 +30,15 @@ export function sendUpstreamError(res: ServerResponse, prefix: string, vllmBody:
   res.end(`data: {"error": "${prefix}${vllmBody}"}\n\n`);
 }
 
+/**
+ * vLLM's plain JSON answer to a proxied request that did not ask for a stream: the proxy still sends it as a
+ * chunked text/event-stream (§6.1, §11), with no Content-Length.
+ */
+export function sendProxiedJson(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { 'content-type': SSE_CONTENT_TYPE, 'transfer-encoding': 'chunked' });
+  res.end(JSON.stringify(body));
+}
+
 /** The prefix of that event: per route, and worded differently on old servers. */
 export function upstreamErrorPrefix(kind: ResponseKind, legacy: boolean): string {
   if (kind === 'completion') return 'Failed to create completions: ';

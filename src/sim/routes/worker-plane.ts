@@ -130,16 +130,14 @@ function finishWork(rt: SimRuntime, ctx: RequestContext): void {
   sendJson(ctx.res, 200, null);
 }
 
+/** finish_work keeps only what the worker reported: a count it left out is absent, not 0 (§11). */
 function storedResult(entry: Record<string, unknown>): StoredResult {
-  const count = (key: string): number => (typeof entry[key] === 'number' ? (entry[key] as number) : 0);
-  const result: StoredResult = {
-    is_acked: true,
-    response: typeof entry.response === 'string' ? entry.response : null,
-    token_count: count('token_count'),
-    prompt_tokens: count('prompt_tokens'),
-    completion_tokens: count('completion_tokens'),
-  };
+  const result: StoredResult = { is_acked: true };
+  if (typeof entry.response === 'string') result.response = entry.response;
   if (typeof entry.error === 'string') result.error = entry.error;
+  for (const key of ['token_count', 'prompt_tokens', 'completion_tokens'] as const) {
+    if (typeof entry[key] === 'number') result[key] = entry[key] as number;
+  }
   if (typeof entry.reasoning === 'string') result.reasoning = entry.reasoning;
   if (Array.isArray(entry.tool_calls)) result.tool_calls = entry.tool_calls;
   if (typeof entry.finish_reason === 'string') result.finish_reason = entry.finish_reason;

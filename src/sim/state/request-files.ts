@@ -15,14 +15,17 @@ export interface StatusFile {
   transport?: 'sse';
 }
 
-/** One prompt's stored result (§5.2): no prompt, no request_id. */
+/**
+ * One prompt's stored result (§5.2): no prompt, no request_id. finish_work copies only the fields the worker
+ * reported, in this order; the generate worker reports no finish_reason for a /v1/generate item (§11).
+ */
 export interface StoredResult {
   is_acked: true;
-  response: string | null;
-  token_count: number;
-  prompt_tokens: number;
-  completion_tokens: number;
+  response?: string;
   error?: string;
+  token_count?: number;
+  prompt_tokens?: number;
+  completion_tokens?: number;
   reasoning?: string;
   tool_calls?: unknown[];
   finish_reason?: string;

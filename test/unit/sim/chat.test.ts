@@ -156,6 +156,15 @@ describe('sim: chat and completions (protocol §6)', () => {
       assert.match(unknown.text, /^data: \{"error": "Failed to create completions: \{"object":"error"/);
     });
 
+    it('sends a non-streamed completion chunked, with no Content-Length, still labelled text/event-stream (§11)', async () => {
+      const exchange = await rawRequest(sim(), 'POST', '/v1/completions', { prompt: 'complete me', max_tokens: 4, stream: false });
+      assert.equal(exchange.status, 200);
+      assert.equal(exchange.headers['transfer-encoding'], 'chunked');
+      assert.equal(exchange.headers['content-length'], undefined);
+      assert.equal(exchange.headers['content-type'], 'text/event-stream; charset=utf-8');
+      assert.equal((JSON.parse(exchange.body) as { choices: { text: string }[] }).choices[0].text, simulatedCompletion('complete me', 4).text);
+    });
+
     it('counts open streams in queue_depth and tees them to the request browser', async () => {
       const open = rawRequest(sim(), 'POST', '/v1/chat/completions', { messages: messages('long stream'), stream: true, max_tokens: 40 });
       await eventually(async () => (json<{ queue_depth: number }>(await get(sim(), '/v1/generate/metrics')).queue_depth === 1 ? true : undefined));

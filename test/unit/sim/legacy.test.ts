@@ -33,6 +33,8 @@ describe('sim: legacy profile (protocol §10.2 "Old")', () => {
     it('proxies non-streaming chat straight to vLLM, labelled text/event-stream', async () => {
       const reply = await post(sim(), '/v1/chat/completions', { messages: [{ role: 'user', content: 'hi' }], max_tokens: 3 });
       assert.equal(reply.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+      assert.equal(reply.headers.get('transfer-encoding'), 'chunked');
+      assert.equal(reply.headers.get('content-length'), null);
       assert.equal(json<{ object: string }>(reply).object, 'chat.completion');
       const unknown = await post(sim(), '/v1/chat/completions', { messages: [{ role: 'user', content: 'hi' }], model: 'nope' });
       assert.match(unknown.text, /^data: \{"error": "Failed to create chat completion: /);

@@ -93,6 +93,9 @@ describe('sim: request browser (protocol §5)', () => {
     assert.equal(first.completion_tokens, 3);
     assert.equal((detail.status as { status: string }).status, 'completed');
 
+    // A batch item has no finish_reason: the generate worker reports none (§11).
+    assert.deepEqual(Object.keys(first), ['is_acked', 'response', 'token_count', 'prompt_tokens', 'completion_tokens']);
+
     const perPrompt = await get(sim(), `/v1/generate/request/${groups[1]}_000000001`);
     assert.equal(perPrompt.status, 400);
     assert.deepEqual(json(perPrompt), { detail: 'request_id must be a 64-char hex string' });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { simulatedCompletion } from '../../../src/sim';
 import { sha256Hex } from '../../../src/sim/wire/ids';
-import { eventually, json, post, results, useSimulator } from './helpers';
+import { eventually, get, json, post, results, useSimulator } from './helpers';
 
 function multipart(file: string): { body: Buffer; contentType: string } {
   const boundary = 'simtestboundary';
@@ -79,5 +79,11 @@ describe('sim: an external worker on get_work / finish_work', () => {
     });
     const rows = results(await generate);
     assert.deepEqual(rows.slice(1).map((r) => [r.response, r.error]), [['external answer', null], [null, 'RuntimeError: worker failed']]);
+
+    // The stored results hold what the worker reported and nothing more: no counts it left out (§11).
+    const group = work[0].request_id.split('_')[0];
+    const detail = json<{ response: { results: Record<string, Record<string, unknown>> } }>(await get(sim(), `/v1/generate/request/${group}`));
+    assert.deepEqual(detail.response.results[work[0].request_id], { is_acked: true, response: 'external answer', token_count: 3 });
+    assert.deepEqual(detail.response.results[work[1].request_id], { is_acked: true, error: 'RuntimeError: worker failed' });
   });
 });
