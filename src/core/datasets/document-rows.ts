@@ -5,7 +5,7 @@ import { LineIndex } from '../prompts/line-index';
 import { locatePath } from '../prompts/json-nodes';
 import { scanJson } from '../prompts/json-scanner';
 import { readWholeText } from '../prompts/read-lines';
-import { nodeAt, parseYaml, plainValue } from '../yaml/located-yaml';
+import { describeYamlValue, nodeAt, parseYaml, plainValue } from '../yaml/located-yaml';
 import { DatasetError } from './dataset-error';
 import type { NoteOnce } from './note-once';
 import { rowFromValue } from './object-rows';
@@ -36,6 +36,6 @@ export async function yamlRows(path: string, file: string, notes: NoteOnce): Pro
     throw new DatasetError({ file, ...root.position }, 'expected a YAML list of test cases, each starting with `- vars:` (or `- description:`)');
   }
   return root.items.map((item, index) =>
-    rowFromValue(plainValue(item), { file, index, ...item.position, locate: (valuePath) => nodeAt(item, valuePath).position }, notes),
+    rowFromValue(plainValue(item), { file, index, ...item.position, describe: describeYamlValue, locate: (valuePath) => nodeAt(item, valuePath).position }, notes),
   );
 }

@@ -4,5 +4,5 @@
 export { DatasetError, type DatasetLocation } from './dataset-error';
 export { datasetExtensions, datasetFormatOf } from './dataset-format';
 export { countDatasetRows, datasetRow, readDataset } from './read-dataset';
-export { assertListShape, ignoredKeyDetail, testCaseShape, type IgnoredKey, type ShapeProblem, type TestCaseParts, type ValuePath } from './test-case-shape';
+export { assertListShape, ignoredKeyDetail, testCaseShape, type Describe, type IgnoredKey, type ShapeProblem, type TestCaseParts, type ValuePath } from './test-case-shape';
 export type { DatasetFormat, DatasetNote, DatasetRow, ReadDatasetOptions } from './types';

@@ -4,10 +4,12 @@
 import { describeValue, hasOwn, isPlainObject } from '../prompts/describe-value';
 import { DatasetError } from './dataset-error';
 import type { NoteOnce } from './note-once';
-import { ignoredKeyDetail, testCaseShape, type ValuePath } from './test-case-shape';
+import { ignoredKeyDetail, testCaseShape, type Describe, type ValuePath } from './test-case-shape';
 import type { DatasetRow } from './types';
 
 export interface RowPlace {
+  /** Names values in messages in the words of the file's format. */
+  describe?: Describe;
   file: string;
   index: number;
   line: number;
@@ -20,8 +22,9 @@ const rowShapes = 'a test case such as {"vars": {...}, "assert": [...]}, or an o
 
 export function rowFromValue(value: unknown, place: RowPlace, notes: NoteOnce): DatasetRow {
   const row = { index: place.index, line: place.line, ...(place.column !== undefined ? { column: place.column } : {}) };
+  const describe = place.describe ?? describeValue;
   if (!isPlainObject(value)) {
-    throw new DatasetError({ file: place.file, line: place.line, column: place.column }, `expected ${rowShapes}; got ${describeValue(value)}`);
+    throw new DatasetError({ file: place.file, line: place.line, column: place.column }, `expected ${rowShapes}; got ${describe(value)}`);
   }
   if (!hasOwn(value, 'vars')) {
     for (const key of ['assert', 'description']) {
@@ -31,7 +34,7 @@ export function rowFromValue(value: unknown, place: RowPlace, notes: NoteOnce): 
     }
     return { ...row, vars: value, raw: value };
   }
-  const shape = testCaseShape(value);
+  const shape = testCaseShape(value, describe);
   const problem = shape.problems[0];
   if (problem !== undefined) throw new DatasetError({ file: place.file, ...place.locate(problem.path) }, problem.message);
   for (const ignored of shape.ignored) notes.note(`${ignored.kind}:${ignored.key}`, place.locate(ignored.path), ignoredKeyDetail(ignored));

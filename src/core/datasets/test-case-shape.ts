@@ -34,8 +34,11 @@ export interface TestCaseShape {
 export const testCaseKeys = ['description', 'vars', 'assert', 'options'];
 export const assertionKeys = ['type', 'value', 'threshold', 'weight', 'metric', 'provider'];
 
+/** Names a value in a message: JSON's words by default, YAML's for YAML sources. */
+export type Describe = (value: unknown) => string;
+
 /** `object` is a test case: its `vars` (optional) are the variables. */
-export function testCaseShape(object: Record<string, unknown>): TestCaseShape {
+export function testCaseShape(object: Record<string, unknown>, describe: Describe = describeValue): TestCaseShape {
   const problems: ShapeProblem[] = [];
   const ignored: IgnoredKey[] = [];
   const parts: TestCaseParts = { vars: {} };
@@ -44,50 +47,50 @@ export function testCaseShape(object: Record<string, unknown>): TestCaseShape {
   }
   if (hasOwn(object, 'vars') && object.vars !== null && object.vars !== undefined) {
     if (isPlainObject(object.vars)) parts.vars = object.vars;
-    else problems.push({ path: ['vars'], message: `\`vars\` must be a mapping of variable names to values; got ${describeValue(object.vars)}` });
+    else problems.push({ path: ['vars'], message: `\`vars\` must be a mapping of variable names to values; got ${describe(object.vars)}` });
   }
   if (hasOwn(object, 'description') && object.description !== null && object.description !== undefined) {
     if (typeof object.description === 'string') parts.description = object.description;
-    else problems.push({ path: ['description'], message: `\`description\` must be a string; got ${describeValue(object.description)}` });
+    else problems.push({ path: ['description'], message: `\`description\` must be a string; got ${describe(object.description)}` });
   }
   if (hasOwn(object, 'assert') && object.assert !== null && object.assert !== undefined) {
-    const checked = assertListShape(object.assert, ['assert']);
+    const checked = assertListShape(object.assert, ['assert'], describe);
     problems.push(...checked.problems);
     ignored.push(...checked.ignored);
     if (checked.problems.length === 0) parts.assert = object.assert as Record<string, unknown>[];
   }
   if (hasOwn(object, 'options') && object.options !== null && object.options !== undefined) {
     if (isPlainObject(object.options)) parts.options = object.options;
-    else problems.push({ path: ['options'], message: `\`options\` must be a mapping; got ${describeValue(object.options)}` });
+    else problems.push({ path: ['options'], message: `\`options\` must be a mapping; got ${describe(object.options)}` });
   }
   return { parts, problems, ignored };
 }
 
 /** An `assert` value: a list of objects, each with a string `type`; the judge checks the types themselves. */
-export function assertListShape(value: unknown, path: ValuePath): { problems: ShapeProblem[]; ignored: IgnoredKey[] } {
+export function assertListShape(value: unknown, path: ValuePath, describe: Describe = describeValue): { problems: ShapeProblem[]; ignored: IgnoredKey[] } {
   const problems: ShapeProblem[] = [];
   const ignored: IgnoredKey[] = [];
   if (!Array.isArray(value)) {
-    problems.push({ path, message: `\`assert\` must be a list of assertions such as \`- type: contains\`; got ${describeValue(value)}` });
+    problems.push({ path, message: `\`assert\` must be a list of assertions such as \`- type: contains\`; got ${describe(value)}` });
     return { problems, ignored };
   }
   value.forEach((assertion, index) => {
     const at = [...path, index];
     if (!isPlainObject(assertion)) {
-      problems.push({ path: at, message: `assertion ${index + 1} must be a mapping with a \`type\`, such as \`{type: contains, value: Paris}\`; got ${describeValue(assertion)}` });
+      problems.push({ path: at, message: `assertion ${index + 1} must be a mapping with a \`type\`, such as \`{type: contains, value: Paris}\`; got ${describe(assertion)}` });
       return;
     }
     if (typeof assertion.type !== 'string' || assertion.type.trim() === '') {
-      const got = hasOwn(assertion, 'type') ? `got ${describeValue(assertion.type)}` : 'it has none';
+      const got = hasOwn(assertion, 'type') ? `got ${describe(assertion.type)}` : 'it has none';
       problems.push({ path: hasOwn(assertion, 'type') ? [...at, 'type'] : at, message: `assertion ${index + 1} needs a \`type\` string such as \`contains\` or \`llm-rubric\`; ${got}` });
     }
     for (const key of ['threshold', 'weight'] as const) {
       if (hasOwn(assertion, key) && assertion[key] !== null && (typeof assertion[key] !== 'number' || !Number.isFinite(assertion[key]))) {
-        problems.push({ path: [...at, key], message: `\`${key}\` of assertion ${index + 1} must be a number; got ${describeValue(assertion[key])}` });
+        problems.push({ path: [...at, key], message: `\`${key}\` of assertion ${index + 1} must be a number; got ${describe(assertion[key])}` });
       }
     }
     if (hasOwn(assertion, 'metric') && assertion.metric !== null && typeof assertion.metric !== 'string') {
-      problems.push({ path: [...at, 'metric'], message: `\`metric\` of assertion ${index + 1} must be a string; got ${describeValue(assertion.metric)}` });
+      problems.push({ path: [...at, 'metric'], message: `\`metric\` of assertion ${index + 1} must be a string; got ${describe(assertion.metric)}` });
     }
     for (const key of Object.keys(assertion)) {
       if (!assertionKeys.includes(key)) ignored.push({ path: [...at, key], key, kind: 'assertion' });

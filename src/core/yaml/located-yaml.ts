@@ -103,6 +103,35 @@ export function nodeAt(node: YamlNode, path: readonly (string | number)[]): Yaml
   return found;
 }
 
+/** Where the last key of `path` is written (for a problem about the key itself), else where its value is. */
+export function keyPositionAt(node: YamlNode, path: readonly (string | number)[]): Position {
+  const last = path[path.length - 1];
+  const parent = nodeAt(node, path.slice(0, -1));
+  if (typeof last === 'string' && parent.kind === 'map') {
+    const entry = entryOf(parent, last);
+    if (entry !== undefined) return entry.keyPosition;
+  }
+  return nodeAt(node, path).position;
+}
+
+/** Names what a node is, for the "got ..." half of a message, in YAML's words. */
+export function describeNode(node: YamlNode): string {
+  if (node.kind === 'list') return node.items.length === 0 ? 'an empty list' : 'a list';
+  if (node.kind === 'map') return node.entries.length === 0 ? 'an empty mapping' : 'a mapping';
+  return describeYamlValue(node.value);
+}
+
+/** The same for a plain value read from YAML. */
+export function describeYamlValue(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (typeof value === 'string') return value === '' ? 'an empty string' : `the string "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
+  if (typeof value === 'object') return Object.keys(value).length === 0 ? 'an empty mapping' : 'a mapping';
+  return typeof value;
+}
+
 /** yaml's messages end with a code excerpt and repeat the position: keep the first line, without it. */
 function firstLine(message: string): string {
   return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').trim();

@@ -130,7 +130,7 @@ describe('datasets: JSONL, JSON and YAML', () => {
       assert.match(syntax.message, /^s\.yaml:2:1: invalid YAML: /);
       assert.equal(
         (await readError(files.write('weight.yaml', '- vars: {q: 1}\n  assert:\n    - type: contains\n      weight: heavy\n'), { displayName: 'w.yaml' })).message,
-        'w.yaml:4:15: `weight` of assertion 1 must be a number; got a string',
+        'w.yaml:4:15: `weight` of assertion 1 must be a number; got the string "heavy"',
       );
       assert.equal(
         (await readError(files.write('map.yaml', 'tests:\n  - q: 1\n'), { displayName: 'm.yaml' })).message,
