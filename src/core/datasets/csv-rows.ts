@@ -1,12 +1,12 @@
 // CSV and TSV datasets, streamed through csv-parse: the header row names the variables, each further row is
-// a test case. Only one row is held at a time, so a file of any length is read in bounded memory.
+// a test case. Only the rows in the stream's small buffer are held, so a file of any length is read in bounded memory.
 // Lines are counted here rather than taken from csv-parse, which counts a CRLF inside a quoted cell twice.
 
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { DatasetError } from './dataset-error';
 import { setOwn } from '../yaml/located-yaml';
+import { DatasetError } from './dataset-error';
 import type { NoteOnce } from './note-once';
 import type { DatasetRow } from './types';
 

@@ -4,7 +4,7 @@
 
 import { readFile as readFileFromDisk } from 'node:fs/promises';
 import { dirname, posix, resolve } from 'node:path';
-import { isDynamicPattern } from 'tinyglobby';
+import glob from 'fast-glob';
 import { datasetFormatOf } from '../../datasets';
 import { ConfigError, configProblem } from './config-error';
 import { parseConfigText, type ParsedConfig } from './parse-config';
@@ -61,7 +61,7 @@ export function checkExperimentConfigText(text: string, fileName: string): Confi
     const known: ResolvedPrompt[] = [];
     for (const spec of parsed.promptSpecs) {
       if (spec.kind === 'inline') known.push({ spec });
-      else if (!isDynamicPattern(spec.pattern)) known.push({ spec, file: unresolved(spec.pattern), format: promptFormatOf(spec.pattern) ?? 'text' });
+      else if (!glob.isDynamicPattern(spec.pattern)) known.push({ spec, file: unresolved(spec.pattern), format: promptFormatOf(spec.pattern) ?? 'text' });
     }
     finishPrompts(known, problems);
   }

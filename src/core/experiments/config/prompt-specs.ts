@@ -2,7 +2,7 @@
 // Files are not looked at here (that is resolve-files.ts), so the editor can check the text as it is typed.
 
 import { extname } from 'node:path';
-import { isDynamicPattern } from 'tinyglobby';
+import glob from 'fast-glob';
 import { describeNode, entryOf, type YamlMap, type YamlNode } from '../../yaml/located-yaml';
 import type { ProblemList } from './problem-list';
 import type { PromptFileFormat, SourcePosition } from './types';
@@ -59,7 +59,7 @@ function fromText(
     return undefined;
   }
   // A glob's matches are checked one by one when they are found.
-  if (!isDynamicPattern(pattern) && promptFormatOf(pattern) === undefined) {
+  if (!glob.isDynamicPattern(pattern) && promptFormatOf(pattern) === undefined) {
     problems.error(position, `prompt files here are ${promptFileKinds}; \`${pattern}\` cannot be used`);
     return undefined;
   }
@@ -83,13 +83,13 @@ function fromObject(map: YamlMap, problems: ProblemList): PromptSpec | undefined
     return undefined;
   }
   // As in promptfoo, `raw` is the prompt, else `id` (which may be a file:// path).
-  const source = raw ?? rest.id;
-  const sourceNode = entryOf(map, raw !== undefined ? 'raw' : 'id')?.value;
-  if (source === undefined || sourceNode === undefined) {
-    if (!map.entries.some((entry) => (entry.key === 'raw' || entry.key === 'id'))) {
+  const sourceKey = raw !== undefined ? 'raw' : rest.id !== undefined ? 'id' : undefined;
+  if (sourceKey === undefined) {
+    if (entryOf(map, 'raw') === undefined && entryOf(map, 'id') === undefined) {
       problems.error(map.position, 'this prompt has no `raw` (the template) or `id` (such as `file://prompt.prompty`)');
     }
     return undefined;
   }
-  return fromText(source, sourceNode.position, problems, rest, map.position);
+  const source = entryOf(map, sourceKey)!.value;
+  return fromText(named[sourceKey]!, source.position, problems, rest, map.position);
 }

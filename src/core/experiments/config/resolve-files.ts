@@ -1,9 +1,11 @@
 // `file://` paths and globs of an experiment file -> the files they name, relative to the experiment file's
-// folder. Globs are expanded with tinyglobby and sorted, so the order (and the cells' order) is stable.
+// folder. Globs are expanded with fast-glob and sorted, so the order (and the cells' order) is stable.
+// (fast-glob rather than tinyglobby: tinyglobby misses files under the current folder for patterns that
+// climb out of it, `../**`, and its ESM build does not survive bundling into CommonJS.)
 
 import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { glob, isDynamicPattern } from 'tinyglobby';
+import glob from 'fast-glob';
 
 export interface FileMatch {
   /** Absolute. */
@@ -26,8 +28,11 @@ export interface ConfigPlace {
 
 export async function resolveFiles(pattern: string, place: ConfigPlace): Promise<FileResolution> {
   const absolute = resolve(place.dir, pattern);
-  if (isDynamicPattern(pattern.replace(/\\/g, '/')) && !(await isFile(absolute))) {
-    const found = await globFrom(absolute);
+  const posixPattern = pattern.replace(/\\/g, '/');
+  if (glob.isDynamicPattern(posixPattern) && !(await isFile(absolute))) {
+    const found = (await glob(posixPattern, { cwd: place.dir, onlyFiles: true, absolute: true }))
+      .map((path) => resolve(path))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     if (found.length === 0) return { ok: false, problem: `no files match \`${pattern}\` (looked in ${place.dir})` };
     return { ok: true, matches: found.map((path) => matchOf(path, place, true)) };
   }
@@ -35,19 +40,6 @@ export async function resolveFiles(pattern: string, place: ConfigPlace): Promise
   if (kind === 'missing') return { ok: false, problem: `\`${pattern}\` does not exist (looked for ${absolute}); check the path, which is relative to the experiment file` };
   if (kind === 'folder') return { ok: false, problem: `\`${pattern}\` is a folder; name a file, or a glob such as \`${pattern.replace(/\/$/, '')}/*\`` };
   return { ok: true, matches: [matchOf(absolute, place, false)] };
-}
-
-/**
- * Globs from the pattern's static part: tinyglobby leaves out the current folder's subtree for patterns
- * that climb out of it (`../**`), so it is never asked to climb.
- */
-async function globFrom(absolutePattern: string): Promise<string[]> {
-  const segments = absolutePattern.split(/[\\/]/);
-  const firstDynamic = segments.findIndex((segment) => isDynamicPattern(segment));
-  const base = segments.slice(0, firstDynamic).join(sep) || sep;
-  const rest = segments.slice(firstDynamic).join('/');
-  const found = await glob(rest, { cwd: base, onlyFiles: true, expandDirectories: false, absolute: true });
-  return found.map((path) => resolve(path)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function matchOf(path: string, place: ConfigPlace, fromGlob: boolean): FileMatch {

@@ -2,9 +2,9 @@
 // checked by the same rules as the rows of a tests file (datasets/test-case-shape.ts); here each problem is
 // placed at its line in the experiment file.
 
+import glob from 'fast-glob';
 import { datasetExtensions, datasetFormatOf, ignoredKeyDetail, testCaseShape, type TestCaseParts, type ValuePath } from '../../datasets';
 import { describeNode, describeYamlValue, keyPositionAt, nodeAt, plainValue, type YamlMap, type YamlNode } from '../../yaml/located-yaml';
-import { isDynamicPattern } from 'tinyglobby';
 import type { ProblemList } from './problem-list';
 import { graderProblem } from './provider-id';
 import type { Assertion, DefaultTest, InlineTest, SourcePosition } from './types';
@@ -81,7 +81,7 @@ function fileSpec(text: string, position: SourcePosition, problems: ProblemList)
     problems.error(position, 'this tests path is empty; write `file://` and a path, such as `file://cases.csv`');
     return undefined;
   }
-  if (!isDynamicPattern(pattern) && datasetFormatOf(pattern) === undefined) {
+  if (!glob.isDynamicPattern(pattern) && datasetFormatOf(pattern) === undefined) {
     problems.error(position, `tests files here are ${testsFileKinds}; \`${pattern}\` cannot be read`);
     return undefined;
   }
