@@ -2,6 +2,7 @@
 // Add --million for the 1,000,000-prompt run (about a minute), --host for the activation time measured in
 // code-server (needs Chromium).
 
+import { benchDatasets } from './datasets';
 import { benchExtension } from './extension-figures';
 import { benchGenerate } from './generate-batch';
 import { benchSse } from './sse-reader';
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const million = process.argv.includes('--million');
   console.log(`Node ${process.version}, ${new Date().toISOString()}`);
   await benchSse();
+  await benchDatasets();
   await benchGenerate({ million });
   await benchExtension({ host: process.argv.includes('--host') });
 }

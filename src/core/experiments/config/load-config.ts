@@ -1,0 +1,123 @@
+// Loading an experiment file: its text is parsed and checked (parse-config.ts), then the files it names are
+// found: prompt globs expanded, prompt and tests files checked to exist. Tests files are not read: they may
+// be huge, and expandTests streams them when the experiment runs.
+
+import { readFile as readFileFromDisk } from 'node:fs/promises';
+import { dirname, posix, resolve } from 'node:path';
+import glob from 'fast-glob';
+import { datasetFormatOf } from '../../datasets';
+import { ConfigError, configProblem } from './config-error';
+import { parseConfigText, type ParsedConfig } from './parse-config';
+import { finishPrompts, type ResolvedPrompt } from './prompt-keys';
+import { promptFileKinds, promptFormatOf } from './prompt-specs';
+import type { ProblemList } from './problem-list';
+import { resolveFiles, type ConfigPlace, type FileMatch } from './resolve-files';
+import { testsFileKinds } from './tests-section';
+import type { ConfigProblem, ExperimentConfig, TestEntry } from './types';
+
+/**
+ * Reads `path` (promptfooconfig.yaml or any YAML/JSON experiment file) with promptfoo's meaning. `readFile`
+ * lets the editor pass its unsaved text. Throws a ConfigError listing every fatal problem; the warnings and
+ * ignored keys of a config that loads are in `problems` and `ignored`.
+ */
+export async function loadExperimentConfig(path: string, readFile: (path: string) => Promise<string> = (p) => readFileFromDisk(p, 'utf8')): Promise<ExperimentConfig> {
+  const absolute = resolve(path);
+  const place: ConfigPlace = { file: path, dir: dirname(absolute) };
+  let text: string;
+  try {
+    text = await readFile(absolute);
+  } catch (error) {
+    throw new ConfigError([configProblem('error', path, { line: 1, column: 1 }, `the experiment file cannot be read (${(error as Error).message})`)]);
+  }
+  const { parsed, problems } = parseConfigText(text.replace(/^\uFEFF/, ''), path);
+  if (parsed === undefined) throw configError(problems);
+  const prompts = finishPrompts(await resolvePrompts(parsed, place, problems), problems);
+  const tests = await resolveTests(parsed, place, problems);
+  if (problems.errors.length > 0) throw configError(problems);
+  return {
+    file: path,
+    path: absolute,
+    dir: place.dir,
+    ...(parsed.description !== undefined ? { description: parsed.description } : {}),
+    prompts,
+    providers: parsed.providers,
+    tests,
+    defaultTest: parsed.defaultTest,
+    evaluateOptions: parsed.evaluateOptions,
+    locations: parsed.locations,
+    problems: problems.warnings,
+    ignored: problems.ignored,
+  };
+}
+
+/**
+ * Every problem of an experiment file's text, for diagnostics while it is typed: errors, warnings, and
+ * ignored keys (severity info). No file is opened, so missing files and glob matches are not checked.
+ */
+export function checkExperimentConfigText(text: string, fileName: string): ConfigProblem[] {
+  const { parsed, problems } = parseConfigText(text.replace(/^\uFEFF/, ''), fileName);
+  if (parsed !== undefined) {
+    // Duplicate labels can be told without the files, except for globs.
+    const known: ResolvedPrompt[] = [];
+    for (const spec of parsed.promptSpecs) {
+      if (spec.kind === 'inline') known.push({ spec });
+      else if (!glob.isDynamicPattern(spec.pattern)) known.push({ spec, file: unresolved(spec.pattern), format: promptFormatOf(spec.pattern) ?? 'text' });
+    }
+    finishPrompts(known, problems);
+  }
+  return problems.all();
+}
+
+async function resolvePrompts(parsed: ParsedConfig, place: ConfigPlace, problems: ProblemList): Promise<ResolvedPrompt[]> {
+  const resolved: ResolvedPrompt[] = [];
+  for (const spec of parsed.promptSpecs) {
+    if (spec.kind === 'inline') {
+      resolved.push({ spec });
+      continue;
+    }
+    for (const file of await matchesOf(spec.pattern, spec, place, problems)) {
+      const format = promptFormatOf(file.path);
+      if (format === undefined) problems.error(spec, `\`${file.relativePath}\` (matched by \`${spec.pattern}\`) is not a prompt file: prompt files here are ${promptFileKinds}; narrow the glob`);
+      else resolved.push({ spec, file, format });
+    }
+  }
+  return resolved;
+}
+
+async function resolveTests(parsed: ParsedConfig, place: ConfigPlace, problems: ProblemList): Promise<TestEntry[]> {
+  const tests: TestEntry[] = [];
+  for (const spec of parsed.testSpecs) {
+    if (spec.kind === 'inline') {
+      tests.push(spec);
+      continue;
+    }
+    for (const file of await matchesOf(spec.pattern, spec, place, problems)) {
+      const format = datasetFormatOf(file.path);
+      if (format === undefined) problems.error(spec, `\`${file.relativePath}\` (matched by \`${spec.pattern}\`) is not a tests file: tests files here are ${testsFileKinds}; narrow the glob`);
+      else tests.push({ kind: 'file', format, path: file.path, displayPath: file.displayPath, line: spec.line, column: spec.column });
+    }
+  }
+  return tests;
+}
+
+async function matchesOf(pattern: string, position: { line: number; column: number }, place: ConfigPlace, problems: ProblemList): Promise<FileMatch[]> {
+  const resolution = await resolveFiles(pattern, place);
+  if (resolution.ok) return resolution.matches;
+  problems.error(position, resolution.problem);
+  return [];
+}
+
+/** A file named in the text, as far as can be told without looking at the disk. */
+function unresolved(pattern: string): FileMatch {
+  const relativePath = posix.normalize(pattern.replace(/\\/g, '/')).replace(/^\.\//, '');
+  return { path: relativePath, relativePath, displayPath: relativePath, fromGlob: false };
+}
+
+/** Every fatal problem in line order, with the warnings and ignored keys found beside them. */
+function configError(problems: ProblemList): ConfigError {
+  const all = problems.all();
+  return new ConfigError(
+    all.filter((problem) => problem.severity === 'error'),
+    all.filter((problem) => problem.severity !== 'error'),
+  );
+}
