@@ -26,6 +26,9 @@ export interface ChatOptions extends CallOptions {
   onHeartbeat?: (heartbeats: number, elapsedMs: number) => void;
 }
 
+/** A client for the deployment, or why there is none (no URL set, not an http(s) URL): one typed answer. */
+export type ApiAccess<T = ScalarLMApi> = { ok: true; api: T } | { ok: false; reason: string };
+
 export interface ScalarLMApi {
   readonly baseUrl: string;
 

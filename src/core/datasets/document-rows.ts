@@ -1,10 +1,10 @@
 // JSON and YAML datasets: a list of test cases, read whole (a document has to be parsed in one piece).
 // Each row keeps the line and column of its element, and a problem inside one points at the part it is about.
 
-import { LineIndex } from '../prompts/line-index';
-import { locatePath } from '../prompts/json-nodes';
+import { LineIndex } from '../prompts/text';
+import { locatePath } from '../prompts/json-locating';
 import { scanJson } from '../prompts/json-scanner';
-import { readWholeText } from '../prompts/read-lines';
+import { readWholeText } from '../prompts/text';
 import { describeYamlValue, nodeAt, parseYaml, plainValue } from '../yaml/located-yaml';
 import { DatasetError } from './dataset-error';
 import type { NoteOnce } from './note-once';

@@ -1,8 +1,8 @@
 // JSONL datasets, one JSON object per line, streamed a chunk at a time. Blank lines are skipped.
 
-import { locatePath } from '../prompts/json-nodes';
-import { jsonLineError } from '../prompts/json-line';
-import { readLineBatches } from '../prompts/read-lines';
+import { locatePath } from '../prompts/json-locating';
+import { jsonLineError } from '../prompts/json-locating';
+import { readLineBatches } from '../prompts/text';
 import { DatasetError } from './dataset-error';
 import type { NoteOnce } from './note-once';
 import { rowFromValue } from './object-rows';

@@ -1,7 +1,7 @@
 // One JSON or YAML value -> one row. An object with a `vars` key is a test case ({description, vars, assert,
 // options}); any other object is the variables themselves, as in promptfoo's JSONL tests files.
 
-import { describeValue, hasOwn, isPlainObject } from '../prompts/describe-value';
+import { describeValue, hasOwn, isPlainObject } from '../prompts/validation';
 import { DatasetError } from './dataset-error';
 import type { NoteOnce } from './note-once';
 import { ignoredKeyDetail, testCaseShape, type Describe, type ValuePath } from './test-case-shape';

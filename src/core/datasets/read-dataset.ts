@@ -1,7 +1,7 @@
 // Datasets by file name: CSV/TSV and JSONL are streamed (any size, bounded memory), JSON and YAML are read
 // whole. Every problem is a DatasetError naming the file and line.
 
-import { PromptInputError } from '../prompts/prompt-input-error';
+import { PromptInputError } from '../prompts/problems';
 import { csvRows } from './csv-rows';
 import { DatasetError } from './dataset-error';
 import { datasetExtensions, datasetFormatOf } from './dataset-format';

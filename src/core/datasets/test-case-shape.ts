@@ -2,7 +2,7 @@
 // reader uses the same rules: the datasets (JSONL, JSON, YAML rows) and the experiment config's inline tests
 // and defaultTest. Problems carry the path to the part they are about; each reader turns it into a line.
 
-import { describeValue, hasOwn, isPlainObject } from '../prompts/describe-value';
+import { describeValue, hasOwn, isPlainObject } from '../prompts/validation';
 
 export type ValuePath = (string | number)[];
 

@@ -2,7 +2,7 @@
 // at most one message per answer per frame (16 ms) in order, keeps the record saved, and tells its panel.
 // No 'vscode' import: the panel subscribes with a plain listener, and tests can drive it on Node.
 
-import type { ScalarLMApi } from '../../core/api/api';
+import type { ApiAccess } from '../../core/api/api';
 import { answer, emptyAnswer, type Answer, type ToolCall } from '../../core/chat/answer';
 import { chatRequest, type ConversationRecord, type ConversationStore } from '../../core/chat/conversation';
 import type { ChatToWebview, ChatView } from '../../protocol/chat';
@@ -19,7 +19,7 @@ interface Pending {
 export interface ChatSessionDeps {
   store: ConversationStore;
   /** A client for one turn (closed when the turn ends), or why there is none. */
-  api(): ScalarLMApi | { unusable: string };
+  api(): ApiAccess;
   deadlineMs(): number;
 }
 
@@ -91,7 +91,7 @@ export class ChatSession {
   }
 
   private async answerTurn(turn: number): Promise<void> {
-    const api = this.deps.api();
+    const access = this.deps.api();
     const stopper = new AbortController();
     this.stopper = stopper;
     this.post({ type: 'busy', busy: true });
@@ -100,12 +100,12 @@ export class ChatSession {
       await Promise.all(
         this.record.models.map(async (model, column) => {
           const record = this.record.turns[turn];
-          if ('unusable' in api) {
-            record.answers[column] = { ...emptyAnswer(model), state: 'error', error: api.unusable };
+          if (!access.ok) {
+            record.answers[column] = { ...emptyAnswer(model), state: 'error', error: access.reason };
             return this.postAnswer(turn, column, record.answers[column]);
           }
           const options = { transport: this.record.transport, signal: stopper.signal, deadlineMs: this.deps.deadlineMs() };
-          const final = await answer(api, chatRequest(this.record, turn, column), model, options, {
+          const final = await answer(access.api, chatRequest(this.record, turn, column), model, options, {
             delta: (part) => {
               const current = record.answers[column];
               current.content += part.content ?? '';
@@ -122,7 +122,7 @@ export class ChatSession {
         }),
       );
     } finally {
-      if (!('unusable' in api)) await api.close();
+      if (access.ok) await access.api.close();
       this.stopper = undefined;
       this.save();
       this.post({ type: 'busy', busy: false });

@@ -2,7 +2,7 @@
 // following the mtime cursor (protocol §5.1). Turns "nothing to show" and failures into one message for the
 // view. No 'vscode' import, so paging and wording are unit-tested on Node.
 
-import type { ScalarLMApi } from '../../core/api/api';
+import type { ApiAccess, ScalarLMApi } from '../../core/api/api';
 import { HttpStatusError } from '../../core/api/errors';
 import type { RequestPage, RequestRow } from '../../core/api/types';
 
@@ -22,7 +22,7 @@ export interface RequestListView {
 
 /** What the list needs of the connection: Connection fits. */
 export interface RequestSource {
-  api(): Pick<ScalarLMApi, 'listRequests'> | { unusable: string };
+  api(): ApiAccess<Pick<ScalarLMApi, 'listRequests'>>;
 }
 
 export interface RequestPagesEvents {
@@ -48,13 +48,13 @@ export class RequestPages {
   /** Loads the first page again, replacing the rows. Cancels a load still under way; never rejects. */
   async reload(): Promise<void> {
     this.inFlight?.abort();
-    const api = this.source.api();
-    if ('unusable' in api) {
+    const access = this.source.api();
+    if (!access.ok) {
       this.inFlight = undefined;
-      this.show({ rows: [], hasMore: false, message: api.unusable }, undefined);
+      this.show({ rows: [], hasMore: false, message: access.reason }, undefined);
       return;
     }
-    const page = await this.fetch(api, undefined);
+    const page = await this.fetch(access.api, undefined);
     if (page === 'cancelled') return;
     if ('failed' in page) this.show({ rows: [], hasMore: false, message: page.failed }, undefined);
     else this.show({ rows: page.rows, hasMore: page.has_more, message: page.rows.length === 0 ? NO_REQUESTS_MESSAGE : undefined }, page.next_cursor);
@@ -63,12 +63,12 @@ export class RequestPages {
   /** Appends the next page. Does nothing while another load is under way, or when there is no next page. */
   async loadMore(): Promise<void> {
     if (this.inFlight || this.cursor === undefined) return;
-    const api = this.source.api();
-    if ('unusable' in api) {
-      this.show({ ...this.current, message: api.unusable }, this.cursor);
+    const access = this.source.api();
+    if (!access.ok) {
+      this.show({ ...this.current, message: access.reason }, this.cursor);
       return;
     }
-    const page = await this.fetch(api, this.cursor);
+    const page = await this.fetch(access.api, this.cursor);
     if (page === 'cancelled') return;
     // A failed page keeps the rows and the cursor, so "Load more" stays there to try again.
     if ('failed' in page) this.show({ ...this.current, message: page.failed }, this.cursor);

@@ -110,8 +110,9 @@ export class BatchRuns implements vscode.Disposable {
 
   private async execute(runId: string, title: string, options: Omit<BatchRunOptions, 'api' | 'ledgerPath'>): Promise<void> {
     // The run's own client: a settings change while it goes must not close it under the run.
-    const api = this.connection.createClient();
-    if ('unusable' in api) throw new Error(api.unusable);
+    const access = this.connection.createClient();
+    if (!access.ok) throw new Error(access.reason);
+    const api = access.api;
     // A resumed run keeps its own group size; how fast it goes follows the settings of now.
     const { batch } = this.connection.settings;
     const run: ActiveRun = { controller: new AbortController() };

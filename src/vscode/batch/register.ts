@@ -35,7 +35,7 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
   };
   for (const [id, run] of Object.entries(commands)) disposables.add(vscode.commands.registerCommand(id, run));
 
-  if (!('unusable' in connection.api())) runs.resumeInterrupted();
+  if (connection.api().ok) runs.resumeInterrupted();
   return disposables;
 }
 

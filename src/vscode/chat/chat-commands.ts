@@ -105,11 +105,11 @@ async function typedOpening(): Promise<Opening | undefined> {
 }
 
 async function pickModels(deps: ChatCommandDeps): Promise<string[] | undefined> {
-  const api = deps.connection.api();
-  if ('unusable' in api) return void deps.log.showError(new Error(api.unusable));
+  const access = deps.connection.api();
+  if (!access.ok) return void deps.log.showError(new Error(access.reason));
   let models: ModelInfo[];
   try {
-    models = (await api.models()).data;
+    models = (await access.api.models()).data;
   } catch (error) {
     return void deps.log.showError(error);
   }

@@ -3,6 +3,8 @@
 // Everything that talks to the deployment asks here, so a change applies at once, without a reload.
 
 import * as vscode from 'vscode';
+import type { ApiAccess } from '../../core/api/api';
+import { checkBaseUrl } from '../../core/api/base-url';
 import { ScalarLMClient } from '../../core/api/client';
 import type { RequestLogEntry } from '../../core/api/types';
 import { DisposableStore } from '../../host/dispose';
@@ -76,10 +78,10 @@ export class Connection implements vscode.Disposable {
    * The shared client for the current deployment (short calls: metrics, models, pickers), or why there is
    * none. It is replaced, and the old one closed, whenever the deployment or a setting changes.
    */
-  api(): ScalarLMClient | { unusable: string } {
-    if (this.client) return this.client;
+  api(): ApiAccess<ScalarLMClient> {
+    if (this.client) return { ok: true, api: this.client };
     const client = this.createClient();
-    if (!('unusable' in client)) this.client = client;
+    if (client.ok) this.client = client.api;
     return client;
   }
 
@@ -87,16 +89,16 @@ export class Connection implements vscode.Disposable {
    * A client of its own for work that outlives a settings change (a batch run, a chat turn): it keeps the
    * deployment it started with, and its owner closes it when done.
    */
-  createClient(): ScalarLMClient | { unusable: string } {
-    const url = this.baseUrl;
-    if (!url) return { unusable: 'No deployment URL: set scalarlm.baseUrl, or start the local simulator.' };
-    if (!/^https?:\/\/[^/]/.test(url)) return { unusable: `scalarlm.baseUrl "${url}" is not an http(s) URL.` };
-    return new ScalarLMClient({
-      baseUrl: url,
+  createClient(): ApiAccess<ScalarLMClient> {
+    const checked = checkBaseUrl(this.baseUrl);
+    if (!checked.ok) return { ok: false, reason: `${checked.problem} Set scalarlm.baseUrl (ScalarLM: Select Deployment URL), or start the local simulator.` };
+    const client = new ScalarLMClient({
+      baseUrl: this.baseUrl,
       headers: this.headers(),
       timeouts: { overallMs: this.settingsNow.requestTimeoutSeconds * 1000 },
       onRequest: (entry: RequestLogEntry) => this.log.request(entry, POLLED.some((path) => entry.path.startsWith(path))),
     });
+    return { ok: true, api: client };
   }
 
   private headers(): Record<string, string> {

@@ -12,8 +12,9 @@ interface ModelItem extends vscode.QuickPickItem {
 }
 
 export async function selectModel(connection: Connection, log: ExtensionLog): Promise<void> {
-  const api = connection.api();
-  if ('unusable' in api) return log.showError(new Error(api.unusable));
+  const access = connection.api();
+  if (!access.ok) return log.showError(new Error(access.reason));
+  const api = access.api;
   let models: ModelInfo[];
   try {
     models = await vscode.window.withProgress(

@@ -19,9 +19,9 @@ export function createQueueWatch(connection: Connection): { monitor: QueueMonito
 
 function monitorSettings(connection: Connection): QueueMonitorSettings {
   const { metrics, batch } = connection.settings;
-  const api = connection.api();
+  const access = connection.api();
   return {
-    target: !metrics.enabled ? { unconfigured: 'queue metrics are off (scalarlm.metrics.enabled).' } : 'unusable' in api ? { unconfigured: api.unusable } : { api },
+    target: !metrics.enabled ? { unconfigured: 'queue metrics are off (scalarlm.metrics.enabled).' } : access.ok ? { api: access.api } : { unconfigured: access.reason },
     intervalMs: metrics.intervalSeconds * 1000,
     busyAbove: batch.pauseAboveQueueDepth,
   };

@@ -3,7 +3,7 @@
 // short title and its JSON language; the full id in the path is what gets fetched.
 
 import * as vscode from 'vscode';
-import type { ScalarLMApi } from '../../core/api/api';
+import type { ApiAccess, ScalarLMApi } from '../../core/api/api';
 import { DisposableStore } from '../../host/dispose';
 import { shortRequestId } from '../../host/server-requests/request-row-text';
 
@@ -14,7 +14,7 @@ const GROUP_ID = /^[0-9a-f]{64}$/;
 /** What the documents need of the connection: Connection fits. */
 export interface DetailSource {
   readonly baseUrl: string;
-  api(): Pick<ScalarLMApi, 'lookupRequest'> | { unusable: string };
+  api(): ApiAccess<Pick<ScalarLMApi, 'lookupRequest'>>;
 }
 
 export class RequestDetailDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -48,9 +48,9 @@ export class RequestDetailDocuments implements vscode.TextDocumentContentProvide
   }
 
   private async fetchText(requestId: string): Promise<string> {
-    const api = this.source.api();
-    if ('unusable' in api) throw new Error(api.unusable);
-    const { data } = await api.lookupRequest(requestId);
+    const access = this.source.api();
+    if (!access.ok) throw new Error(access.reason);
+    const { data } = await access.api.lookupRequest(requestId);
     switch (data.state) {
       case 'found':
         return `${JSON.stringify(data.detail, null, 2)}\n`;

@@ -44,7 +44,7 @@ describe('chat session', () => {
   it('streams two models side by side: every character once, in order, coalesced per frame', async () => {
     await withSimulator({ zeroLatency: false, tokensPerSecond: 2000 }, async (sim) => {
       const store = new ConversationStore(tmp.path);
-      const session = new ChatSession(record(['tiny-random/gemma-4-dense', ADAPTOR]), { store, api: () => new ScalarLMClient({ baseUrl: sim.url }), deadlineMs: () => 10_000 });
+      const session = new ChatSession(record(['tiny-random/gemma-4-dense', ADAPTOR]), { store, api: () => ({ ok: true, api: new ScalarLMClient({ baseUrl: sim.url }) }), deadlineMs: () => 10_000 });
       const messages: ChatToWebview[] = [];
       session.onDidPost((m) => messages.push(m));
       const started = performance.now();
@@ -65,7 +65,7 @@ describe('chat session', () => {
 
   it('continues the conversation, retries the last turn, stops keeping partial text, and clears', async () => {
     await withSimulator({ zeroLatency: false, tokensPerSecond: 300 }, async (sim) => {
-      const session = new ChatSession(record(['']), { store: new ConversationStore(tmp.path), api: () => new ScalarLMClient({ baseUrl: sim.url }), deadlineMs: () => 10_000 });
+      const session = new ChatSession(record(['']), { store: new ConversationStore(tmp.path), api: () => ({ ok: true, api: new ScalarLMClient({ baseUrl: sim.url }) }), deadlineMs: () => 10_000 });
       await session.send('First question');
       await session.send('Second question');
       assert.equal(session.record.turns.length, 2);
@@ -90,7 +90,7 @@ describe('chat session', () => {
   });
 
   it('says why when there is no deployment, as an error in the conversation', async () => {
-    const session = new ChatSession(record(['']), { store: new ConversationStore(tmp.path), api: () => ({ unusable: 'No deployment URL.' }), deadlineMs: () => 1000 });
+    const session = new ChatSession(record(['']), { store: new ConversationStore(tmp.path), api: () => ({ ok: false, reason: 'No deployment URL.' }), deadlineMs: () => 1000 });
     await session.send('anyone there?');
     assert.deepEqual([session.record.turns[0].answers[0].state, session.record.turns[0].answers[0].error], ['error', 'No deployment URL.']);
   });

@@ -1,7 +1,7 @@
 // Provider ids: only ScalarLM deployments are run, named `scalarlm:<model>`. The same rule applies to the
 // providers under test and to the graders of model-graded assertions.
 
-import { isPlainObject } from '../../prompts/describe-value';
+import { isPlainObject } from '../../prompts/validation';
 
 const prefix = 'scalarlm:';
 

@@ -16,12 +16,15 @@ function fakeApi(answers: PageAnswer[]) {
   return {
     asked,
     api: () => ({
-      async listRequests(page: { cursor?: number; limit?: number } = {}, options?: CallOptions): Promise<Traced<RequestPage>> {
-        asked.push({ ...page, signal: options?.signal });
-        const answer = answers.shift();
-        if (answer === undefined) throw new Error('no more scripted answers');
-        if (answer instanceof Error) throw answer;
-        return { data: await answer, traceId: 't' };
+      ok: true as const,
+      api: {
+        async listRequests(page: { cursor?: number; limit?: number } = {}, options?: CallOptions): Promise<Traced<RequestPage>> {
+          asked.push({ ...page, signal: options?.signal });
+          const answer = answers.shift();
+          if (answer === undefined) throw new Error('no more scripted answers');
+          if (answer instanceof Error) throw answer;
+          return { data: await answer, traceId: 't' };
+        },
       },
     }),
   };
@@ -80,7 +83,7 @@ describe('server request pages', () => {
     assert.equal(older.pages.view.message, OLDER_SERVER_MESSAGE);
     assert.deepEqual(older.errors, [], 'an older server is not an error');
 
-    const none = pagesOver({ api: () => ({ unusable: 'No deployment URL: set scalarlm.baseUrl.' }) });
+    const none = pagesOver({ api: () => ({ ok: false, reason: 'No deployment URL: set scalarlm.baseUrl.' }) });
     await none.pages.reload();
     assert.equal(none.pages.view.message, 'No deployment URL: set scalarlm.baseUrl.');
   });
