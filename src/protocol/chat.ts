@@ -1,5 +1,8 @@
 // Messages between the host and a chat panel (one panel per conversation; a comparison is a conversation
-// with several models answering each turn side by side). Both sides compile this file; it imports nothing.
+// with several models answering each turn side by side). Both sides compile this file; it imports only its
+// sibling message-shape.
+
+import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
 
 export type AnswerState =
   /** Sent, nothing back yet (the queue path shows how long it has waited). */
@@ -81,19 +84,26 @@ export type ChatToWebview =
   | { type: 'answer'; turn: number; answer: number; seq: number; view: AnswerView }
   | { type: 'busy'; busy: boolean };
 
-export type AnswerAction = 'copy' | 'insert' | 'open';
+export const ANSWER_ACTIONS = ['copy', 'insert', 'open'] as const;
+export type AnswerAction = (typeof ANSWER_ACTIONS)[number];
 
-export type ChatFromWebview =
-  | { type: 'ready' }
-  | { type: 'send'; text: string }
-  | { type: 'stop' }
+/** What the page posts, declared once: the type below and the host's check both come from it. */
+export const CHAT_FROM_WEBVIEW = {
+  ready: {},
+  send: { text: 'string' },
+  stop: {},
   /** Ask the last turn again (its answers are replaced). */
-  | { type: 'retry' }
+  retry: {},
   /** Forget the conversation's turns (keeps models and system prompt). */
-  | { type: 'clear' }
-  | { type: 'answer'; action: AnswerAction; turn: number; answer: number }
+  clear: {},
+  answer: { action: ANSWER_ACTIONS, turn: 'integer', answer: 'integer' },
   /** A code block's copy button. */
-  | { type: 'copyText'; text: string };
+  copyText: { text: 'string' },
+} as const satisfies MessageSpec;
+
+export type ChatFromWebview = MessageOf<typeof CHAT_FROM_WEBVIEW>;
+
+export const isChatMessage = messageGuard(CHAT_FROM_WEBVIEW);
 
 /** The page's saved state: which conversation it shows, and the draft being typed. */
 export interface ChatPanelState {

@@ -1,5 +1,7 @@
-// Messages between the queue metrics panel (extension host) and its webview. Both sides compile this
-// one file, so it is self-contained: plain data shapes only, no imports from the core or from 'vscode'.
+// Messages between the queue metrics panel (extension host) and its webview. Both sides compile this file:
+// plain data shapes and its sibling message-shape only, no imports from the core or from 'vscode'.
+
+import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
 
 /** One metrics poll as the chart needs it. A value the server did not report is absent, never zero. */
 export interface MetricsPoint {
@@ -42,14 +44,15 @@ export type MetricsHostMessage =
   | { type: 'state'; now: number; state: ViewState };
 
 /** Webview -> host. */
-export type MetricsWebviewMessage =
+/** What the page posts, declared once: the type below and the host's check both come from it. */
+export const METRICS_FROM_WEBVIEW = {
   /** The page has its listeners in place; the host posts nothing before this. */
-  { type: 'ready' };
+  ready: {},
+} as const satisfies MessageSpec;
 
-/** Messages arrive as structured-cloned data of unknown shape; this narrows what the host receives. */
-export function isMetricsWebviewMessage(value: unknown): value is MetricsWebviewMessage {
-  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'ready';
-}
+export type MetricsWebviewMessage = MessageOf<typeof METRICS_FROM_WEBVIEW>;
+
+export const isMetricsWebviewMessage = messageGuard(METRICS_FROM_WEBVIEW);
 
 /** Narrows what the webview receives: it accepts only the three message types, with a numeric clock. */
 export function isMetricsHostMessage(value: unknown): value is MetricsHostMessage {

@@ -1,5 +1,7 @@
 // Messages between the host and a batch results panel (one panel per run). Both sides compile this file;
-// it imports nothing, so the webview bundle stays free of host code.
+// it imports only its sibling message-shape, so the webview bundle stays free of host code.
+
+import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
 
 export type ItemStatusView = 'ok' | 'error' | 'pending' | 'unknown' | 'unsent' | 'queued';
 
@@ -63,18 +65,26 @@ export type ResultsToWebview =
   | { type: 'items'; items: ItemView[] }
   | { type: 'progress'; progress: ProgressView };
 
-export type ItemAction = 'reveal' | 'copyResponse' | 'copyRequestId' | 'openResponse';
+export const ITEM_ACTIONS = ['reveal', 'copyResponse', 'copyRequestId', 'openResponse'] as const;
+export type ItemAction = (typeof ITEM_ACTIONS)[number];
 
-export type RunAction = 'retryFailed' | 'exportJsonl' | 'exportCsv' | 'openLedger' | 'resumePending' | 'cancel';
+export const RUN_ACTIONS = ['retryFailed', 'exportJsonl', 'exportCsv', 'openLedger', 'resumePending', 'cancel'] as const;
+export type RunAction = (typeof RUN_ACTIONS)[number];
 
-export type ResultsFromWebview =
-  | { type: 'ready' }
+/** What the page posts, declared once: the type below and the host's check both come from it. */
+export const RESULTS_FROM_WEBVIEW = {
+  ready: {},
   /** The first render after `init` is on screen: how many items, and how long since `init` arrived. */
-  | { type: 'rendered'; items: number; ms: number }
-  | { type: 'item'; action: ItemAction; index: number }
-  | { type: 'run'; action: RunAction }
+  rendered: { items: 'integer', ms: 'number' },
+  item: { action: ITEM_ACTIONS, index: 'integer' },
+  run: { action: RUN_ACTIONS },
   /** Deliberately send again a group whose submit could not be confirmed (after the panel explained why). */
-  | { type: 'resubmitUnknown'; group: number };
+  resubmitUnknown: { group: 'integer' },
+} as const satisfies MessageSpec;
+
+export type ResultsFromWebview = MessageOf<typeof RESULTS_FROM_WEBVIEW>;
+
+export const isResultsMessage = messageGuard(RESULTS_FROM_WEBVIEW);
 
 /** The webview's saved state: enough to find the run again after a reload, and where the user was. */
 export interface ResultsPanelState {

@@ -6,7 +6,7 @@ import type { BatchProgress } from '../../core/batch/runner';
 import type { ItemStatus, StatusCounts } from '../../core/batch/types';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
-import type { CountsView, ItemStatusView, ItemView, ProgressView, ResultsFromWebview, RunHeaderView } from '../../protocol/results';
+import type { CountsView, ItemStatusView, ItemView, ProgressView, RunHeaderView } from '../../protocol/results';
 
 export const TEMPERATURE_NOTE =
   'The ScalarLM batch queue currently decodes greedily: /v1/generate stores the temperature but its worker never applies it. Chat honours temperature.';
@@ -84,27 +84,4 @@ function tally(items: readonly RunItem[], live: boolean): CountsView {
   const counts: CountsView = { ok: 0, error: 0, pending: 0, unknown: 0, unsent: 0, queued: 0 };
   for (const item of items) counts[statusView(item.status, live)]++;
   return counts;
-}
-
-const ITEM_ACTIONS = new Set(['reveal', 'copyResponse', 'copyRequestId', 'openResponse']);
-const RUN_ACTIONS = new Set(['retryFailed', 'exportJsonl', 'exportCsv', 'openLedger', 'resumePending', 'cancel']);
-
-/** Messages come from a page that shows model output: check their shape before acting on them. */
-export function isResultsMessage(value: unknown): value is ResultsFromWebview {
-  if (typeof value !== 'object' || value === null) return false;
-  const message = value as Record<string, unknown>;
-  switch (message.type) {
-    case 'ready':
-      return true;
-    case 'rendered':
-      return typeof message.items === 'number' && typeof message.ms === 'number';
-    case 'item':
-      return ITEM_ACTIONS.has(String(message.action)) && Number.isInteger(message.index);
-    case 'run':
-      return RUN_ACTIONS.has(String(message.action));
-    case 'resubmitUnknown':
-      return Number.isInteger(message.group);
-    default:
-      return false;
-  }
 }

@@ -5,13 +5,13 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
-import type { ProgressView, ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
+import { isResultsMessage, type ItemAction, type ProgressView, type ResultsFromWebview, type ResultsPanelState, type ResultsToWebview, type RunAction } from '../../protocol/results';
 import { DisposableStore } from '../../host/dispose';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import type { RunEvent } from './batch-runs';
 import { copyText, openInEditor } from '../text-actions';
 import { exportRun, resubmitUnknown, retryFailed, revealOrigin, type RunActionsDeps } from './run-actions';
-import { headerView, isResultsMessage, itemView, liveProgressView, storedProgressView } from '../../host/batch/results-view-model';
+import { headerView, itemView, liveProgressView, storedProgressView } from '../../host/batch/results-view-model';
 
 export const RESULTS_VIEW_TYPE = 'scalarlm.results';
 
@@ -116,34 +116,30 @@ class ResultsPanel {
 
   private async act(message: Exclude<ResultsFromWebview, { type: 'ready' | 'rendered' }>, run: RunProjection): Promise<void> {
     if (message.type === 'resubmitUnknown') return resubmitUnknown(this.runId, message.group, this.deps);
-    if (message.type === 'item') {
-      const item = run.items[message.index];
-      if (!item) return;
-      switch (message.action) {
-        case 'reveal':
-          return revealOrigin(run, item);
-        case 'copyResponse':
-          return copyText(item.response, 'Response');
-        case 'copyRequestId':
-          return copyText(item.requestId === null ? null : String(item.requestId), 'Request id');
-        case 'openResponse':
-          return openInEditor(item.response ?? '');
-      }
-    }
-    switch (message.action) {
-      case 'retryFailed':
-        return retryFailed(run, this.deps);
-      case 'exportJsonl':
-        return exportRun(run, 'jsonl', this.deps.log);
-      case 'exportCsv':
-        return exportRun(run, 'csv', this.deps.log);
-      case 'openLedger':
-        return void (await vscode.window.showTextDocument(vscode.Uri.file(this.deps.runs.runStore.ledgerPath(this.runId)), { preview: false }));
-      case 'resumePending':
-        return this.deps.runs.resume(this.runId);
-      case 'cancel':
-        return this.deps.runs.cancel(this.runId);
-    }
+    if (message.type === 'run') return void (await this.runActions(run)[message.action]());
+    const item = run.items[message.index];
+    if (item) await this.itemActions(run, item)[message.action]();
+  }
+
+  /** One handler per action the protocol declares: a new action does not compile until it is handled here. */
+  private runActions(run: RunProjection): Record<RunAction, () => unknown> {
+    return {
+      retryFailed: () => retryFailed(run, this.deps),
+      exportJsonl: () => exportRun(run, 'jsonl', this.deps.log),
+      exportCsv: () => exportRun(run, 'csv', this.deps.log),
+      openLedger: () => vscode.window.showTextDocument(vscode.Uri.file(this.deps.runs.runStore.ledgerPath(this.runId)), { preview: false }),
+      resumePending: () => this.deps.runs.resume(this.runId),
+      cancel: () => this.deps.runs.cancel(this.runId),
+    };
+  }
+
+  private itemActions(run: RunProjection, item: RunItem): Record<ItemAction, () => unknown> {
+    return {
+      reveal: () => revealOrigin(run, item),
+      copyResponse: () => copyText(item.response, 'Response'),
+      copyRequestId: () => copyText(item.requestId === null ? null : String(item.requestId), 'Request id'),
+      openResponse: () => openInEditor(item.response ?? ''),
+    };
   }
 
   /** The whole run from the ledger: after `ready`, and after a run ends (the ledger is then the truth). */

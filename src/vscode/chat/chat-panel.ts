@@ -3,14 +3,13 @@
 
 import * as vscode from 'vscode';
 import { ConversationStore, type ConversationRecord } from '../../core/chat/conversation';
-import type { ChatFromWebview, ChatPanelState, ChatToWebview } from '../../protocol/chat';
+import { isChatMessage, type ChatFromWebview, type ChatPanelState, type ChatToWebview } from '../../protocol/chat';
 import type { Connection } from '../deployment/connection';
 import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 import { copyText } from '../text-actions';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import { answerAction } from './answer-actions';
-import { isChatMessage } from '../../host/chat/chat-messages';
 import { ChatSession } from '../../host/chat/chat-session';
 
 export const CHAT_VIEW_TYPE = 'scalarlm.chat';
@@ -127,27 +126,25 @@ class ChatPanel {
   }
 
   private async act(message: ChatFromWebview): Promise<void> {
-    switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        return this.post({ type: 'init', chat: this.session.view() });
-      case 'send':
-        return this.session.send(message.text);
-      case 'stop':
-        return this.session.stop();
-      case 'retry':
-        return this.session.retry();
-      case 'clear':
-        return this.session.clear();
-      case 'copyText':
-        return copyText(message.text, 'Code');
-      case 'answer': {
-        const answer = this.session.record.turns[message.turn]?.answers[message.answer];
-        if (answer) await answerAction(message.action, answer.content);
-        return;
-      }
-    }
+    await (this.handlers[message.type] as (message: ChatFromWebview) => unknown)(message);
   }
+
+  /** One handler per message the protocol declares: a new message does not compile until it is handled here. */
+  private readonly handlers: { [T in ChatFromWebview['type']]: (message: Extract<ChatFromWebview, { type: T }>) => unknown } = {
+    ready: () => {
+      this.ready = true;
+      this.post({ type: 'init', chat: this.session.view() });
+    },
+    send: (message) => this.session.send(message.text),
+    stop: () => this.session.stop(),
+    retry: () => this.session.retry(),
+    clear: () => this.session.clear(),
+    copyText: (message) => copyText(message.text, 'Code'),
+    answer: async (message) => {
+      const answer = this.session.record.turns[message.turn]?.answers[message.answer];
+      if (answer) await answerAction(message.action, answer.content);
+    },
+  };
 
   private post(message: ChatToWebview): void {
     if (this.ready) void this.panel.webview.postMessage(message);

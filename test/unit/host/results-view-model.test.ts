@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { LedgerEvent } from '../../../src/core/batch/types';
 import type { RunHeader } from '../../../src/core/runs/ledger-state';
 import { RunProjection, type RunItem } from '../../../src/core/runs/run-projection';
-import { headerView, isResultsMessage, itemView, liveProgressView, storedProgressView, TEMPERATURE_NOTE } from '../../../src/host/batch/results-view-model';
+import { headerView, itemView, liveProgressView, storedProgressView, TEMPERATURE_NOTE } from '../../../src/host/batch/results-view-model';
+import { isResultsMessage } from '../../../src/protocol/results';
 
 const header: RunHeader = {
   t: 'run',
