@@ -2,9 +2,8 @@
 // autoescape off (prompts are not HTML), Jinja2's whitespace defaults (trim_blocks and lstrip_blocks off,
 // one trailing newline dropped), and no filters from the workspace: only nunjucks' own plus `tojson`.
 //
-// Each template is parsed once, its tree checked (analyseJinja), every output of a value wrapped in our
-// value filter (so the role splitter can tell values from template text), then compiled once; a render
-// is one call of the compiled function.
+// Each template is parsed once, its tree checked (analyseJinja), its outputs marked (markOutputs: so the role
+// splitter can tell values from template text), then compiled once; a render is one call of the compiled function.
 
 import { analyseJinja, type JinjaNames } from './jinja-analysis';
 import type { EngineProgram } from './engine-program';
@@ -12,12 +11,10 @@ import { checkMarkerLines, type TextRun } from './marker-check';
 import { childNodes, internals, type NunjucksError, type NunjucksNode, type NunjucksNodeList } from './nunjucks-internals';
 import { TemplateError } from './template-error';
 import type { TemplateSource } from './types';
-import { markValue, protectTemplateText, valueText } from './value-spans';
+import { markOutputs, templateFilter, valueFilter } from './jinja-output-marks';
+import { markTemplateOutput, markValue, protectTemplateText, valueText } from './value-spans';
 import type { Environment } from 'nunjucks';
 
-const valueFilter = '__scalarlm_value';
-/** Outputs that are the template's own text, not values. */
-const literalOutputs = new Set(['TemplateData', 'Literal']);
 
 let shared: { env: Environment; names: JinjaNames } | undefined;
 
@@ -27,9 +24,10 @@ function environment(): { env: Environment; names: JinjaNames } {
   // Jinja2's tojson escapes <, > and & for HTML; a prompt wants the JSON itself.
   env.addFilter('tojson', (value: unknown, indent?: number) => JSON.stringify(unwrapSafe(value), null, indent) ?? '');
   env.addFilter(valueFilter, (value: unknown, line: number) => markValue(valueText(unwrapSafe(value)), line));
+  env.addFilter(templateFilter, (value: unknown, line: number) => markTemplateOutput(valueText(unwrapSafe(value)), line));
   const registry = env as unknown as { filters: object; tests: object; globals: object };
   const names: JinjaNames = {
-    filters: new Set(Object.keys(registry.filters).filter((name) => name !== valueFilter)),
+    filters: new Set(Object.keys(registry.filters).filter((name) => name !== valueFilter && name !== templateFilter)),
     tests: new Set(Object.keys(registry.tests)),
     globals: new Set(Object.keys(registry.globals)),
   };
@@ -54,7 +52,7 @@ export function prepareJinja(source: TemplateSource): EngineProgram {
   const errors = [...analysis.errors, ...textRuns(root, source).flatMap((run) => checkMarkerLines(run, source.file))];
   if (errors.length > 0) return { variables: analysis.variables, errors, render: unrenderable };
 
-  markValueOutputs(root, source);
+  markOutputs(root, source.bodyStartLine);
   let template: { render(context: object): string } | undefined;
   return {
     variables: analysis.variables,
@@ -81,21 +79,6 @@ function compile(root: NunjucksNode, source: TemplateSource, env: Environment): 
   // This is what nunjucks itself does with the code it generates (Template._compile).
   const properties = new Function(compiler.getCode())() as object;
   return new internals.Template({ type: 'code', obj: properties }, env, source.file);
-}
-
-/** Wraps every output of an expression in the value filter, with the file line of the expression. */
-function markValueOutputs(node: NunjucksNode, source: TemplateSource): void {
-  if (node.typename === 'Output') {
-    const output = node as NunjucksNodeList;
-    output.children = output.children.map((child) => {
-      if (literalOutputs.has(child.typename)) return child;
-      const { lineno, colno } = child;
-      const line = new internals.nodes.Literal(lineno, colno, source.bodyStartLine + lineno);
-      const args = new internals.nodes.NodeList(lineno, colno, [child, line]);
-      return new internals.nodes.Filter(lineno, colno, new internals.nodes.Symbol(lineno, colno, valueFilter), args);
-    });
-  }
-  for (const child of childNodes(node)) markValueOutputs(child, source);
 }
 
 /** The template's literal text, for the role marker check. */

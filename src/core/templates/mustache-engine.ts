@@ -46,7 +46,8 @@ export function prepareMustache(source: TemplateSource): EngineProgram {
         // Inside a section a name may be a field of the section's item, which only the data can tell.
         if (!inSection && value !== '.') {
           const name = value.split('.')[0];
-          if (!variables.has(name)) variables.set(name, { name, ...at(start), optional: false });
+          const { line, column } = at(start);
+          if (!variables.has(name)) variables.set(name, { name, line, column, optional: false });
         }
         if (children !== undefined) visit(children, inSection || type === '#');
       }

@@ -33,18 +33,19 @@ export function valueText(value: unknown): string {
   return String(value);
 }
 
-/**
- * Marks `text` as a value output at file line `line`. Text that already holds spans is the template's own
- * output coming back (a macro's result, a `{% set %}` block, a `{% filter %}` block): it keeps its spans, so
- * markers written in a macro still split messages. If a filter broke its spans apart (truncate, reverse), it
- * is all treated as data.
- */
+/** Marks `text` as a value output at file line `line`: all of it is data, whatever spans it held. */
 export function markValue(text: string, line: number): string {
-  if (spanMarks.test(text)) {
-    if (wellFormed(text)) return text;
-    text = text.replace(/\uFDD0\d*\uFDD1?|[\uFDD1\uFDD2]/g, '');
-  }
-  return `${OPEN}${line}${SEP}${text}${CLOSE}`;
+  const data = spanMarks.test(text) ? text.replace(/\uFDD0\d*\uFDD1?|[\uFDD1\uFDD2]/g, '') : text;
+  return `${OPEN}${line}${SEP}${data}${CLOSE}`;
+}
+
+/**
+ * Output the template produced itself (a macro's result, a `{% set %}` block, a `{% filter %}` block) comes
+ * back as it is: its text is the template's and its values are already marked, so markers written in a macro
+ * still split messages. If a filter broke its spans apart (truncate, reverse), it is all treated as data.
+ */
+export function markTemplateOutput(text: string, line: number): string {
+  return !spanMarks.test(text) || wellFormed(text) ? text : markValue(text, line);
 }
 
 function wellFormed(text: string): boolean {
