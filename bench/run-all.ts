@@ -4,12 +4,14 @@
 
 import { benchExtension } from './extension-figures';
 import { benchGenerate } from './generate-batch';
+import { benchTemplates } from './render-templates';
 import { benchSse } from './sse-reader';
 
 async function main(): Promise<void> {
   const million = process.argv.includes('--million');
   console.log(`Node ${process.version}, ${new Date().toISOString()}`);
   await benchSse();
+  benchTemplates();
   await benchGenerate({ million });
   await benchExtension({ host: process.argv.includes('--host') });
 }

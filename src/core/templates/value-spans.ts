@@ -69,45 +69,40 @@ function wellFormed(text: string): boolean {
 
 /**
  * The variables with every delimiter character inside their strings (and object keys) escaped, so that no
- * value can forge a span. Copies only what it changes: the usual variables come back as they are.
+ * value can forge a span. Copies only what holds such a character: the usual variables come back as they are.
  */
 export function protectValues(vars: Record<string, unknown>): Record<string, unknown> {
-  return protect(vars) as Record<string, unknown>;
+  return holdsDelimiter(vars) ? (protect(vars) as Record<string, unknown>) : vars;
 }
 
-/** The template's own text gets the same escaping, so that only markValue ever writes a delimiter. */
-export function protectTemplateText(text: string): string {
-  return delimiters.test(text) ? escapeText(text) : text;
+/** Checked before copying anything, since almost no variables need it and every cell is rendered. */
+function holdsDelimiter(value: unknown): boolean {
+  if (typeof value === 'string') return delimiters.test(value);
+  if (Array.isArray(value)) return value.some(holdsDelimiter);
+  if (typeof value === 'object' && value !== null && isPlain(value)) {
+    for (const key in value) {
+      if (delimiters.test(key) || holdsDelimiter((value as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
 }
 
 function protect(value: unknown): unknown {
-  if (typeof value === 'string') return delimiters.test(value) ? escapeText(value) : value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    value.forEach((item, index) => {
-      const safe = protect(item);
-      if (safe !== item) (copy ??= [...value])[index] = safe;
-    });
-    return copy ?? value;
-  }
-  if (typeof value === 'object' && value !== null && isPlain(value)) {
-    const entries = Object.entries(value);
-    let changed = false;
-    const safeEntries = entries.map(([key, item]): [string, unknown] => {
-      const safeKey = delimiters.test(key) ? escapeText(key) : key;
-      const safe = protect(item);
-      if (safeKey !== key || safe !== item) changed = true;
-      return [safeKey, safe];
-    });
-    // fromEntries defines own properties, so a "__proto__" key stays data and never becomes a prototype.
-    return changed ? Object.fromEntries(safeEntries) : value;
-  }
-  return value;
+  if (!holdsDelimiter(value)) return value;
+  if (typeof value === 'string') return escapeText(value);
+  if (Array.isArray(value)) return value.map(protect);
+  // fromEntries defines own properties, so a "__proto__" key stays data and never becomes a prototype.
+  return Object.fromEntries(Object.entries(value as object).map(([key, item]) => [escapeText(key), protect(item)]));
 }
 
 function isPlain(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
+}
+
+/** The template's own text gets the same escaping, so that only markValue ever writes a delimiter. */
+export function protectTemplateText(text: string): string {
+  return delimiters.test(text) ? escapeText(text) : text;
 }
 
 function escapeText(text: string): string {
@@ -129,7 +124,7 @@ export function plainText(rendered: string): string {
 /** One line of rendered output, as the role-marker splitter needs it. */
 export interface RenderedLine {
   text: string;
-  /** Whether the line's last colon is the template's own text (a marker's colon must be). */
+  /** Whether the line ends with a colon (and blanks) that is the template's own text, as a marker's must be. */
   colonFromTemplate: boolean;
   /** The file line of the first value output on this line, if any. */
   valueLine?: number;
@@ -142,29 +137,28 @@ export interface RenderedLine {
 export function renderedLines(rendered: string): RenderedLine[] {
   const lines: RenderedLine[] = [];
   let text = '';
-  let colonFromTemplate = false;
+  /** Where in `text` the last value ends: only what follows it is surely the template's. */
+  let valueEnd = 0;
   let valueLine: number | undefined;
   let depth = 0;
   let start = 0;
-  const special = /[\n:\uFDD0\uFDD2\uFDD3]/g;
+  const endLine = () => {
+    const colonFromTemplate = endsWithColon(text, valueEnd);
+    lines.push(valueLine === undefined ? { text, colonFromTemplate } : { text, colonFromTemplate, valueLine });
+    text = '';
+    valueEnd = 0;
+    valueLine = undefined;
+  };
+  const special = /[\n\uFDD0\uFDD2\uFDD3]/g;
   for (let match = special.exec(rendered); match !== null; match = special.exec(rendered)) {
     const at = match.index;
     text += rendered.slice(start, at);
+    if (depth > 0) valueEnd = text.length;
     start = at + 1;
     switch (rendered[at]) {
       case '\n':
-        if (depth > 0) {
-          text += '\n';
-          break;
-        }
-        lines.push(valueLine === undefined ? { text, colonFromTemplate } : { text, colonFromTemplate, valueLine });
-        text = '';
-        colonFromTemplate = false;
-        valueLine = undefined;
-        break;
-      case ':':
-        text += ':';
-        colonFromTemplate = depth === 0;
+        if (depth > 0) text += '\n';
+        else endLine();
         break;
       case OPEN: {
         const sep = rendered.indexOf(SEP, at);
@@ -179,10 +173,18 @@ export function renderedLines(rendered: string): RenderedLine[] {
       default:
         // ESCAPE: the next character is an escaped delimiter.
         if (at + 1 < rendered.length) text += unescapeChar(rendered[at + 1]);
+        if (depth > 0) valueEnd = text.length;
         start = special.lastIndex = at + 2;
     }
   }
   text += rendered.slice(start);
-  lines.push(valueLine === undefined ? { text, colonFromTemplate } : { text, colonFromTemplate, valueLine });
+  if (depth > 0) valueEnd = text.length;
+  endLine();
   return lines;
+}
+
+function endsWithColon(text: string, templateFrom: number): boolean {
+  let last = text.length - 1;
+  while (last >= 0 && (text[last] === ' ' || text[last] === '\t')) last--;
+  return last >= templateFrom && text[last] === ':';
 }
