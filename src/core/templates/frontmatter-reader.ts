@@ -81,3 +81,8 @@ export class FrontmatterReader {
     this.problems.push(problem(severity, location, detail));
   }
 }
+
+/** Sets an own property, so that a YAML key such as `__proto__` stays a key and never becomes a prototype. */
+export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}

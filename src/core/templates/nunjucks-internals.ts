@@ -50,11 +50,11 @@ export function isNodeList(node: NunjucksNode): node is NunjucksNodeList {
   return node instanceof internals.nodes.NodeList;
 }
 
-/** The node's own fields that hold nodes (a NodeList's children, or a node's named fields). */
+/** The nodes a node holds: a NodeList's children, or its fields (some, like Compare's `ops`, are arrays). */
 export function childNodes(node: NunjucksNode): NunjucksNode[] {
   if (isNodeList(node)) return node.children;
-  const fields = node.fields.map((field) => node[field]);
+  const fields: unknown[] = node.fields.map((field) => node[field]);
   // A block `{% set x %}...{% endset %}` keeps its body outside the declared fields.
   if (node.typename === 'Set') fields.push(node.body);
-  return fields.filter(isNode);
+  return fields.flatMap((field) => (Array.isArray(field) ? field : [field])).filter(isNode);
 }

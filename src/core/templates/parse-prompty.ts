@@ -2,7 +2,7 @@
 // It never throws for what the file says: every problem is kept on the result, with its line and column,
 // so diagnostics can list them all while the file is typed; compiling the file throws the first error.
 
-import { FrontmatterReader, type Entry } from './frontmatter-reader';
+import { FrontmatterReader, setOwn, type Entry } from './frontmatter-reader';
 import { splitFrontmatter } from './frontmatter';
 import { readInputs } from './prompty-inputs';
 import { readModel } from './prompty-model';
@@ -38,7 +38,7 @@ export function parsePrompty(text: string, fileName: string): PromptyFile {
   const root = reader.root();
   if (root !== undefined) {
     for (const entry of reader.entries(root, '')) {
-      prompty.frontmatter[entry.key] = entry.value;
+      setOwn(prompty.frontmatter, entry.key, entry.value);
       readKey(entry, reader, prompty);
     }
   }

@@ -3,7 +3,7 @@
 // to a ScalarLM server, so only the model name in it is kept, as a hint.
 
 import { describeValue } from '../prompts/describe-value';
-import type { Entry, FrontmatterReader } from './frontmatter-reader';
+import { setOwn, type Entry, type FrontmatterReader } from './frontmatter-reader';
 import type { PromptyModel } from './types';
 
 /** The configuration keys that can name a model, in the order they are read. */
@@ -46,7 +46,7 @@ function readParameters(entry: Entry, reader: FrontmatterReader, parameters: Rec
   if (map === undefined) return;
   for (const item of reader.entries(map, entry.path)) {
     const problem = parameterProblem(item.key, item.value);
-    if (problem === undefined) parameters[item.key] = item.value;
+    if (problem === undefined) setOwn(parameters, item.key, item.value);
     else reader.error(item.node ?? item.keyNode, `\`${item.key}\` must be ${problem}; got ${describeValue(item.value)}`);
   }
 }

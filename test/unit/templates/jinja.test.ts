@@ -59,6 +59,12 @@ describe('Jinja2 templates', () => {
     assert.equal(templateError(() => text('{% if flag %}x{% endif %}')).message, 'inline.txt:1:7: `flag` is not defined; no variables are defined');
   });
 
+  it('find variables anywhere in an expression: comparisons, tests, inline if', () => {
+    assert.equal(templateError(() => text('{% if a > b %}x{% endif %}', { a: 1 })).message, 'inline.txt:1:11: `b` is not defined; defined: a');
+    assert.equal(templateError(() => text('{% if a == 1 and c in d %}x{% endif %}', { a: 1, c: 2 })).message, 'inline.txt:1:23: `d` is not defined; defined: a, c');
+    assert.equal(templateError(() => text('{{ "x" if a else z }}', { a: false })).message, 'inline.txt:1:18: `z` is not defined; defined: a');
+  });
+
   it('do not count loop variables, set targets, macro arguments or globals as undefined', () => {
     const template = '{% set greeting = "hi" %}{% macro shout(word, times=2) %}{{ word | upper }}{{ caller() if caller else "" }}{% endmacro %}{% for k, v in pairs %}{{ k }}{{ v }}{{ loop.index }}{% endfor %}{{ shout(greeting) }}{{ range(2) | join }}';
     assert.equal(text(template, { pairs: { a: 1 } }), 'a11HI01');

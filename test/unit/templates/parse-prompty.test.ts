@@ -36,6 +36,14 @@ describe('parsePrompty', () => {
     assert.deepEqual(messages(prompty), ['note p.prompty:3:1: ignored key `owner`', 'note p.prompty:4:1: ignored key `evaluators`']);
   });
 
+  it('keeps a key named __proto__ as a key', () => {
+    const prompty = parsePrompty('---\n__proto__: {polluted: true}\nmodel:\n  parameters:\n    __proto__: {polluted: true}\n---\nhi', 'p.prompty');
+    assert.deepEqual(Object.keys(prompty.frontmatter), ['__proto__', 'model']);
+    assert.equal(Object.getPrototypeOf(prompty.frontmatter), Object.prototype);
+    assert.equal(Object.getPrototypeOf(prompty.model.parameters), Object.prototype);
+    assert.deepEqual(Object.keys(prompty.model.parameters), ['__proto__']);
+  });
+
   it('checks the types of max_tokens, temperature, top_p and stop, and keeps other parameters as written', () => {
     const text = [
       '---',
