@@ -3,7 +3,7 @@
 // mustache, compiled once and rendered for every row; beside each, the bare library rendering the same
 // template text to a string (no undefined check, no values marked as data, no split into messages).
 
-import * as Mustache from 'mustache';
+import Mustache from 'mustache';
 import * as nunjucks from 'nunjucks';
 import { compileTemplate, parsePrompty } from '../src/core/templates';
 import { printTable } from './lib/table';

@@ -3,7 +3,7 @@
 // template here loads no other file), and names resolve to the data's own properties only: `{{constructor}}`
 // finds nothing instead of a function, and no value is ever called.
 
-import * as Mustache from 'mustache';
+import Mustache from 'mustache';
 import { LineIndex } from '../prompts/line-index';
 import type { EngineProgram } from './engine-program';
 import { checkMarkerLines, type TextRun } from './marker-check';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import * as Mustache from 'mustache';
+import Mustache from 'mustache';
 import { checkTemplate, parsePrompty, plainTemplate, renderTemplate } from '../../../src/core/templates';
 import { fixture, restricted, templateError } from './helpers';
 
