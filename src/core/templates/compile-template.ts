@@ -35,16 +35,18 @@ function programOf(template: PromptTemplate): EngineProgram {
 export function compileTemplate(template: PromptTemplate): CompiledTemplate {
   const known = compiled.get(template);
   if (known !== undefined) return known;
-  const frontmatterError = template.kind === 'prompty' ? template.problems.find((item) => item.severity === 'error') : undefined;
   const program = programOf(template);
-  const first = [...(frontmatterError === undefined ? [] : [new TemplateError(frontmatterError, frontmatterError.detail)]), ...program.errors].sort(byPosition)[0];
+  const errors = [...program.errors];
+  const frontmatterError = template.kind === 'prompty' ? template.problems.find((item) => item.severity === 'error') : undefined;
+  if (frontmatterError !== undefined) errors.push(new TemplateError(frontmatterError, frontmatterError.detail));
+  const first = errors.sort(byPosition)[0];
   if (first !== undefined) throw first;
   const result = new Compiled(template, program);
   compiled.set(template, result);
   return result;
 }
 
-/** compileTemplate (done once per template object) and render. */
+/** compileTemplate (done once per template object: treat templates as immutable) and render. */
 export function renderTemplate(template: PromptTemplate, vars: Record<string, unknown>, options: RenderOptions): RenderResult {
   return compileTemplate(template).render(vars, options);
 }

@@ -11,3 +11,8 @@ export interface EngineProgram {
   /** `vars` are protected (protectValues); the result carries value spans. */
   render(vars: Record<string, unknown>): string;
 }
+
+/** The render of a program with errors: compileTemplate throws the errors first, so this is never reached. */
+export function unrenderable(): never {
+  throw new Error('a template with errors cannot be rendered');
+}

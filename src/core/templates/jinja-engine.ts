@@ -5,16 +5,15 @@
 // Each template is parsed once, its tree checked (analyseJinja), its outputs marked (markOutputs: so the role
 // splitter can tell values from template text), then compiled once; a render is one call of the compiled function.
 
+import type { Environment } from 'nunjucks';
+import { unrenderable, type EngineProgram } from './engine-program';
 import { analyseJinja, type JinjaNames } from './jinja-analysis';
-import type { EngineProgram } from './engine-program';
+import { markOutputs, templateFilter, valueFilter } from './jinja-output-marks';
 import { checkMarkerLines, type TextRun } from './marker-check';
 import { childNodes, internals, type NunjucksError, type NunjucksNode, type NunjucksNodeList } from './nunjucks-internals';
 import { TemplateError } from './template-error';
 import type { TemplateSource } from './types';
-import { markOutputs, templateFilter, valueFilter } from './jinja-output-marks';
 import { markTemplateOutput, markValue, protectTemplateText, valueText } from './value-spans';
-import type { Environment } from 'nunjucks';
-
 
 let shared: { env: Environment; names: JinjaNames } | undefined;
 
@@ -69,10 +68,6 @@ export function prepareJinja(source: TemplateSource): EngineProgram {
   };
 }
 
-function unrenderable(): never {
-  throw new Error('a template with errors cannot be rendered');
-}
-
 function compile(root: NunjucksNode, source: TemplateSource, env: Environment): { render(context: object): string } {
   const compiler = new internals.compiler.Compiler(source.file, false);
   compiler.compile(root);
@@ -84,7 +79,6 @@ function compile(root: NunjucksNode, source: TemplateSource, env: Environment): 
 /** The template's literal text, for the role marker check. */
 function textRuns(root: NunjucksNodeList, source: TemplateSource): TextRun[] {
   const runs: TextRun[] = [];
-  const last = root.children.at(-1);
   const visit = (node: NunjucksNode, isLast: boolean): void => {
     if (node.typename === 'TemplateData') {
       runs.push({ text: String(node.value), line: source.bodyStartLine + node.lineno, startsLine: node.colno === 0, endsLine: isLast });
@@ -93,7 +87,7 @@ function textRuns(root: NunjucksNodeList, source: TemplateSource): TextRun[] {
     const children = childNodes(node);
     children.forEach((child, index) => visit(child, isLast && index === children.length - 1));
   };
-  visit(root, last !== undefined);
+  visit(root, true);
   return runs;
 }
 

@@ -5,7 +5,7 @@
 
 import Mustache from 'mustache';
 import { LineIndex } from '../prompts/line-index';
-import type { EngineProgram } from './engine-program';
+import { unrenderable, type EngineProgram } from './engine-program';
 import { checkMarkerLines, type TextRun } from './marker-check';
 import { TemplateError } from './template-error';
 import type { TemplateSource, VariableUse } from './types';
@@ -62,10 +62,6 @@ export function prepareMustache(source: TemplateSource): EngineProgram {
     errors,
     render: (vars) => writer.renderTokens(tokens as unknown as string[][], new OwnContext(vars), undefined, text),
   };
-}
-
-function unrenderable(): never {
-  throw new Error('a template with errors cannot be rendered');
 }
 
 class SpanWriter extends Mustache.Writer {
