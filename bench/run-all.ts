@@ -5,6 +5,7 @@
 import { benchDatasets } from './datasets';
 import { benchExtension } from './extension-figures';
 import { benchGenerate } from './generate-batch';
+import { benchTemplates } from './render-templates';
 import { benchSse } from './sse-reader';
 
 async function main(): Promise<void> {
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   console.log(`Node ${process.version}, ${new Date().toISOString()}`);
   await benchSse();
   await benchDatasets();
+  benchTemplates();
   await benchGenerate({ million });
   await benchExtension({ host: process.argv.includes('--host') });
 }

@@ -1,0 +1,57 @@
+// `sample:` of a .prompty: input values for a preview, written inline or kept in a JSON file beside the
+// .prompty (`sample: sample.json`, or Prompty's `sample: ${file:sample.json}`).
+
+import { dirname, isAbsolute, join } from 'node:path';
+import { describeValue, isPlainObject } from '../prompts/validation';
+import { LineIndex } from '../prompts/text';
+import { scanJson } from '../prompts/json-scanner';
+import type { Entry, FrontmatterReader } from './frontmatter-reader';
+import { TemplateError } from './template-error';
+import type { PromptyFile, PromptySample } from './types';
+
+const fileReference = /^\$\{file:(.+)\}$/;
+
+export function readSample(entry: Entry, reader: FrontmatterReader): PromptySample | undefined {
+  const { line, column = 1 } = reader.locate(entry.node ?? entry.keyNode);
+  if (isPlainObject(entry.value)) return { kind: 'inline', values: entry.value, line, column };
+  if (typeof entry.value === 'string' && entry.value.trim() !== '') {
+    const written = entry.value.trim();
+    const relative = fileReference.exec(written)?.[1].trim() ?? written;
+    const path = isAbsolute(relative) ? relative : join(dirname(reader.file), relative);
+    return { kind: 'file', path, written, line, column };
+  }
+  reader.error(entry.node ?? entry.keyNode, `\`sample\` must be a mapping of input values or the path of a JSON file; got ${describeValue(entry.value)}`);
+  return undefined;
+}
+
+/**
+ * The sample's input values: inline ones as they are, a sample file read with `readFile` and parsed as a
+ * JSON object. Errors name the file at fault (the .prompty when the file cannot be read).
+ */
+export async function loadSample(
+  prompty: PromptyFile,
+  readFile: (path: string) => Promise<string>,
+): Promise<Record<string, unknown> | undefined> {
+  const sample = prompty.sample;
+  if (sample === undefined) return undefined;
+  if (sample.kind === 'inline') return sample.values;
+  let text: string;
+  try {
+    text = await readFile(sample.path);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TemplateError({ file: prompty.file, line: sample.line, column: sample.column }, `cannot read the sample file ${sample.path}: ${reason}`);
+  }
+  text = text.replace(/^\uFEFF/, '');
+  const scan = scanJson(text, 0);
+  if (!scan.ok) {
+    const { line, column } = new LineIndex(text).positionOf(scan.offset);
+    throw new TemplateError({ file: sample.path, line, column }, `invalid JSON: ${scan.problem}`);
+  }
+  const values: unknown = JSON.parse(text);
+  if (!isPlainObject(values)) {
+    const { line, column } = new LineIndex(text).positionOf(scan.root.start);
+    throw new TemplateError({ file: sample.path, line, column }, `a sample file must hold a JSON object of input values; got ${describeValue(values)}`);
+  }
+  return values;
+}

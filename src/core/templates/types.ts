@@ -1,0 +1,93 @@
+// The shapes shared by the template modules: what a parsed .prompty holds, a plain template, and a render.
+
+import type { TemplateProblem } from './template-error';
+
+export type TemplateEngine = 'jinja2' | 'mustache';
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface RenderedMessage {
+  role: ChatRole;
+  content: string;
+}
+
+/** A .prompty renders to chat messages; a plain template to one text (see plainTemplate). */
+export type RenderResult = { kind: 'messages'; messages: RenderedMessage[] } | { kind: 'text'; text: string };
+
+export interface RenderOptions {
+  /** 'restricted' (VS Code's Restricted Mode) refuses Jinja2, which can run code; mustache still renders. */
+  trust: 'trusted' | 'restricted';
+}
+
+/** A template's text and where it sits in its file, so that every problem names a file line. */
+export interface TemplateSource {
+  file: string;
+  engine: TemplateEngine;
+  /** Line breaks are `\n`. */
+  body: string;
+  /** The file line of the body's first line (1-based). */
+  bodyStartLine: number;
+}
+
+export interface PlainTemplate extends TemplateSource {
+  kind: 'plain';
+}
+
+export interface PromptyInput {
+  name: string;
+  type?: string;
+  description?: string;
+  /** Present (possibly null) when the input declares a default. */
+  default?: unknown;
+  hasDefault: boolean;
+  line: number;
+  column: number;
+}
+
+export type PromptySample =
+  | { kind: 'inline'; values: Record<string, unknown>; line: number; column: number }
+  /** `path` is resolved against the .prompty's folder; `written` is the frontmatter's text. */
+  | { kind: 'file'; path: string; written: string; line: number; column: number };
+
+export interface PromptyModel {
+  /** `model.parameters` as written, minus values of the wrong type (each of those is an error). */
+  parameters: Record<string, unknown>;
+  /** From `model.configuration` (`model`, `name` or `azure_deployment`): which model the author meant. */
+  modelHint?: string;
+}
+
+export interface PromptyFile extends TemplateSource {
+  kind: 'prompty';
+  name?: string;
+  description?: string;
+  model: PromptyModel;
+  inputs: PromptyInput[];
+  sample?: PromptySample;
+  /** Every frontmatter key as YAML gives it, unknown ones included. */
+  frontmatter: Record<string, unknown>;
+  /** Problems of the frontmatter: errors (the file cannot be rendered), warnings and notes (ignored keys). */
+  problems: TemplateProblem[];
+}
+
+export type PromptTemplate = PromptyFile | PlainTemplate;
+
+/** A variable a template uses, at its first use. */
+export interface VariableUse {
+  name: string;
+  line: number;
+  column?: number;
+  /**
+   * Used only where a missing value is allowed: tested with `is defined` / `is undefined`, or read through
+   * `| default(...)`. A missing optional variable renders as Jinja2 would; a missing required one is an error.
+   */
+  optional: boolean;
+}
+
+export interface DeclaredVariable {
+  name: string;
+  type?: string;
+  description?: string;
+  default?: unknown;
+  hasDefault: boolean;
+  line: number;
+}
