@@ -1,8 +1,10 @@
 // Batch throughput of `scalarlm-lab generate` against the simulator in zero-latency mode (separate
 // processes): wall time, client CPU per prompt, HTTP requests per prompt and peak RSS, at two group sizes
-// side by side, then a million prompts from one JSONL file for bounded memory.
+// side by side, then a million prompts from one JSONL file for bounded memory. Then results as they land: on
+// a simulator that takes its time (1,000 tokens/s, 32 slots), when the first line of 10,000 comes out,
+// beside one group alone and the whole run.
 
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +45,32 @@ async function measure(dir: string, file: string, c: Case) {
   }
 }
 
+/**
+ * On a simulator with latency: when the first line of 10,000 comes out, against when the first group's
+ * answer landed (its `submitted` time in the ledger: POST /v1/generate returns once the group is done) and the
+ * whole run.
+ */
+async function benchStreaming(dir: string, file: string): Promise<void> {
+  const sim = await startSimProcess(['--tokens-per-second', '1000', '--slots', '32']);
+  try {
+    const ledger = join(dir, 'streaming.ledger.jsonl');
+    const startedAt = Date.now();
+    const run = await runCliMeasured(['generate', file, '--url', sim.url, '--ledger', ledger, '--max-tokens', '16', '--group-size', '32', '--in-flight', '4'], join(dir, 'usage.json'));
+    if (run.code !== 0) throw new Error(`streaming: exit ${run.code}\n${run.stderr}`);
+    const firstLineAt = startedAt + (run.firstOutputMs ?? NaN);
+    const events = readFileSync(ledger, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { t: string; g?: number; at?: number });
+    const submit = events.find((e) => e.t === 'submit' && e.g === 0)?.at ?? NaN;
+    const landed = events.find((e) => e.t === 'submitted' && e.g === 0)?.at ?? NaN;
+    printTable(
+      'scalarlm-lab generate, 10,000 prompts on `sim --tokens-per-second 1000 --slots 32`: results as they land',
+      ['first group round trip ms', 'first line after it landed ms', 'first line s', 'total s', 'first line / total'],
+      [[landed - submit, firstLineAt - landed, (run.firstOutputMs ?? NaN) / 1000, run.wallMs / 1000, (run.firstOutputMs ?? NaN) / run.wallMs]],
+    );
+  } finally {
+    await sim.stop();
+  }
+}
+
 export async function benchGenerate(options: { million: boolean }): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'scalarlm-bench-'));
   try {
@@ -67,6 +95,7 @@ export async function benchGenerate(options: { million: boolean }): Promise<void
       ['case', 'wall s', 'prompts/s', 'client CPU µs/prompt', 'HTTP req/prompt', 'peak RSS MB'],
       rows,
     );
+    await benchStreaming(dir, files.get(10_000) as string);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

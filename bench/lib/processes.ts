@@ -44,6 +44,8 @@ export interface Measured {
   wallMs: number;
   cpuMs: number;
   maxRssMb: number;
+  /** From the start to the first byte on stdout (when the run writes its results there). */
+  firstOutputMs?: number;
   stderr: string;
 }
 
@@ -52,13 +54,15 @@ export async function runCliMeasured(args: string[], usageFile: string): Promise
   rmSync(usageFile, { force: true });
   const started = performance.now();
   const child = spawn(process.execPath, ['--require', USAGE_PRELOAD, CLI, ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, BENCH_USAGE_FILE: usageFile },
   });
   let stderr = '';
+  let firstOutputMs: number | undefined;
+  child.stdout?.on('data', () => (firstOutputMs ??= performance.now() - started));
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const [code] = (await once(child, 'exit')) as [number];
   const wallMs = performance.now() - started;
   const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { userMs: number; systemMs: number; maxRssKb: number };
-  return { code, wallMs, cpuMs: usage.userMs + usage.systemMs, maxRssMb: usage.maxRssKb / 1024, stderr };
+  return { code, wallMs, cpuMs: usage.userMs + usage.systemMs, maxRssMb: usage.maxRssKb / 1024, ...(firstOutputMs !== undefined ? { firstOutputMs } : {}), stderr };
 }
