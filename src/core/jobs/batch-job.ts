@@ -10,6 +10,7 @@
 //   defaults    BATCH_DEFAULTS.
 // Pacing (group size, groups in flight, queue depth) comes from explicit, then configured, then defaults.
 
+import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BatchInput, BatchParams } from '../batch/types';
 import {
@@ -117,7 +118,7 @@ async function readSource(source: BatchSource): Promise<ReadSource> {
       const checked = await validatePromptFile(source.path, options);
       if (checked.errorCount > 0) throw new PromptProblems(checked.errors, checked.errorCount);
       return {
-        title: source.displayName,
+        title: basename(source.displayName),
         uri: pathToFileURL(source.path).toString(),
         format,
         ...(guess ? { guess } : {}),

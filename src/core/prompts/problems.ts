@@ -69,7 +69,7 @@ export class PromptProblems extends Error {
 
 /** A message as a sentence: with its full stop, so that another sentence can follow it. */
 export function asSentence(text: string): string {
-  return /[.!?)]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`;
+  return /[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`;
 }
 
 // The parsers report problems to a sink instead of throwing, so one parser serves both callers:

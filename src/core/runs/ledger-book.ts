@@ -2,6 +2,7 @@
 // before it is applied, so the state never claims more than a crash would leave behind.
 
 import { existsSync, statSync } from 'node:fs';
+import { LedgerLock } from './ledger-lock';
 import { LedgerWriter, readLedgerLines, type LedgerLine } from './ledger-file';
 import { applyLedgerEvent, emptyLedgerState, type LedgerState, type RunHeader } from './ledger-state';
 import type { LedgerEvent } from '../batch/types';
@@ -15,20 +16,28 @@ export class LedgerBook {
     readonly state: LedgerState,
     private size: number,
     private readonly listener: LedgerListener | undefined,
+    private readonly lock: LedgerLock,
   ) {}
 
   static create(path: string, header: RunHeader, listener?: LedgerListener): LedgerBook {
     if (existsSync(path) && statSync(path).size > 0) {
       throw new Error(`The ledger ${path} already exists. Resume it with --resume ${path}, or choose another path.`);
     }
-    const book = new LedgerBook(new LedgerWriter(path), emptyLedgerState(), 0, listener);
+    const lock = LedgerLock.take(path);
+    const book = new LedgerBook(new LedgerWriter(path), emptyLedgerState(), 0, listener, lock);
     book.append([header]);
     return book;
   }
 
   static open(path: string, listener?: LedgerListener): LedgerBook {
-    const { state, end } = replayLedger(path);
-    return new LedgerBook(new LedgerWriter(path, end), state, end, listener);
+    const lock = LedgerLock.take(path);
+    try {
+      const { state, end } = replayLedger(path);
+      return new LedgerBook(new LedgerWriter(path, end), state, end, listener, lock);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   }
 
   get path(): string {
@@ -48,6 +57,7 @@ export class LedgerBook {
 
   close(): void {
     this.writer.close();
+    this.lock.release();
   }
 }
 

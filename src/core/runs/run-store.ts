@@ -4,6 +4,7 @@
 
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ledgerHolder } from './ledger-lock';
 import { countsOf } from './ledger-state';
 import { RunProjection } from './run-projection';
 import type { RunEndReason, StatusCounts } from '../batch/types';
@@ -26,6 +27,8 @@ export interface RunSummary {
   existingGroups: number;
   phase: StoredRunPhase;
   ledgerPath: string;
+  /** The process writing to the ledger now (a terminal's run, another window's), when it is not this one. */
+  goingElsewhere?: number;
 }
 
 /**
@@ -123,5 +126,11 @@ function summaryOf(projection: RunProjection, ledgerPath: string): RunSummary {
     existingGroups: state.existingGroups,
     phase: state.end?.reason ?? 'interrupted',
     ledgerPath,
+    ...goingElsewhere(ledgerPath),
   };
+}
+
+function goingElsewhere(ledgerPath: string): { goingElsewhere?: number } {
+  const holder = ledgerHolder(ledgerPath);
+  return holder !== undefined && holder !== process.pid ? { goingElsewhere: holder } : {};
 }

@@ -53,7 +53,8 @@ export class BatchRuns implements vscode.Disposable {
 
   /** Runs started after this go to the new store (the setting changed). */
   useStore(store: RunStore): void {
-    this.store = store;
+    // The same folder keeps its store, and with it what listing has read of each ledger so far.
+    if (store.dir !== this.store.dir) this.store = store;
   }
 
   get runStore(): RunStore {
@@ -97,7 +98,7 @@ export class BatchRuns implements vscode.Disposable {
   /** Runs a window reload or a crash interrupted: taken up again (the log says which). */
   resumeInterrupted(): void {
     for (const run of this.store.list((path, error) => this.log.info(`Skipping the damaged run ledger ${path}: ${error.message}`))) {
-      if (run.phase === 'interrupted' && !this.active.has(run.runId)) {
+      if (run.phase === 'interrupted' && !this.active.has(run.runId) && run.goingElsewhere === undefined) {
         this.log.info(`Resuming run ${run.runId} (${run.title}), interrupted before it ended.`);
         this.resume(run.runId).catch((error) => this.log.showError(error));
       }

@@ -19,7 +19,7 @@ export class PromptDiagnostics implements vscode.Disposable {
     this.collection.set(document.uri, problems.errors.map((error) => diagnosticOf(error, document)));
     const [first] = problems.errors;
     const others = problems.errorCount - 1;
-    const more = others > 0 ? ` (and ${others} more problem${others === 1 ? '' : 's'}: see the Problems panel)` : '';
+    const more = others > 0 ? ` ${others} more problem${others === 1 ? ' is' : 's are'} in the Problems panel.` : '';
     const message = `ScalarLM: ${asSentence(first.message)}${more} Nothing was sent.`;
     void vscode.window.showErrorMessage(message, 'Go to Line').then(async (choice) => {
       if (choice !== 'Go to Line') return;

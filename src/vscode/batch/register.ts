@@ -26,6 +26,10 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
   const showRun = (runId: string) => panels.show(runId);
   const runsView = disposables.add(new RunsView(runs, log, showRun));
   disposables.add(onDidChangeSettings(() => runsView.refresh()));
+  disposables.add(watchSharedRuns(() => {
+    runs.useStore(runStore(context, connection.settings));
+    runsView.refresh();
+  }));
 
   const deps: BatchCommandDeps = { runs, connection, monitor, log, problems, showRun };
   const commands: Record<string, (uri?: vscode.Uri) => unknown> = {
@@ -37,6 +41,26 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
 
   if (connection.api().ok) runs.resumeInterrupted();
   return disposables;
+}
+
+/**
+ * Runs a terminal writes to the workspace folder's .scalarlm/runs show up as they go; the folder coming (or
+ * going) moves the store there (or back).
+ */
+function watchSharedRuns(changed: () => void): vscode.Disposable {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return new vscode.Disposable(() => undefined);
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '.scalarlm/runs{,/*.ledger.jsonl}'));
+  let timer: NodeJS.Timeout | undefined;
+  // A ledger is appended to many times a second while a run goes: one refresh per half second is enough.
+  const soon = () => (timer ??= setTimeout(() => ((timer = undefined), changed()), 500));
+  watcher.onDidCreate(soon);
+  watcher.onDidChange(soon);
+  watcher.onDidDelete(soon);
+  return new vscode.Disposable(() => {
+    clearTimeout(timer);
+    watcher.dispose();
+  });
 }
 
 /** The CLI's rule too (core/runs/run-store.ts): .scalarlm/runs of the workspace folder when it has one. */

@@ -18,7 +18,8 @@ class RunItemNode extends vscode.TreeItem {
     super(run.title, vscode.TreeItemCollapsibleState.None);
     const { ok, error, pending, unknown, unsent } = run.counts;
     const parts = [`${ok} ok`, error && `${error} error`, pending && `${pending} pending`, unknown && `${unknown} unknown`, unsent && `${unsent} unsent`];
-    this.description = `${parts.filter(Boolean).join(' · ')} · ${active ? 'running' : run.phase}`;
+    const phase = active ? 'running' : run.goingElsewhere !== undefined ? `running in another process (pid ${run.goingElsewhere})` : run.phase;
+    this.description = `${parts.filter(Boolean).join(' · ')} · ${phase}`;
     this.tooltip = new vscode.MarkdownString(
       `**${escapeMarkdown(run.title)}**\n\n${run.total} prompts · model ${escapeMarkdown(run.model ?? "deployment's default")}\n\n` +
         `Started ${new Date(run.createdAt).toLocaleString()}${run.parentRunId ? `\n\nRetry of run ${run.parentRunId}` : ''}`,

@@ -2,7 +2,11 @@
 // the results panel read from inside its webview.
 
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { REPO_ROOT } from './helpers/extension';
 import { pressKey, screenshot, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { counts, countOf, RESULTS, rowTexts, waitForPhase } from './helpers/results';
 import { resetSettings, setSettings } from './helpers/settings';
@@ -122,19 +126,37 @@ describe('batch generate', () => {
     assert.deepEqual((await rowTexts('.prompt-preview')).map((t) => t.replace(/\s+/g, ' ')), ['First piece still first', 'Second piece']);
   });
 
-  it('names file and line of an invalid JSONL line, sends nothing, and goes to that line', async () => {
+  it('names file and line of every invalid JSONL line, in the Problems panel too, sends nothing, and goes to the first', async () => {
     const before = (await sim.stats()).enqueuedPrompts;
-    const uri = await workspaceFile('batch/broken.jsonl', '"fine"\n"also fine"\n{"prompt": 42}\n"never sent"\n');
+    const uri = await workspaceFile('batch/broken.jsonl', '"fine"\n"also fine"\n{"prompt": 42}\n"never sent"\n{"messages": []}\n');
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     const toast = '.notification-toast:has-text("broken.jsonl:3")';
     const text = await waitFor(() => workbenchText(toast), { timeoutMs: 10_000, what: 'the input error' });
-    assert.match(text, /Nothing was sent/);
+    assert.match(text, /got a number \(42\)\. 1 more problem is in the Problems panel\. Nothing was sent\./);
+    const diagnostics = vscode.languages.getDiagnostics(uri);
+    assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.source]), [[2, 'ScalarLM'], [4, 'ScalarLM']]);
+    assert.match(diagnostics[1].message, /"messages" must be a non-empty array/);
     await workbenchClick(`${toast} .monaco-button:has-text("Go to Line")`);
     await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith('broken.jsonl') && vscode.window.activeTextEditor.selection.active.line === 2, {
       timeoutMs: 10_000,
       what: 'the cursor on line 3 of broken.jsonl',
     });
     assert.equal((await sim.stats()).enqueuedPrompts, before);
+  });
+
+  it('sends an unchanged file once: the second run fetches its groups from the server and says so', async () => {
+    const uri = await workspaceFile('batch/twice.jsonl', jsonl(Array.from({ length: 20 }, (_, i) => `Sent once ${i}`)));
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+    await waitForPhase('complete');
+    const posts = (await sim.stats()).requests['POST /v1/generate'];
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(async () => (await webviewQuery(RESULTS, 'main')) === undefined, { timeoutMs: 10_000, what: 'the first panel to close' });
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+    await waitForPhase('complete');
+    assert.equal(await countOf('ok'), 20);
+    assert.equal((await sim.stats()).requests['POST /v1/generate'], posts, 'nothing was sent again');
+    const stats = await waitFor(async () => (await webviewQuery(RESULTS, '#stats'))?.texts[0], { timeoutMs: 10_000, what: 'the run figures' });
+    assert.match(stats, /3 groups already on the server: fetched, not re-sent/);
   });
 
   it('reconciles a submit whose connection dropped, instead of sending it twice', async () => {
@@ -203,6 +225,32 @@ describe('batch generate', () => {
       assert.equal(await webviewQuery(RESULTS, 'main'), undefined, 'nothing was started');
     } finally {
       await setSettings({ 'batch.confirmAbove': 500 });
+    }
+  });
+
+  it('lists a run the CLI made in the workspace folder\'s .scalarlm/runs, and opens it', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder);
+    const runs = vscode.Uri.joinPath(folder, '.scalarlm', 'runs');
+    await vscode.workspace.fs.createDirectory(runs);
+    try {
+      const uri = await workspaceFile('batch/from-terminal.jsonl', jsonl(Array.from({ length: 12 }, (_, i) => `From the terminal ${i}`)));
+      const cli = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'generate', uri.fsPath, '--url', sim.url, '--max-tokens', '8'], { cwd: folder.fsPath, stdio: 'ignore' });
+      const [code] = await once(cli, 'exit');
+      assert.equal(code, 0);
+      const tree = '.monaco-list[aria-label="Runs"]';
+      await vscode.commands.executeCommand('scalarlm.runs.focus');
+      const rows = await waitFor(async () => {
+        const text = await workbenchText(tree);
+        return text?.includes('from-terminal.jsonl') && text;
+      }, { timeoutMs: 15_000, what: 'the terminal run in the Runs view' });
+      assert.match(rows, /from-terminal\.jsonl[\s\S]*12 ok · complete/);
+      await workbenchClick(`${tree} .monaco-list-row:has-text("from-terminal.jsonl")`);
+      await waitForPhase('complete');
+      assert.equal(await countOf('ok'), 12);
+      assert.deepEqual((await rowTexts('.prompt-preview')).slice(0, 2), ['From the terminal 0', 'From the terminal 1']);
+    } finally {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, '.scalarlm'), { recursive: true });
     }
   });
 });

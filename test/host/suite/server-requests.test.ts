@@ -154,7 +154,7 @@ describe('server requests view', () => {
   it('says when no deployment is set', async () => {
     await showViewOn([]);
     await setSettings({ baseUrl: '' });
-    await waitForText(MESSAGE, /No deployment URL: set scalarlm\.baseUrl/, 'the no-deployment message');
+    await waitForText(MESSAGE, /No deployment URL is set\. Set scalarlm\.baseUrl/, 'the no-deployment message');
   });
 });
 

@@ -1,11 +1,14 @@
 // The run store, the run view read from a ledger, exports, and a deliberate resubmit of an unknown group.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { ScalarLMClient } from '../../../src/core/api/client';
 import { runBatch, type BatchRunOptions } from '../../../src/core/batch/runner';
 import type { BatchInput } from '../../../src/core/batch/types';
 import { exportCsv, exportJsonl } from '../../../src/core/runs/export';
+import { LedgerLock, ledgerHolder } from '../../../src/core/runs/ledger-lock';
 import { RunProjection } from '../../../src/core/runs/run-projection';
 import { RunStore } from '../../../src/core/runs/run-store';
 import { simulatedCompletion, type SimHandle } from '../../../src/sim';
@@ -98,5 +101,27 @@ describe('runs', () => {
       assert.equal(store.summary('unsure').phase, 'complete');
       await assert.rejects(run(sim, store, 'unsure', [], { resume: true, resubmitUnknown: [0] }), /not unknown/);
     });
+  });
+});
+
+describe('one writer per ledger', () => {
+  const tmp = useTempDir();
+
+  it('refuses a ledger another live process writes to, and takes over one a dead process left', async () => {
+    const ledger = `${tmp.path}/held.ledger.jsonl`;
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(`${ledger}.lock`, JSON.stringify({ pid: holder.pid }));
+      assert.throws(() => LedgerLock.take(ledger), new RegExp(`going in another process \\(pid ${holder.pid}\\)`));
+      assert.equal(ledgerHolder(ledger), holder.pid);
+    } finally {
+      holder.kill('SIGKILL');
+      await once(holder, 'exit');
+    }
+    assert.equal(ledgerHolder(ledger), undefined, 'a lock whose process is gone holds nothing');
+    const lock = LedgerLock.take(ledger);
+    assert.equal(ledgerHolder(ledger), process.pid);
+    lock.release();
+    assert.equal(existsSync(`${ledger}.lock`), false);
   });
 });
