@@ -7,6 +7,7 @@ import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
@@ -98,6 +99,7 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
       totalHint: job?.total,
       onStart: (run) => io.stderr.write(`Run ${resumeFrom ? 'resumed' : 'started'}: ${run.ledgerPath}\n`),
       onLedger: (lines) => lines.forEach(({ event, offset, next }) => projection.apply(event, offset, next)),
+      ready: () => report.drained(),
       onProgress: (progress) => bar?.update(progress),
       onLog: (message) => {
         bar?.clear();
@@ -189,6 +191,8 @@ function filePathOf(source: string): string | undefined {
 
 interface OpenReport {
   stream: ReportStream;
+  /** Resolves once the output has taken what was written (the run sends no new group meanwhile). */
+  drained(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -196,9 +200,12 @@ async function openReport(args: ParsedArgs, io: CliIO): Promise<OpenReport> {
   const outPath = stringOption(args, 'out');
   const out = outPath ? createWriteStream(outPath) : io.stdout;
   if (outPath) await once(out, 'open');
-  const write = (line: ReportLine) => out.write(JSON.stringify(line) + '\n');
+  const write = (line: ReportLine) => void out.write(JSON.stringify(line) + '\n');
   return {
     stream: new ReportStream(write, !args.values.unordered),
+    drained: async () => {
+      if ((out as Writable).writableNeedDrain) await once(out, 'drain');
+    },
     close: async () => {
       if (!outPath) return;
       out.end();

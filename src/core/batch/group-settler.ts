@@ -62,6 +62,8 @@ export interface RunContext {
   /** Items of a group in flight reached ok or error (before the group's block is written). */
   itemsFinished(g: number, ok: number, error: number): void;
   existing: ExistingGroups;
+  /** Resolves when whoever reads the results is ready for more (a report whose output is backed up waits). */
+  ready?: () => Promise<void>;
 }
 
 // Pauses between answers that brought nothing, from servers that do not hold get_results open.
@@ -99,6 +101,7 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
     if (ctx.stop.aborted) return undefined;
     try {
       await ctx.pacer.gate(ctx.stop);
+      await ctx.ready?.();
     } catch {
       return undefined;
     }

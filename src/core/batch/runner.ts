@@ -68,6 +68,8 @@ export interface BatchRunOptions {
   onProgress?: (progress: BatchProgress) => void;
   /** Every line appended to the ledger, as it is written: feed a RunProjection to follow the run live. */
   onLedger?: LedgerListener;
+  /** Resolves when the caller is ready for more results: no new group is sent while it waits (output backpressure). */
+  ready?: () => Promise<void>;
   onLog?: (message: string) => void;
 }
 
@@ -294,6 +296,7 @@ class BatchRun {
       pacer: this.pacer,
       timing: this.timing,
       existing: this.existing,
+      ...(this.options.ready ? { ready: this.options.ready } : {}),
       halt: this.halt.signal,
       stop: this.stop.signal,
       log: (message) => this.options.onLog?.(message),
