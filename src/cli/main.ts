@@ -1,18 +1,24 @@
 // scalarlm-lab: the command-line face of the core, for terminals and CI.
 
 import { isScalarLMError } from '../core/api/errors';
+import { DatasetError } from '../core/datasets';
+import { ConfigError } from '../core/experiments/config';
+import { ExperimentProblems } from '../core/experiments';
 import { PromptInputError, PromptProblems } from '../core/prompts';
+import { TemplateError } from '../core/templates';
 import { commandHelp, parseCommandArgs, UsageError, type Command, type RawCommand } from './command';
 import { chatCommand } from './commands/chat';
+import { evalCommand } from './commands/eval';
 import { generateCommand } from './commands/generate';
 import { healthCommand } from './commands/health';
 import { metricsCommand } from './commands/metrics';
 import { modelsCommand } from './commands/models';
+import { renderCommand } from './commands/render';
 import { requestCommand, requestsCommand } from './commands/requests';
 import { simCommand } from './commands/sim';
 import { EXIT, type CliIO } from './io';
 
-const COMMANDS: (Command | RawCommand)[] = [generateCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand, simCommand];
+const COMMANDS: (Command | RawCommand)[] = [generateCommand, evalCommand, renderCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand, simCommand];
 
 export function mainHelp(): string {
   // Each summary's first line reads as a sentence on its own (a test holds every command to it).
@@ -50,12 +56,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
+/** A file the user wrote that cannot be used (its message names the file and line): exit 2, like bad usage. */
+function isBadFile(error: unknown): error is Error {
+  return error instanceof ConfigError || error instanceof TemplateError || error instanceof ExperimentProblems || error instanceof DatasetError;
+}
+
 function reportError(error: unknown, command: Command, io: CliIO): number {
   if (error instanceof UsageError) {
     io.stderr.write(`${error.message} See: scalarlm-lab ${command.name} --help\n`);
     return EXIT.usage;
   }
-  if (error instanceof PromptInputError || error instanceof PromptProblems) {
+  if (error instanceof PromptInputError || error instanceof PromptProblems || isBadFile(error)) {
     io.stderr.write(`${error.message}\n`);
     return EXIT.usage;
   }

@@ -13,6 +13,7 @@ import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
 import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/jobs/defaults';
 import { isPromptFormat, PROMPT_FORMATS, type PromptFormat } from '../../core/prompts';
+import { knownGroups } from '../../core/runs/known-groups';
 import { readLedger } from '../../core/runs/ledger-book';
 import { ReportStream, type ReportLine } from '../../core/runs/report-stream';
 import { RunProjection } from '../../core/runs/run-projection';
@@ -92,6 +93,7 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
         ? { params: job.params, source: job.source, title: job.title, warnings: job.warnings, groupSize: job.groupSize }
         : {}),
       input: job?.input(),
+      knownGroups: knownGroups(store, job?.source ?? readLedger(ledgerPath).header?.source, runId),
       maxInFlight: job?.maxInFlight ?? explicit.maxInFlight ?? BATCH_DEFAULTS.maxInFlight,
       pauseAboveQueueDepth: job?.pauseAboveQueueDepth ?? explicit.pauseAboveQueueDepth ?? BATCH_DEFAULTS.pauseAboveQueueDepth,
       deadlineMs,

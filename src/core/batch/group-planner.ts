@@ -1,11 +1,15 @@
 // Cuts the input into groups as the runner asks for them, so only the groups in flight are in memory
 // (a million-prompt file streams through). Each group is written to the ledger, prompts included, before
-// it is submitted: a run can then be resumed, and its report written, from the ledger alone.
+// it is submitted: a run can then be resumed, and its report written, from the ledger alone. A group is
+// consecutive prompts with the same parameters, at most the group size, cut early where the input says
+// (`breakBefore`); a chat prompt is a group of its own.
 
+import { createHash } from 'node:crypto';
 import { computeGroupId, queuedItemsFor } from '../api/group-id';
+import type { PromptEntry } from '../api/types';
 import type { LedgerBook } from '../runs/ledger-book';
 import type { GroupRecord } from '../runs/ledger-state';
-import type { BatchInput, BatchParams, ItemOrigin } from './types';
+import type { BatchInput, BatchParams, CellRef, ChatSampling, ItemOrigin } from './types';
 
 export class GroupPlanner {
   private readonly input: AsyncIterator<BatchInput> | undefined;
@@ -16,6 +20,8 @@ export class GroupPlanner {
   private turn: Promise<unknown> = Promise.resolve();
   /** Groups planned ahead by planAll(), not handed out yet. */
   private readonly planned: GroupRecord[] = [];
+  /** An input read that belongs to the next group (it breaks the one being filled). */
+  private carried: BatchInput | undefined;
 
   constructor(
     private readonly book: LedgerBook,
@@ -37,18 +43,34 @@ export class GroupPlanner {
   }
 
   private async take(): Promise<GroupRecord | undefined> {
-    if (this.exhausted) return undefined;
+    if (this.exhausted && !this.carried) return undefined;
     if (!this.input) throw new Error('This run has prompts left to plan, but no input was given to read them from.');
     const entries: BatchInput[] = [];
-    while (entries.length < this.groupSize) {
+    for (;;) {
+      const next = this.carried ?? (await this.nextUnplanned());
+      this.carried = undefined;
+      if (next === undefined) break;
+      if (entries.length > 0 && startsGroup(next, entries)) {
+        this.carried = next;
+        break;
+      }
+      entries.push(next);
+      if (entries.length >= this.groupSize || next.transport === 'chat') break;
+    }
+    return entries.length > 0 ? this.plan(entries) : undefined;
+  }
+
+  /** The next input item not planned yet by an earlier session of the run; undefined at the end. */
+  private async nextUnplanned(): Promise<BatchInput | undefined> {
+    for (;;) {
+      if (this.exhausted || !this.input) return undefined;
       const item = await this.input.next();
       if (item.done) {
         this.markExhausted();
-        break;
+        return undefined;
       }
-      if (this.consumed++ >= this.book.state.planned) entries.push(item.value);
+      if (this.consumed++ >= this.book.state.planned) return item.value;
     }
-    return entries.length > 0 ? this.plan(entries) : undefined;
   }
 
   /** Plans every group now; next() then hands them out in order. */
@@ -73,7 +95,11 @@ export class GroupPlanner {
     const g = this.book.state.groups.length;
     const prompts = entries.map((e) => e.entry);
     const origins = entries.every((e) => e.origin) ? entries.map((e) => e.origin as ItemOrigin) : undefined;
-    const queued = knownModel(this.params.model) ? queuedItemsFor({ prompts, ...this.params }, this.params.model) : undefined;
+    const cells = entries.every((e) => e.cell) ? entries.map((e) => e.cell as CellRef) : undefined;
+    const own = entries[0].params;
+    const params = own ?? this.params;
+    const chat = entries[0].transport === 'chat';
+    const expectedId = chat ? chatKey(prompts[0], params, cells?.[0]) : batchGroupId(prompts, params);
     this.book.append([
       {
         t: 'group',
@@ -81,7 +107,11 @@ export class GroupPlanner {
         first: this.book.state.planned,
         prompts,
         ...(origins ? { origins } : {}),
-        expectedId: queued ? computeGroupId(queued) : null,
+        expectedId,
+        ...(!chat && expectedId === null ? { key: contentKey(prompts, params) } : {}),
+        ...(own ? { params: own } : {}),
+        ...(chat ? { transport: 'chat' as const } : {}),
+        ...(cells ? { cells } : {}),
       },
     ]);
     return this.book.state.groups[g];
@@ -94,7 +124,27 @@ export function allPlanned(book: LedgerBook): boolean {
   return inputTotal !== undefined && planned >= inputTotal;
 }
 
-/** The server resolves an omitted model and "latest" itself (protocol §1.1): the group id then cannot be computed here. */
-function knownModel(model: string | undefined): model is string {
-  return model !== undefined && model !== '' && model !== 'latest';
+/** Whether `next` cannot join the group being filled: it asks for a new one, or its parameters or transport differ. */
+function startsGroup(next: BatchInput, entries: readonly BatchInput[]): boolean {
+  const first = entries[0];
+  return next.breakBefore === true || next.transport !== first.transport || next.params !== first.params;
+}
+
+/** The server's id of the batch; null when the server resolves the model itself ("latest", none), as protocol §1.1 says. */
+function batchGroupId(prompts: PromptEntry[], params: BatchParams): string | null {
+  const { model } = params;
+  if (model === undefined || model === '' || model === 'latest') return null;
+  const queued = queuedItemsFor({ prompts, model, max_tokens: params.max_tokens, temperature: params.temperature, tools: params.tools, tool_choice: params.tool_choice }, model);
+  return queued ? computeGroupId(queued) : null;
+}
+
+/** A batch's identity when the server's id cannot be computed: what is sent (an earlier run's ledger has the id). */
+function contentKey(prompts: PromptEntry[], params: BatchParams): string {
+  const { model, max_tokens, temperature, tools, tool_choice } = params;
+  return createHash('sha256').update(JSON.stringify([prompts, model ?? null, max_tokens, temperature ?? 0, tools ?? null, tool_choice ?? null])).digest('hex');
+}
+
+/** A chat request's identity, so an earlier run of the same experiment can answer it: request and repeat. */
+function chatKey(prompt: PromptEntry, params: BatchParams & ChatSampling, cell: CellRef | undefined): string {
+  return createHash('sha256').update(JSON.stringify([prompt, params, cell?.[2] ?? 0])).digest('hex');
 }

@@ -15,6 +15,7 @@ import { sleep } from './sleep';
 import { classifySubmitFailure } from './submit-errors';
 import type { BatchParams, LedgerEvent, RequestId } from './types';
 import { emptyCounts, type ItemStatus } from './types';
+import { settleChatCell, type ChatAnswerRecord } from './chat-cell';
 import { isUnknownModel, unknownModelError } from './deployment-model';
 import type { ExistingGroups } from './existing-groups';
 
@@ -64,6 +65,14 @@ export interface RunContext {
   existing: ExistingGroups;
   /** Resolves when whoever reads the results is ready for more (a report whose output is backed up waits). */
   ready?: () => Promise<void>;
+  /** Server ids of batches earlier runs sent whose ids cannot be computed here, by content key. */
+  knownGroups?: ReadonlyMap<string, string>;
+  /** Chat answers earlier runs of the same experiment had, by request key. */
+  earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
+  /** The overall deadline of one chat completion (the queue path has none of its own, protocol §6.2). */
+  chatDeadlineMs: number;
+  /** Waits before retrying after `failures` failures in a row; false when the run stopped meanwhile. */
+  pause(failures: number): Promise<boolean>;
 }
 
 // Pauses between answers that brought nothing, from servers that do not hold get_results open.
@@ -73,6 +82,7 @@ const QUIET_PAUSE_MAX_MS = 2000;
 type Ids = { ids: RequestId[]; firstAnswer?: readonly GenerateResult[] };
 
 export async function settleGroup(ctx: RunContext, group: GroupRecord): Promise<void> {
+  if (group.transport === 'chat') return settleChatCell(ctx, group);
   const obtained = group.submitted ? { ids: expandIds(group.submitted.ids) } : await obtainIds(ctx, group);
   if (obtained) await pollUntilSettled(ctx, group, obtained);
 }
@@ -81,8 +91,10 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
   // A `submit` with no `submitted` after it: the process died mid-submit, so the outcome is unknown;
   // unless the user asked to send it again regardless, or the server was found not to have it.
   let mustReconcile = group.submitAttempts > 0 && !group.resubmitRequested && !group.confirmedAbsent;
-  // Nothing sent yet in this run: the server may hold the group from an earlier run (protocol §10.2).
-  let mayExist = group.expectedId !== null && group.submitAttempts === 0 && !group.resubmitRequested;
+  // Nothing sent yet in this run: the server may hold the group from an earlier run (protocol §10.2), under
+  // the id computed here, or under the one an earlier run of the same prompts was given.
+  const knownId = group.expectedId ?? (group.key !== undefined ? ctx.knownGroups?.get(group.key) : undefined) ?? null;
+  let mayExist = knownId !== null && group.submitAttempts === 0 && !group.resubmitRequested;
   let resubmits = 0;
   let failures = 0;
   let lastError = '';
@@ -105,10 +117,10 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
     } catch {
       return undefined;
     }
-    const release = group.expectedId !== null ? await ctx.existing.claim(group.expectedId) : undefined;
+    const release = knownId !== null ? await ctx.existing.claim(knownId) : undefined;
     try {
-      if (mayExist && group.expectedId !== null) {
-        const held = await lookUp(ctx, group, group.expectedId);
+      if (mayExist && knownId !== null) {
+        const held = await lookUp(ctx, group, knownId);
         if (held === 'stopped') return undefined;
         if (held === 'retry') {
           if (++failures >= ctx.timing.maxConsecutiveFailures || !(await pause(ctx, failures))) return undefined;
@@ -161,7 +173,7 @@ type SubmitOutcome = Ids | { next: 'stop' | 'reconcile' | 'retry'; error: string
 async function submit(ctx: RunContext, group: GroupRecord): Promise<SubmitOutcome> {
   ctx.book.append([{ t: 'submit', g: group.g, at: Date.now() }]);
   try {
-    const answer = await ctx.api.generate(generateRequest(group, ctx.params), { signal: ctx.halt });
+    const answer = await ctx.api.generate(generateRequest(group, group.params ?? ctx.params), { signal: ctx.halt });
     const ids = idsInPromptOrder(answer.data.results, group.count);
     if (!ids) {
       const error = `the answer had ${answer.data.results.length} results for ${group.count} prompts`;
@@ -177,7 +189,8 @@ async function submit(ctx: RunContext, group: GroupRecord): Promise<SubmitOutcom
     ctx.log(`Group ${group.g}: submit failed (${failure}): ${error.message}`);
     if (failure === 'fatal') {
       // The server answered and refused: it does not have the group, and no group of this run would fare better.
-      const reason = isUnknownModel(error) && ctx.params.model ? await unknownModelError(ctx.api, ctx.params.model) : error;
+      const model = (group.params ?? ctx.params).model;
+      const reason = isUnknownModel(error) && model ? await unknownModelError(ctx.api, model) : error;
       writeBlock(ctx, group, () => ({ status: 'unsent', error: reason.message }));
       ctx.fail(reason);
       return { next: 'stop', error: reason.message, cause: reason };
@@ -197,7 +210,9 @@ export async function reconcileCutOff(ctx: RunContext, group: GroupRecord): Prom
 
 function generateRequest(group: GroupRecord, params: BatchParams): GenerateRequest {
   if (!group.prompts) throw new Error(`Group ${group.g} has no prompts left in the ledger to submit.`);
-  return { prompts: group.prompts, ...params };
+  const { model, max_tokens, temperature, tools, tool_choice } = params;
+  // Only the fields of a GenerateRequest: an experiment's chat-only settings (top_p, stop) are not sent here.
+  return { prompts: group.prompts, ...(model ? { model } : {}), max_tokens, ...(temperature !== undefined ? { temperature } : {}), ...(tools ? { tools } : {}), ...(tool_choice ? { tool_choice } : {}) };
 }
 
 function recordSubmitted(ctx: RunContext, group: GroupRecord, ids: RequestId[], traceId: string, existing = false): void {
@@ -292,7 +307,7 @@ async function pollUntilSettled(ctx: RunContext, group: GroupRecord, { ids, firs
       const progressed = merge(answer.data.results);
       quietAnswers = progressed ? 0 : quietAnswers + 1;
       // The real server holds get_results for up to 60 s; one that answers at once needs a pause.
-      if (!progressed && Date.now() - started < ctx.timing.fastAnswerMs && !(await backoff(ctx, quietAnswers, QUIET_PAUSE_MS, QUIET_PAUSE_MAX_MS))) break;
+      if (!progressed && Date.now() - started < ctx.timing.fastAnswerMs && !(await backoff(ctx.stop, quietAnswers, QUIET_PAUSE_MS, QUIET_PAUSE_MAX_MS))) break;
     } catch (error) {
       if (ctx.stop.aborted) break;
       failures++;
@@ -316,13 +331,17 @@ function idsToAsk(ids: RequestId[], items: ItemState[], unanswered: RequestId[])
 
 /** Pauses before retrying a failed call, longer after each failure; false when the run stopped meanwhile. */
 function pause(ctx: RunContext, failures: number): Promise<boolean> {
-  return backoff(ctx, failures, ctx.timing.retryBaseMs, ctx.timing.retryMaxMs);
+  return pauseAfter(ctx.timing, failures, ctx.stop);
 }
 
-async function backoff(ctx: RunContext, attempt: number, baseMs: number, maxMs: number): Promise<boolean> {
+export function pauseAfter(timing: BatchTiming, failures: number, stop: AbortSignal): Promise<boolean> {
+  return backoff(stop, failures, timing.retryBaseMs, timing.retryMaxMs);
+}
+
+async function backoff(stop: AbortSignal, attempt: number, baseMs: number, maxMs: number): Promise<boolean> {
   const ms = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), maxMs);
   try {
-    await sleep(ms, ctx.stop);
+    await sleep(ms, stop);
     return true;
   } catch {
     return false;

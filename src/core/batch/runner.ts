@@ -6,15 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ScalarLMApi } from '../api/api';
 import { ScalarLMError, TimeoutError, UnreachableError } from '../api/errors';
-import { BATCH_DEFAULTS, BATCH_LIMITS } from '../jobs/defaults';
+import { BATCH_DEFAULTS, BATCH_LIMITS, CHAT_DEFAULTS } from '../jobs/defaults';
 import { LedgerBook, type LedgerListener } from '../runs/ledger-book';
 import { addCounts, contribution, countsOf, needsWork, type GroupRecord, type LedgerState } from '../runs/ledger-state';
 import { deploymentDefaultModel } from './deployment-model';
 import { ExistingGroups } from './existing-groups';
 import { GroupPlanner } from './group-planner';
-import { DEFAULT_TIMING, reconcileCutOff, settleGroup, type BatchTiming, type RunContext } from './group-settler';
+import type { ChatAnswerRecord } from './chat-cell';
+import { DEFAULT_TIMING, pauseAfter, reconcileCutOff, settleGroup, type BatchTiming, type RunContext } from './group-settler';
 import { QueuePacer } from './queue-pacer';
-import type { BatchInput, BatchParams, RunEndReason, StatusCounts } from './types';
+import type { BatchInput, BatchParams, ExperimentHeader, RunEndReason, StatusCounts } from './types';
 
 /** How long a cancelled run may spend asking the server about groups whose submit the cancel cut off. */
 const CUT_OFF_LOOKUP_MS = 15_000;
@@ -41,6 +42,8 @@ export interface BatchRunOptions {
   parentRunId?: string;
   /** What planning noticed that the user should know, recorded in the ledger (panels show it). */
   warnings?: string[];
+  /** An experiment's matrix, recorded in the ledger header. */
+  experiment?: ExperimentHeader;
   /** A new run's id (default: a random UUID); callers that name ledgers after runs choose it. */
   runId?: string;
   /**
@@ -70,6 +73,12 @@ export interface BatchRunOptions {
   onLedger?: LedgerListener;
   /** Resolves when the caller is ready for more results: no new group is sent while it waits (output backpressure). */
   ready?: () => Promise<void>;
+  /** Server ids of batches earlier runs sent whose ids cannot be computed here ({messages}), by content key. */
+  knownGroups?: ReadonlyMap<string, string>;
+  /** Chat answers earlier runs of the same experiment had, by request key: taken instead of asked again. */
+  earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
+  /** The deadline of one chat completion of the run (default CHAT_DEFAULTS.timeoutSeconds). */
+  chatDeadlineMs?: number;
   onLog?: (message: string) => void;
 }
 
@@ -156,6 +165,7 @@ function newHeader(options: BatchRunOptions, params: BatchParams & { defaultMode
     ...(options.title ? { title: options.title } : {}),
     ...(options.parentRunId ? { parentRunId: options.parentRunId } : {}),
     ...(options.warnings?.length ? { warnings: options.warnings } : {}),
+    ...(options.experiment ? { experiment: options.experiment } : {}),
   };
 }
 
@@ -297,6 +307,10 @@ class BatchRun {
       timing: this.timing,
       existing: this.existing,
       ...(this.options.ready ? { ready: this.options.ready } : {}),
+      ...(this.options.earlierAnswers ? { earlierAnswers: this.options.earlierAnswers } : {}),
+      ...(this.options.knownGroups ? { knownGroups: this.options.knownGroups } : {}),
+      chatDeadlineMs: this.options.chatDeadlineMs ?? CHAT_DEFAULTS.timeoutSeconds * 1000,
+      pause: (failures) => pauseAfter(this.timing, failures, this.stop.signal),
       halt: this.halt.signal,
       stop: this.stop.signal,
       log: (message) => this.options.onLog?.(message),

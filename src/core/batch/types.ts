@@ -17,9 +17,31 @@ export interface ItemOrigin {
   endLine: number;
 }
 
+/**
+ * How a prompt goes out: through the batch queue (POST /v1/generate, greedy, grouped), or as one queue-backed
+ * chat completion (`stream: false`; sampling, repeats and tools are honoured there, protocol §6.2).
+ */
+export type Transport = 'batch' | 'chat';
+
+/** Which cell of an experiment a prompt is: its column (prompt x provider), its test, its repeat. */
+export type CellRef = [column: number, test: number, repeat: number];
+
+/** Chat-only sampling settings of an experiment's provider (the batch queue has none of them). */
+export interface ChatSampling {
+  top_p?: number;
+  stop?: string[];
+}
+
 export interface BatchInput {
   entry: PromptEntry;
   origin?: ItemOrigin;
+  /** The parameters of this prompt's group, when they differ from the run's (an experiment's columns). */
+  params?: BatchParams & ChatSampling;
+  /** Default `batch`; a `chat` prompt is a group of its own. */
+  transport?: Transport;
+  /** Start a new group with this prompt (a new column, or a boundary the caller chose so groups stay stable). */
+  breakBefore?: boolean;
+  cell?: CellRef;
 }
 
 /**
@@ -60,6 +82,17 @@ export type Certainty = 'exact' | 'likely' | 'none';
 
 export type ReconcileVia = 'request-detail' | 'get-results' | 'list-requests' | 'none';
 
+/** An experiment run's matrix: columns (prompt x provider), how many tests, how often each cell repeats. */
+export interface ExperimentHeader {
+  /** Where the cells come from, to take the run up again: a config, or a .prompty with its sample or a dataset. */
+  origin: { kind: 'config'; path: string } | { kind: 'prompty'; path: string; dataset?: string; model?: string };
+  columns: { promptKey: string; promptLabel: string; providerKey: string; providerLabel: string; model?: string; transport: Transport; maxTokens: number }[];
+  tests: number;
+  repeat: number;
+  /** The files the cells were rendered from: a resumed run must find them the same. */
+  fingerprint: string;
+}
+
 /** One line of the ledger (append-only JSONL). */
 export type LedgerEvent =
   | {
@@ -80,8 +113,27 @@ export type LedgerEvent =
       parentRunId?: string;
       /** What the planning noticed and the user should know (settings the server ignores, an ambiguous format). */
       warnings?: string[];
+      /** An experiment's run: its prompts are cells of this matrix (each group says which). */
+      experiment?: ExperimentHeader;
     }
-  | { t: 'group'; g: number; first: number; prompts: PromptEntry[]; origins?: ItemOrigin[]; expectedId: string | null }
+  | {
+      t: 'group';
+      g: number;
+      first: number;
+      prompts: PromptEntry[];
+      origins?: ItemOrigin[];
+      /** The server's id of the batch as computed here; for a chat group, the hash of its request (to find it in earlier runs). */
+      expectedId: string | null;
+      /**
+       * A batch whose id cannot be computed here ({messages} the server renders, "latest"): the hash of what is
+       * sent, so a later run of the same prompts finds the server's id in this run's ledger.
+       */
+      key?: string;
+      /** When the group's parameters are not the run's. */
+      params?: BatchParams & ChatSampling;
+      transport?: 'chat';
+      cells?: CellRef[];
+    }
   | { t: 'submit'; g: number; at: number }
   /** The user chose to send an unknown group again, accepting it may run twice: no reconcile first. */
   | { t: 'resubmit'; g: number; at: number }
@@ -96,7 +148,21 @@ export type LedgerEvent =
       groupId?: string;
       note: string;
     }
-  | { t: 'item'; g: number; i: number; id: RequestId | null; s: ItemStatus; r?: string | null; e?: string | null }
+  | {
+      t: 'item';
+      g: number;
+      i: number;
+      id: RequestId | null;
+      s: ItemStatus;
+      r?: string | null;
+      e?: string | null;
+      /** Token counts, when the server gave them (chat usage). */
+      u?: { p: number; c: number };
+      /** Milliseconds from sending to the answer, when measured per prompt (chat). */
+      ms?: number;
+      /** The finish reason, when the server gave one (chat; batch items have none, protocol §11). */
+      f?: string;
+    }
   | { t: 'group-done'; g: number; counts: StatusCounts }
   | { t: 'input-end'; total: number }
   /** A run taken up again from its ledger: whatever `end` came before no longer describes it. */

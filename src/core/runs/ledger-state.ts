@@ -4,13 +4,18 @@
 // million prompts replays in little memory.
 
 import type { PromptEntry } from '../api/types';
-import { emptyCounts, ITEM_STATUSES, type ItemOrigin, type LedgerEvent, type StatusCounts, type StoredIds } from '../batch/types';
+import { emptyCounts, ITEM_STATUSES, type BatchParams, type ChatSampling, type ItemOrigin, type LedgerEvent, type StatusCounts, type StoredIds } from '../batch/types';
 
 export interface GroupRecord {
   g: number;
   first: number;
   count: number;
   expectedId: string | null;
+  /** What is sent, hashed, when the server's id cannot be computed (see the group event). */
+  key?: string;
+  /** The group's own parameters (an experiment's column), else the run's. */
+  params?: BatchParams & ChatSampling;
+  transport?: 'chat';
   /** Kept until the server is known to have the group. */
   prompts?: PromptEntry[];
   origins?: ItemOrigin[];
@@ -46,10 +51,14 @@ export interface LedgerState {
   counts: StatusCounts;
   /** Groups the server already held when this run came to them (fetched, not re-sent). */
   existingGroups: number;
+  /** Prompts of those groups (and chat answers an earlier run of the same experiment had): not sent again. */
+  existingItems: number;
+  /** Prompts this run sent (a group's submit that the server took, a chat request answered). */
+  sentItems: number;
 }
 
 export function emptyLedgerState(): LedgerState {
-  return { groups: [], planned: 0, counts: emptyCounts(), existingGroups: 0 };
+  return { groups: [], planned: 0, counts: emptyCounts(), existingGroups: 0, existingItems: 0, sentItems: 0 };
 }
 
 export function applyLedgerEvent(state: LedgerState, event: LedgerEvent, offset: number): void {
@@ -73,6 +82,9 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
         first: event.first,
         count: event.prompts.length,
         expectedId: event.expectedId,
+        ...(event.key ? { key: event.key } : {}),
+        ...(event.params ? { params: event.params } : {}),
+        ...(event.transport ? { transport: event.transport } : {}),
         prompts: event.prompts,
         origins: event.origins,
         submitAttempts: 0,
@@ -98,8 +110,12 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
     }
     case 'submitted': {
       const group = groupAt(state, event.g);
+      // A reconcile can name the ids of a group already submitted: each group counts once.
+      if (event.existing && !group.existing) {
+        state.existingGroups++;
+        state.existingItems += group.count;
+      } else if (!event.existing && !group.submitted) state.sentItems += group.count;
       group.submitted = { groupId: event.groupId, ids: event.ids };
-      if (event.existing && !group.existing) state.existingGroups++;
       group.existing ||= event.existing === true;
       group.prompts = undefined;
       group.origins = undefined;
@@ -140,6 +156,8 @@ function groupAt(state: LedgerState, g: number): GroupRecord {
 
 /** The status a group's items have when no complete block of item lines records them. */
 export function statusWithoutBlock(group: GroupRecord): 'pending' | 'unknown' | 'unsent' {
+  // A chat answer cut off is gone: resuming asks again (a chat request has no batch-like side effect to fear).
+  if (group.transport === 'chat') return 'unsent';
   if (group.submitted) return 'pending';
   return group.submitAttempts > 0 && !group.confirmedAbsent ? 'unknown' : 'unsent';
 }

@@ -10,7 +10,7 @@
 
 import type { PromptEntry } from '../api/types';
 import { expandIds } from '../batch/request-ids';
-import type { ItemOrigin, ItemStatus, LedgerEvent, RequestId } from '../batch/types';
+import type { CellRef, ItemOrigin, ItemStatus, LedgerEvent, RequestId } from '../batch/types';
 import { readLedgerLines } from './ledger-file';
 import { applyLedgerEvent, emptyLedgerState, statusWithoutBlock, type GroupRecord, type LedgerState, type RunHeader } from './ledger-state';
 
@@ -21,10 +21,16 @@ export interface RunItem {
   /** Kept only by a projection with `keepItems`. */
   prompt?: PromptEntry;
   origin?: ItemOrigin;
+  /** An experiment's cell: column, test, repeat. */
+  cell?: CellRef;
   status: ItemStatus;
   requestId: RequestId | null;
   response: string | null;
   error: string | null;
+  /** Prompt and completion tokens, when the server gave them. */
+  usage?: { p: number; c: number };
+  latencyMs?: number;
+  finishReason?: string;
 }
 
 export interface ProjectionOptions {
@@ -46,6 +52,8 @@ export class RunProjection {
   /** Without `keepItems`: items of settled blocks that are not final, by index. */
   private readonly unsettled = new Map<number, RunItem>();
   private block: ItemEvent[] = [];
+  /** Without `keepItems`: the cells of groups not settled yet (kept items carry their own). */
+  private readonly groupCells = new Map<number, CellRef[]>();
   /** Where the next ledger line starts: events before it were already applied. */
   private applied = 0;
 
@@ -160,8 +168,10 @@ export class RunProjection {
       ...blockless(group, k, undefined),
       ...(this.options.keepItems ? { prompt } : {}),
       ...(event.origins?.[k] ? { origin: event.origins[k] } : {}),
+      ...(event.cells?.[k] ? { cell: event.cells[k] } : {}),
     }));
     if (this.options.keepItems) items.forEach((item) => (this.items[item.index] = item));
+    else if (event.cells) this.groupCells.set(event.g, event.cells);
     return items;
   }
 
@@ -170,19 +180,27 @@ export class RunProjection {
     this.block = [];
     const group = this.state.groups[g];
     if (!group.block) return [];
+    const cells = this.groupCells.get(g);
+    this.groupCells.delete(g);
     const items = block.map((event) => {
+      const cell = cells?.[event.i - group.first];
       const item: RunItem = {
         ...this.kept(event.i),
+        ...(cell ? { cell } : {}),
         index: event.i,
         group: g,
         status: event.s,
         requestId: event.id,
         response: event.r ?? null,
         error: event.e ?? null,
+        ...(event.u ? { usage: event.u } : {}),
+        ...(event.ms !== undefined ? { latencyMs: event.ms } : {}),
+        ...(event.f ? { finishReason: event.f } : {}),
       };
       this.keep(item);
       return item;
     });
+    if (!this.options.keepItems && items.some((item) => !isFinal(item.status)) && cells) this.groupCells.set(g, cells);
     return items;
   }
 
@@ -190,7 +208,8 @@ export class RunProjection {
   private restated(group: GroupRecord): RunItem[] {
     if (group.block) return [];
     const ids = idsOf(group);
-    const items = Array.from({ length: group.count }, (_, k) => ({ ...this.kept(group.first + k), ...blockless(group, k, ids) }));
+    const cells = this.groupCells.get(group.g);
+    const items = Array.from({ length: group.count }, (_, k) => ({ ...this.kept(group.first + k), ...(cells?.[k] ? { cell: cells[k] } : {}), ...blockless(group, k, ids) }));
     for (const item of items) this.keep(item);
     return items;
   }
@@ -202,10 +221,10 @@ export class RunProjection {
     return items;
   }
 
-  /** What is kept of an item beyond its state: its prompt and origin. */
+  /** What is kept of an item beyond its state: its prompt, origin and cell. */
   private kept(index: number): Partial<RunItem> {
-    const item = this.options.keepItems ? this.items[index] : undefined;
-    return item ? { prompt: item.prompt, ...(item.origin ? { origin: item.origin } : {}) } : {};
+    const item = this.options.keepItems ? this.items[index] : this.unsettled.get(index);
+    return item ? { prompt: item.prompt, ...(item.origin ? { origin: item.origin } : {}), ...(item.cell ? { cell: item.cell } : {}) } : {};
   }
 
   private keep(item: RunItem): void {

@@ -29,6 +29,8 @@ export interface RunSummary {
   ledgerPath: string;
   /** The process writing to the ledger now (a terminal's run, another window's), when it is not this one. */
   goingElsewhere?: number;
+  /** Set for an experiment's run (its cells are a matrix). */
+  experiment?: boolean;
 }
 
 /**
@@ -91,6 +93,8 @@ export class RunStore {
     const path = this.pathOf(runId);
     this.read.delete(path);
     rmSync(path, { force: true });
+    // An experiment's tests, kept beside its ledger.
+    rmSync(join(this.dir, `${runId}.tests.jsonl`), { force: true });
   }
 
   private pathOf(runId: string): string {
@@ -124,6 +128,7 @@ function summaryOf(projection: RunProjection, ledgerPath: string): RunSummary {
     counts,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     existingGroups: state.existingGroups,
+    ...(header.experiment ? { experiment: true } : {}),
     phase: state.end?.reason ?? 'interrupted',
     ledgerPath,
     ...goingElsewhere(ledgerPath),

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { runBatch, type BatchProgress, type BatchRunOptions, type BatchSummary } from '../../core/batch/runner';
 import type { BatchJob } from '../../core/jobs/batch-job';
+import { knownGroups } from '../../core/runs/known-groups';
 import type { LedgerLine } from '../../core/runs/ledger-file';
 import type { RunStore } from '../../core/runs/run-store';
 import type { Connection } from '../deployment/connection';
@@ -83,6 +84,7 @@ export class BatchRuns implements vscode.Disposable {
       maxInFlight: job.maxInFlight,
       pauseAboveQueueDepth: job.pauseAboveQueueDepth,
       warnings: job.warnings,
+      knownGroups: knownGroups(this.store, job.source, runId),
       ...(job.source ? { source: job.source } : {}),
       ...(parentRunId ? { parentRunId } : {}),
     });

@@ -1,0 +1,117 @@
+// What an experiment is before it runs: its prompts (loaded), its providers, its tests (streamed), how often
+// each cell repeats, and what the user should be told. It comes from a promptfoo config, or from a .prompty
+// with its sample or a dataset (one prompt, one provider: "Run with Sample", "Run over Dataset").
+
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readDataset } from '../datasets';
+import { loadSample, parsePrompty } from '../templates';
+import { expandTests, loadExperimentConfig, type ProviderRef, type TestCase } from './config';
+import { loadExperimentPrompts, type ExperimentPrompt } from './experiment-prompts';
+
+export interface ExperimentSpec {
+  title: string;
+  /** The experiment file (or .prompty) as a file URI: the run's source, and how earlier runs of it are found. */
+  source: string;
+  /** The experiment file as the user named it, for messages. */
+  file: string;
+  prompts: ExperimentPrompt[];
+  providers: ProviderRef[];
+  /** Every test in order; read again on each call (tests files are streamed). */
+  tests(): AsyncIterable<TestCase>;
+  repeat: number;
+  maxConcurrency?: number;
+  /** Ignored keys and other warnings of the files, each with its file:line. */
+  warnings: string[];
+  /** The files the cells come from, by content: a resumed run must find them unchanged. */
+  fingerprint(): Promise<string>;
+}
+
+export interface SpecOptions {
+  /** Only tests whose description matches (`--filter-pattern`). */
+  filterPattern?: RegExp;
+  /** Overrides evaluateOptions.repeat. */
+  repeat?: number;
+  /** Overrides evaluateOptions.maxConcurrency. */
+  maxConcurrency?: number;
+}
+
+/** A promptfoo config: throws a ConfigError (every problem at file:line:col) or a TemplateError. */
+export async function experimentFromConfig(path: string, options: SpecOptions = {}): Promise<ExperimentSpec> {
+  const config = await loadExperimentConfig(path);
+  const prompts = await loadExperimentPrompts(config.prompts, config.file);
+  const files = [config.path, ...config.prompts.flatMap((p) => (p.kind === 'file' ? [p.path] : [])), ...config.tests.flatMap((t) => (t.kind === 'file' ? [t.path] : []))];
+  return {
+    title: config.description ?? basename(config.file),
+    source: pathToFileURL(config.path).toString(),
+    file: config.file,
+    prompts,
+    providers: config.providers,
+    tests: () => filtered(expandTests(config), options.filterPattern),
+    repeat: options.repeat ?? config.evaluateOptions.repeat,
+    ...(options.maxConcurrency ?? config.evaluateOptions.maxConcurrency ? { maxConcurrency: options.maxConcurrency ?? config.evaluateOptions.maxConcurrency } : {}),
+    warnings: [...config.ignored.map((key) => key.message), ...config.problems.filter((p) => p.severity !== 'info').map((p) => p.message)],
+    fingerprint: () => fingerprintOf(files),
+  };
+}
+
+export interface PromptyRunOptions {
+  /** A CSV/JSONL/JSON/YAML file of rows; without it, the .prompty's sample is the one test. */
+  dataset?: string;
+  /** The model to ask (empty: the deployment's default). */
+  model?: string;
+  /** The name the dataset is shown with (as the user picked it). */
+  datasetName?: string;
+}
+
+/** A .prompty run with its sample, or over a dataset: one prompt, one provider. */
+export async function experimentFromPrompty(path: string, options: PromptyRunOptions = {}): Promise<ExperimentSpec> {
+  const absolute = resolve(path);
+  const text = await readFile(absolute, 'utf8');
+  const prompty = parsePrompty(text, path);
+  const ref = { kind: 'file' as const, format: 'prompty' as const, key: basename(path), label: prompty.name ?? basename(path), path: absolute, relativePath: basename(path), displayPath: path, line: 1, column: 1 };
+  const prompts = await loadExperimentPrompts([ref], path);
+  const dataset = options.dataset;
+  const sample = dataset === undefined ? ((await loadSample(prompty, (file) => readFile(resolve(dirname(absolute), file), 'utf8'))) ?? {}) : undefined;
+  const provider: ProviderRef = { key: options.model || 'scalarlm:base', id: `scalarlm:${options.model ?? ''}`, ...(options.model ? { model: options.model } : {}), config: {}, line: 1, column: 1 };
+  const hint = prompty.model.modelHint;
+  return {
+    title: `${prompty.name ?? basename(path)}${dataset ? ` over ${options.datasetName ?? basename(dataset)}` : ' with its sample'}`,
+    source: pathToFileURL(absolute).toString(),
+    file: path,
+    prompts,
+    providers: [provider],
+    tests: () => (dataset === undefined ? sampleTest(sample ?? {}, path) : datasetTests(dataset, options.datasetName ?? dataset)),
+    repeat: 1,
+    warnings: [
+      ...prompty.problems.filter((p) => p.severity === 'warning').map((p) => `${p.file}:${p.line}: ${p.detail}`),
+      ...(hint && hint !== options.model ? [`${path}: its model.configuration names "${hint}"; ScalarLM runs ${options.model ? `"${options.model}"` : "the deployment's default model"} (choose one with scalarlm.model or --model).`] : []),
+    ],
+    fingerprint: () => fingerprintOf(dataset ? [absolute, resolve(dataset)] : [absolute]),
+  };
+}
+
+async function* filtered(tests: AsyncIterable<TestCase>, pattern: RegExp | undefined): AsyncGenerator<TestCase> {
+  for await (const test of tests) if (!pattern || pattern.test(test.description ?? '')) yield test;
+}
+
+async function* sampleTest(vars: Record<string, unknown>, file: string): AsyncGenerator<TestCase> {
+  yield { index: 0, description: 'sample', vars, assert: [], options: {}, source: { file, line: 1 } };
+}
+
+async function* datasetTests(path: string, name: string): AsyncGenerator<TestCase> {
+  for await (const row of readDataset(path, { displayName: name })) {
+    yield { index: row.index, ...(row.description !== undefined ? { description: row.description } : {}), vars: row.vars, assert: [], options: {}, source: { file: name, line: row.line } };
+  }
+}
+
+async function fingerprintOf(files: readonly string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const { size, mtimeMs } = await stat(file);
+    hash.update(`${file}\0${size}\0${mtimeMs}\0`);
+  }
+  return hash.digest('hex').slice(0, 32);
+}

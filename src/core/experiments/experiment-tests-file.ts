@@ -1,0 +1,43 @@
+// The tests of an experiment run, kept beside its ledger: the matrix's rows (description and vars) as they were
+// when the run began, so the run reads the same after its files change. One JSON line per test.
+
+import { createWriteStream, existsSync } from 'node:fs';
+import { once } from 'node:events';
+import { readLedgerLines } from '../runs/ledger-file';
+import type { TestCase } from './config';
+
+export interface StoredTest {
+  index: number;
+  description?: string;
+  vars: Record<string, unknown>;
+}
+
+/** `<run>.ledger.jsonl` -> `<run>.tests.jsonl`. */
+export function testsFileOf(ledgerPath: string): string {
+  return ledgerPath.replace(/\.ledger\.jsonl$/, '') + '.tests.jsonl';
+}
+
+/** Writes every test; resolves with how many there were. */
+export async function writeTestsFile(path: string, tests: AsyncIterable<TestCase>): Promise<number> {
+  const out = createWriteStream(path);
+  let count = 0;
+  for await (const test of tests) {
+    const line = JSON.stringify({ i: test.index, ...(test.description !== undefined ? { d: test.description } : {}), v: test.vars });
+    count++;
+    if (!out.write(line + '\n')) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return count;
+}
+
+/** The stored tests, by index; empty when the file is gone. */
+export function readTestsFile(path: string): Map<number, StoredTest> {
+  const tests = new Map<number, StoredTest>();
+  if (!existsSync(path)) return tests;
+  for (const { event } of readLedgerLines(path)) {
+    const line = event as unknown as { i: number; d?: string; v: Record<string, unknown> };
+    tests.set(line.i, { index: line.i, ...(line.d !== undefined ? { description: line.d } : {}), vars: line.v });
+  }
+  return tests;
+}

@@ -1,0 +1,118 @@
+// Running an experiment: its cells rendered and checked (nothing is sent while any fails to render), then
+// sent through the batch runner as one ledgered, resumable run, the batch columns as queue groups and the
+// chat columns as queue-backed completions; stored like any run, with its tests beside the ledger. The CLI
+// (`scalarlm-lab eval`) and the editor both start and resume experiments here.
+
+import { randomUUID } from 'node:crypto';
+import type { ScalarLMApi } from '../api/api';
+import { deploymentDefaultModel } from '../batch/deployment-model';
+import { runBatch, type BatchRunOptions, type BatchSummary } from '../batch/runner';
+import type { ExperimentHeader } from '../batch/types';
+import { BATCH_LIMITS } from '../jobs/defaults';
+import { knownGroups } from '../runs/known-groups';
+import { readLedger } from '../runs/ledger-book';
+import type { RunStore } from '../runs/run-store';
+import { earlierAnswers } from './earlier-answers';
+import { checkCells, experimentCells, experimentColumns, type ExperimentColumn } from './experiment-cells';
+import { experimentFromConfig, experimentFromPrompty, type ExperimentSpec, type SpecOptions } from './experiment-spec';
+import { testsFileOf, writeTestsFile } from './experiment-tests-file';
+
+/** Batch groups of an experiment: at most this many cells (content decides where they end before that). */
+const MAX_GROUP = 64;
+const DEFAULT_CONCURRENCY = 4;
+
+export type Trust = 'trusted' | 'restricted';
+
+export interface PlannedExperiment {
+  spec: ExperimentSpec;
+  columns: ExperimentColumn[];
+  cells: number;
+  warnings: string[];
+  header: ExperimentHeader;
+  trust: Trust;
+}
+
+/** Reads the experiment's files, names every column's model and renders every cell once (sending nothing). */
+export async function planExperiment(api: ScalarLMApi, spec: ExperimentSpec, origin: ExperimentHeader['origin'], options: { trust: Trust; maxTokens: number; signal?: AbortSignal }): Promise<PlannedExperiment> {
+  const needsDefault = spec.providers.some((provider) => provider.model === undefined);
+  const defaultModel = needsDefault ? await deploymentDefaultModel(api, options.signal) : undefined;
+  const { columns, warnings } = experimentColumns(spec, { ...(defaultModel ? { defaultModel } : {}), maxTokens: options.maxTokens });
+  const cells = await checkCells(spec, columns, options.trust);
+  const tests = spec.repeat > 0 && columns.length > 0 ? cells / (spec.repeat * columns.length) : 0;
+  return {
+    spec,
+    columns,
+    cells,
+    warnings: [...spec.warnings, ...warnings],
+    trust: options.trust,
+    header: {
+      origin,
+      columns: columns.map((c) => ({ promptKey: c.prompt.key, promptLabel: c.prompt.label, providerKey: c.providerKey, providerLabel: c.providerLabel, ...(c.model ? { model: c.model } : {}), transport: c.transport, maxTokens: c.params.max_tokens })),
+      tests,
+      repeat: spec.repeat,
+      fingerprint: await spec.fingerprint(),
+    },
+  };
+}
+
+/** What the caller follows a run with, and how it stops it (the batch runner's options of the same names). */
+export type ExperimentRunHooks = Pick<BatchRunOptions, 'signal' | 'detach' | 'onStart' | 'onProgress' | 'onLedger' | 'onLog' | 'ready' | 'timing' | 'pauseAboveQueueDepth'>;
+
+export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: PlannedExperiment, hooks: ExperimentRunHooks & { runId?: string } = {}): Promise<BatchSummary> {
+  const runId = hooks.runId ?? randomUUID();
+  const ledgerPath = store.ledgerPath(runId);
+  await writeTestsFile(testsFileOf(ledgerPath), planned.spec.tests());
+  return runBatch({
+    ...hooks,
+    api,
+    runId,
+    ledgerPath,
+    params: { max_tokens: planned.columns[0]?.params.max_tokens ?? BATCH_LIMITS.maxTokens.min },
+    input: experimentCells(planned.spec, planned.columns, { trust: planned.trust, maxGroup: MAX_GROUP }),
+    totalHint: planned.cells,
+    groupSize: MAX_GROUP,
+    maxInFlight: planned.spec.maxConcurrency ?? DEFAULT_CONCURRENCY,
+    source: planned.spec.source,
+    title: planned.spec.title,
+    warnings: planned.warnings,
+    experiment: planned.header,
+    knownGroups: knownGroups(store, planned.spec.source, runId),
+    ...(planned.columns.some((c) => c.transport === 'chat') ? { earlierAnswers: earlierAnswers(store, planned.spec.source, runId) } : {}),
+  });
+}
+
+/** The spec of an experiment as its origin says: a config, or a .prompty with its sample or a dataset. */
+export function specOf(origin: ExperimentHeader['origin'], options: SpecOptions = {}): Promise<ExperimentSpec> {
+  return origin.kind === 'config' ? experimentFromConfig(origin.path, options) : experimentFromPrompty(origin.path, { ...(origin.dataset ? { dataset: origin.dataset } : {}), ...(origin.model ? { model: origin.model } : {}) });
+}
+
+/**
+ * Takes a stored experiment run up again (after a crash or a window reload): its cells are rendered again from
+ * the same files, which must not have changed since (their fingerprint says).
+ */
+export async function resumeExperiment(api: ScalarLMApi, store: RunStore, runId: string, hooks: ExperimentRunHooks & { trust: Trust }): Promise<BatchSummary> {
+  const ledgerPath = store.ledgerPath(runId);
+  const header = readLedger(ledgerPath).header;
+  const experiment = header?.experiment;
+  if (!header || !experiment) throw new Error(`Run ${runId} is not an experiment's run.`);
+  const spec = await specOf(experiment.origin, { repeat: experiment.repeat });
+  if ((await spec.fingerprint()) !== experiment.fingerprint) {
+    throw new Error(`The files of this experiment changed since the run began (${spec.file}): its remaining cells cannot be rendered as they were. Run the experiment again; what the server already holds is fetched, not sent.`);
+  }
+  const { columns } = experimentColumns(spec, { maxTokens: experiment.columns[0]?.maxTokens ?? BATCH_LIMITS.maxTokens.min });
+  // The models the run named when it began (the deployment's default then).
+  columns.forEach((column, i) => {
+    const model = experiment.columns[i]?.model;
+    if (model) Object.assign(column, { model, params: { ...column.params, model } });
+  });
+  return runBatch({
+    ...hooks,
+    api,
+    ledgerPath,
+    resume: true,
+    input: experimentCells(spec, columns, { trust: hooks.trust, maxGroup: MAX_GROUP }),
+    maxInFlight: spec.maxConcurrency ?? DEFAULT_CONCURRENCY,
+    knownGroups: knownGroups(store, spec.source, runId),
+    ...(columns.some((c) => c.transport === 'chat') ? { earlierAnswers: earlierAnswers(store, spec.source, runId) } : {}),
+  });
+}
