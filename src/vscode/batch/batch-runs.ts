@@ -4,7 +4,9 @@
 
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { ScalarLMApi } from '../../core/api/api';
 import { runBatch, type BatchProgress, type BatchRunOptions, type BatchSummary } from '../../core/batch/runner';
+import { resumeExperiment, runExperiment, type ExperimentRunHooks, type PlannedExperiment, type Trust } from '../../core/experiments';
 import type { BatchJob } from '../../core/jobs/batch-job';
 import { knownGroups } from '../../core/runs/known-groups';
 import type { LedgerLine } from '../../core/runs/ledger-file';
@@ -48,6 +50,8 @@ export class BatchRuns implements vscode.Disposable {
     private store: RunStore,
     private readonly connection: Connection,
     private readonly log: ExtensionLog,
+    /** Whether templates may run code here (a trusted workspace): experiments render Jinja2 only then. */
+    private readonly trust: () => Trust,
   ) {
     this.statusItem.name = 'ScalarLM Batch Runs';
   }
@@ -73,28 +77,44 @@ export class BatchRuns implements vscode.Disposable {
   /** Starts a run and returns its id once its ledger exists (the panel can open it). */
   async start({ job, parentRunId }: NewRun): Promise<string> {
     const runId = randomUUID();
-    await this.execute(runId, job.title, {
-      runId,
-      params: job.params,
-      input: job.input(),
-      totalHint: job.total,
-      planAll: true,
-      title: job.title,
-      groupSize: job.groupSize,
-      maxInFlight: job.maxInFlight,
-      pauseAboveQueueDepth: job.pauseAboveQueueDepth,
-      warnings: job.warnings,
-      knownGroups: knownGroups(this.store, job.source, runId),
-      ...(job.source ? { source: job.source } : {}),
-      ...(parentRunId ? { parentRunId } : {}),
-    });
+    await this.execute(runId, job.title, (api, hooks) =>
+      runBatch({
+        ...this.batchDefaults(api, runId),
+        ...hooks,
+        runId,
+        params: job.params,
+        input: job.input(),
+        totalHint: job.total,
+        planAll: true,
+        title: job.title,
+        groupSize: job.groupSize,
+        maxInFlight: job.maxInFlight,
+        pauseAboveQueueDepth: job.pauseAboveQueueDepth,
+        warnings: job.warnings,
+        knownGroups: knownGroups(this.store, job.source, runId),
+        ...(job.source ? { source: job.source } : {}),
+        ...(parentRunId ? { parentRunId } : {}),
+      }),
+    );
+    return runId;
+  }
+
+  /** Starts an experiment's run (planned and checked already) and returns its id once its ledger exists. */
+  async startExperiment(planned: PlannedExperiment): Promise<string> {
+    const runId = randomUUID();
+    await this.execute(runId, planned.spec.title, (api, hooks) => runExperiment(api, this.store, planned, { ...hooks, runId }));
     return runId;
   }
 
   /** Takes a stored run up again: polls what is pending, sends what was never sent, and the unknown groups asked for. */
   async resume(runId: string, resubmitUnknown: number[] = []): Promise<void> {
     if (this.active.has(runId)) throw new Error('This run is still going.');
-    await this.execute(runId, this.store.summary(runId).title, { resume: true, resubmitUnknown });
+    const summary = this.store.summary(runId);
+    await this.execute(runId, summary.title, (api, hooks) =>
+      summary.experiment
+        ? resumeExperiment(api, this.store, runId, { ...hooks, trust: this.trust() })
+        : runBatch({ ...this.batchDefaults(api, runId), ...hooks, resume: true, resubmitUnknown }),
+    );
   }
 
   /** Runs a window reload or a crash interrupted: taken up again (the log says which). */
@@ -111,12 +131,17 @@ export class BatchRuns implements vscode.Disposable {
     this.active.get(runId)?.controller.abort();
   }
 
-  private async execute(runId: string, title: string, options: Omit<BatchRunOptions, 'api' | 'ledgerPath'>): Promise<void> {
+  /** What a batch run takes from the settings of now (a resumed run keeps its own group size). */
+  private batchDefaults(api: ScalarLMApi, runId: string): Pick<BatchRunOptions, 'api' | 'ledgerPath' | 'groupSize' | 'maxInFlight'> {
+    const { batch } = this.connection.settings;
+    return { api, ledgerPath: this.store.ledgerPath(runId), groupSize: batch.groupSize, maxInFlight: batch.maxInFlight };
+  }
+
+  private async execute(runId: string, title: string, launch: (api: ScalarLMApi, hooks: ExperimentRunHooks) => Promise<BatchSummary>): Promise<void> {
     // The run's own client: a settings change while it goes must not close it under the run.
     const access = this.connection.createClient();
     if (!access.ok) throw new Error(access.reason);
     const api = access.api;
-    // A resumed run keeps its own group size; how fast it goes follows the settings of now.
     const { batch } = this.connection.settings;
     const run: ActiveRun = { controller: new AbortController() };
     let hasStarted = false;
@@ -131,11 +156,7 @@ export class BatchRuns implements vscode.Disposable {
     });
     this.active.set(runId, run);
     const finished = this.withProgressNotification(title, runId, run, () =>
-      runBatch({
-        api,
-        ledgerPath: this.store.ledgerPath(runId),
-        groupSize: batch.groupSize,
-        maxInFlight: batch.maxInFlight,
+      launch(api, {
         pauseAboveQueueDepth: batch.pauseAboveQueueDepth,
         signal: run.controller.signal,
         detach: this.detach.signal,
@@ -147,7 +168,6 @@ export class BatchRuns implements vscode.Disposable {
         },
         onLedger: (lines) => this.changed.fire({ runId, lines }),
         onLog: (message) => this.log.info(`[run ${runId.slice(0, 8)}] ${message}`),
-        ...options,
       }),
     );
     finished.then(

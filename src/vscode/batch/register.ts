@@ -18,7 +18,7 @@ import { RunsView } from './runs-view';
 
 export function registerBatch(context: vscode.ExtensionContext, connection: Connection, monitor: QueueMonitorView, log: ExtensionLog): vscode.Disposable {
   const disposables = new DisposableStore();
-  const runs = disposables.add(new BatchRuns(runStore(context, connection.settings), connection, log));
+  const runs = disposables.add(new BatchRuns(runStore(context, connection.settings), connection, log, () => (vscode.workspace.isTrusted ? 'trusted' : 'restricted')));
   disposables.add(onDidChangeSettings((settings) => runs.useStore(runStore(context, settings))));
   const settings = () => connection.settings;
   const panels = disposables.add(new ResultsPanels(context.extensionUri, { runs, log, settings }));
