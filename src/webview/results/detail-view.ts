@@ -1,11 +1,11 @@
 // The selected item in full: the prompt (collapsed), the response as raw text or sanitized markdown, the
 // full error text, the request id, and the item's actions. Model text goes in as textContent, except the
-// rendered markdown, which goes through safe-markdown.ts.
+// rendered markdown, which goes through safe-markdown.ts (in output-view.ts).
 
 import type { ItemAction, ItemView, ResponseFormat } from '../../protocol/results';
-import { button, element, setPressed, setText } from '../shared/dom';
-import { renderMarkdownInto } from '../shared/safe-markdown';
-import { formatCount } from './format';
+import { button, element, setText } from '../shared/dom';
+import { formatCount } from '../shared/format';
+import { createOutputView } from '../shared/output-view';
 import { originDescription, originLabel, waitingNote } from './item-text';
 
 export interface DetailCallbacks {
@@ -46,24 +46,10 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
   const prompt = element('pre', 'prompt');
   promptSection.append(promptSummary, prompt);
 
-  const formatButtons = new Map<ResponseFormat, HTMLButtonElement>();
-  const formatGroup = element('div', 'format-toggle');
-  formatGroup.setAttribute('role', 'group');
-  formatGroup.setAttribute('aria-label', 'Show the response as');
-  for (const [format, label] of [['raw', 'Raw'], ['rendered', 'Rendered']] as const) {
-    const toggle = button(label, 'toggle');
-    toggle.dataset.format = format;
-    formatButtons.set(format, toggle);
-    formatGroup.append(toggle);
-  }
+  const response = createOutputView('Response', (chosen) => callbacks.formatChosen(chosen), signal);
   const copyResponse = actionButton('copyResponse', 'Copy response', 'secondary');
   const openResponse = actionButton('openResponse', 'Open in editor', 'secondary');
-  const responseHead = element('div', 'section-head');
-  responseHead.append(element('h3', undefined, 'Response'), formatGroup, copyResponse, openResponse);
-  const response = element('div', 'response');
-  const responseNote = element('p', 'response-note');
-  const responseSection = element('section', 'response-section');
-  responseSection.append(responseHead, response, responseNote);
+  response.head.append(copyResponse, openResponse);
 
   const error = element('pre', 'error');
   const errorSection = element('section', 'error-section');
@@ -74,25 +60,9 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
   const requestLine = element('p', 'request-line');
   requestLine.append(element('span', 'label', 'Request id '), requestId, copyRequestId);
 
-  body.append(head, promptSection, responseSection, errorSection, requestLine);
+  body.append(head, promptSection, response.element, errorSection, requestLine);
 
   let shown: ItemView | undefined;
-  let format: ResponseFormat = 'rendered';
-
-  function renderResponse(): void {
-    const text = shown?.response ?? null;
-    response.dataset.format = format;
-    response.hidden = text === null;
-    if (text === null) {
-      response.replaceChildren();
-    } else if (format === 'raw') {
-      response.replaceChildren(element('pre', 'response-raw', text));
-    } else {
-      renderMarkdownInto(response, text);
-    }
-    response.classList.toggle('markdown', format === 'rendered' && text !== null);
-    for (const [key, toggle] of formatButtons) setPressed(toggle, key === format);
-  }
 
   function render(item: ItemView): void {
     root.dataset.index = String(item.index);
@@ -111,10 +81,8 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     setText(promptSummary, `Prompt (${formatCount(item.prompt.length)} characters)`);
     setText(prompt, item.prompt);
 
-    renderResponse();
     const note = item.response === null ? (waitingNote(item) ?? '') : item.response === '' ? 'The response is empty.' : '';
-    setText(responseNote, note);
-    responseNote.hidden = note === '';
+    response.show(item.response, note);
     copyResponse.disabled = item.response === null;
     openResponse.disabled = item.response === null;
 
@@ -131,9 +99,7 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
       const target = (event.target as Element).closest<HTMLButtonElement>('button');
       if (target === null || target.disabled || shown === undefined) return;
       const action = ITEM_ACTIONS.find((known) => known === target.dataset.itemAction);
-      const chosenFormat = target.dataset.format;
       if (action !== undefined) callbacks.action(action, shown.index);
-      else if (chosenFormat === 'raw' || chosenFormat === 'rendered') callbacks.formatChosen(chosenFormat);
     },
     { signal },
   );
@@ -149,9 +115,7 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
       else render(item);
     },
     setFormat(next) {
-      if (next === format) return;
-      format = next;
-      renderResponse();
+      response.setFormat(next);
     },
     focus() {
       root.focus();
