@@ -3,6 +3,7 @@
 
 import type { ExperimentPhase } from '../../protocol/experiments';
 import type { RunPhase } from '../../protocol/results';
+import { formatCount } from './format';
 
 /** One toolbar button as the page shows it now. */
 export interface ToolbarButtonState {
@@ -19,8 +20,8 @@ export const PHASE_LABELS: Record<RunPhase | ExperimentPhase, string> = {
   stopped: 'Stopped',
 };
 
-/** "Resume (128 pending, 280 unsent)"; plain "Resume" when there is nothing to resume. */
+/** "Resume (128 pending, 2,280 unsent)"; plain "Resume" when there is nothing to resume. */
 export function resumeLabel(counts: { pending: number; unsent: number }): string {
-  const parts = [counts.pending > 0 ? `${counts.pending} pending` : '', counts.unsent > 0 ? `${counts.unsent} unsent` : ''].filter(Boolean);
+  const parts = [counts.pending > 0 ? `${formatCount(counts.pending)} pending` : '', counts.unsent > 0 ? `${formatCount(counts.unsent)} unsent` : ''].filter(Boolean);
   return `Resume${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
