@@ -5,8 +5,8 @@
 // through safe-markdown.ts (in output-view.ts).
 
 import type { CellAction, CellDetailView, CellView, ColumnView, RowView } from '../../protocol/experiments';
+import { createDetailPane, createErrorSection, createPromptSection } from '../shared/detail-parts';
 import { button, element, setText } from '../shared/dom';
-import { formatCount } from '../shared/format';
 import { createOutputView } from '../shared/output-view';
 import type { OutputFormat } from '../shared/saved-state';
 import type { CellRef } from './cell-store';
@@ -43,21 +43,10 @@ export interface DetailView {
 const DETAIL_ACTIONS: readonly DetailAction[] = ['copyOutput', 'openOutput', 'openPrompt'];
 
 export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal): DetailView {
-  const root = element('section', 'detail');
-  root.id = 'detail';
-  // Focusable by script only (Enter in the matrix), so keyboard users land at the top of the detail.
-  root.tabIndex = -1;
-  root.setAttribute('aria-label', 'Selected cell');
-  const placeholder = element('p', 'detail-empty', 'Select a cell to see it in full.');
-  const body = element('div', 'detail-body');
-  body.hidden = true;
-  root.append(placeholder, body);
-
-  const heading = element('h2', 'detail-title');
-  const badge = element('span', 'badge');
+  const pane = createDetailPane('Selected cell', 'Select a cell to see it in full.');
+  const root = pane.element;
   const openPrompt = actionButton('openPrompt', 'Open prompt');
-  const head = element('div', 'detail-head');
-  head.append(heading, badge, openPrompt);
+  pane.head.append(openPrompt);
   const columnLine = element('p', 'detail-column');
 
   const previous = button('Previous', 'secondary');
@@ -74,23 +63,18 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
   const varsSection = element('section', 'vars-section');
   varsSection.append(element('h3', undefined, 'Vars'), vars);
 
-  const promptSection = element('details', 'prompt-section');
-  const promptSummary = element('summary');
-  const prompt = element('pre', 'prompt');
-  promptSection.append(promptSummary, prompt);
+  const prompt = createPromptSection();
 
   const output = createOutputView('Output', (chosen) => callbacks.formatChosen(chosen), signal);
   const copyOutput = actionButton('copyOutput', 'Copy output');
   const openOutput = actionButton('openOutput', 'Open output');
   output.head.append(copyOutput, openOutput);
 
-  const error = element('pre', 'error');
-  const errorSection = element('section', 'error-section');
-  errorSection.append(element('h3', undefined, 'Error'), error);
+  const error = createErrorSection();
 
   const facts = element('dl', 'facts');
 
-  body.append(head, columnLine, repeatNav, varsSection, promptSection, output.element, errorSection, facts);
+  pane.body.append(columnLine, repeatNav, varsSection, prompt.element, output.element, error.element, facts);
 
   let shown: ShownCell | undefined;
 
@@ -100,11 +84,7 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     root.dataset.column = String(ref.column);
     root.dataset.repeat = String(ref.repeat);
     root.dataset.loaded = String(detail !== undefined);
-    setText(heading, current.row?.label ?? `Row ${ref.row + 1}`);
-    const status = cell?.status ?? detail?.status;
-    root.dataset.status = status ?? 'none';
-    badge.dataset.status = status ?? 'none';
-    setText(badge, status ?? 'not in the run');
+    pane.showTitle(current.row?.label ?? `Row ${ref.row + 1}`, cell?.status ?? detail?.status ?? 'not in the run');
     const model = current.column === undefined ? undefined : columnModel(current.column);
     setText(columnLine, current.column === undefined ? `Column ${ref.column + 1}` : [columnName(current.column), model].filter((part) => part !== undefined).join(' · '));
 
@@ -117,8 +97,7 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     varsSection.hidden = varEntries.length === 0;
     vars.replaceChildren(...varEntries.flatMap(([name, value]) => [element('dt', undefined, name), element('dd', undefined, value)]));
 
-    setText(promptSummary, detail === undefined ? 'Prompt (loading…)' : `Prompt (${formatCount(detail.prompt.length)} characters)`);
-    setText(prompt, detail?.prompt ?? '');
+    prompt.show(detail?.prompt);
 
     // The host's detail has the whole text; it is current while the cell's state has not moved on since.
     const answer = detail !== undefined && (cell === undefined || detail.status === cell.status) ? detail : cell;
@@ -127,9 +106,7 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     copyOutput.disabled = text === null;
     openOutput.disabled = text === null;
 
-    const errorText = answer?.error ?? null;
-    errorSection.hidden = errorText === null;
-    setText(error, errorText === '' ? '(The server gave no error text.)' : (errorText ?? ''));
+    error.show(answer?.error ?? null);
 
     facts.hidden = detail === undefined;
     facts.replaceChildren(...(detail === undefined ? [] : detailFacts(detail).flatMap((fact) => [element('dt', undefined, fact.label), element('dd', undefined, fact.value)])));
@@ -151,17 +128,14 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     element: root,
     show(next) {
       shown = next;
-      placeholder.hidden = next !== undefined;
-      body.hidden = next === undefined;
+      pane.setShown(next !== undefined);
       if (next !== undefined) render(next);
-      else for (const key of ['row', 'column', 'repeat', 'status', 'loaded']) delete root.dataset[key];
+      else for (const key of ['row', 'column', 'repeat', 'loaded']) delete root.dataset[key];
     },
     setFormat(format) {
       output.setFormat(format);
     },
-    focus() {
-      root.focus();
-    },
+    focus: pane.focus,
   };
 }
 
