@@ -64,8 +64,8 @@ export class CellStore {
     this.reindex();
   }
 
-  /** Puts changed cells in place, adding a row for a cell of a row the page does not know. Returns how many rows changed. */
-  upsert(cells: readonly CellView[]): number {
+  /** Puts changed cells in place, adding a row for a cell of a row the page does not know. */
+  upsert(cells: readonly CellView[]): void {
     let added = false;
     const byRow = groupByRow(cells);
     for (const [index, rowCells] of byRow) {
@@ -79,7 +79,6 @@ export class CellStore {
       }
     }
     if (added) this.reindex();
-    return byRow.size;
   }
 
   entry(row: number): StoredRow | undefined {

@@ -57,10 +57,11 @@ export function repeatLine(cell: CellView | undefined): { kind: CellLineKind; te
   return cellLine(cell, oneLinePreview);
 }
 
-/** The note under the detail's output: why there is none, or that it is empty; '' when there is output. */
+/** The note under the detail's output: why there is none, or that it is empty; '' when there is output or an error to read. */
 export function detailNote(cell: CellView): string {
   if (cell.output !== null) return cell.output === '' ? 'The output is empty.' : '';
-  if (cell.status === 'ok' || cell.status === 'error') return cell.status === 'ok' ? 'The output is empty.' : '';
+  if (cell.status === 'ok') return 'The output is empty.';
+  if (cell.status === 'error') return '';
   return DETAIL_NOTES[cell.status];
 }
 

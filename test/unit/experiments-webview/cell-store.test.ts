@@ -40,8 +40,7 @@ describe('experiments webview: cell store', () => {
     const rowBefore = store.entry(0);
     const otherRow = store.entry(1);
     const untouchedStack = rowBefore?.cellsOf(2);
-    const changed = store.upsert([cell(0, 1, { output: 'done' })]);
-    assert.equal(changed, 1);
+    store.upsert([cell(0, 1, { output: 'done' })]);
     assert.notEqual(store.entry(0), rowBefore, 'the row is a new object');
     assert.equal(store.entry(1), otherRow, 'another row is the same object');
     assert.equal(store.entry(0)?.cellsOf(2), untouchedStack, 'an untouched column keeps its list');
