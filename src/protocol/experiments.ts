@@ -123,6 +123,8 @@ export interface ExperimentPanelState {
   column?: number;
   /** Show only rows with a cell in this state; absent for all. */
   status?: CellStatus;
+  /** The search over row labels, vars, outputs and errors, as typed. */
+  search?: string;
   scrollTop?: number;
   /** The cell shown in the detail pane. */
   selected?: { row: number; column: number; repeat: number };

@@ -2,9 +2,9 @@
 // what screen readers hear when its state changes. DOM-free.
 
 import type { AnswerAction, AnswerState, AnswerView, ChatView } from '../../protocol/chat';
+import { formatCount, formatMs, wholeSeconds } from '../shared/format';
 
 // en-US on purpose: the rest of the UI is English, and host tests read these strings.
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export const STATE_LABELS: Record<AnswerState, string> = {
@@ -33,20 +33,6 @@ export function modelLabel(model: string): string {
   return model === '' ? 'default model' : model;
 }
 
-/** "850 ms", "3.2 s", "2 min 05 s". */
-export function formatMs(ms: number): string {
-  if (ms < 1000) return `${integer.format(ms)} ms`;
-  if (ms < 60_000) return `${oneDecimal.format(ms / 1000)} s`;
-  return wholeSeconds(ms);
-}
-
-/** "12 s", "2 min 05 s": for times that tick once a second. */
-export function wholeSeconds(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  if (total < 60) return `${total} s`;
-  return `${Math.floor(total / 60)} min ${String(total % 60).padStart(2, '0')} s`;
-}
-
 export interface FooterText {
   finishReason?: string;
   usage?: string;
@@ -59,7 +45,7 @@ export function footerText(view: AnswerView): FooterText {
   const footer: FooterText = {};
   if (view.finishReason !== undefined) footer.finishReason = `Finish: ${view.finishReason}`;
   if (view.usage !== undefined) {
-    footer.usage = `${integer.format(view.usage.promptTokens)} prompt + ${integer.format(view.usage.completionTokens)} completion tokens`;
+    footer.usage = `${formatCount(view.usage.promptTokens)} prompt + ${formatCount(view.usage.completionTokens)} completion tokens`;
   }
   if (view.timeToFirstTokenMs !== undefined) footer.ttft = `First token ${formatMs(view.timeToFirstTokenMs)}`;
   if (view.tokensPerSecond !== undefined) footer.rate = `${oneDecimal.format(view.tokensPerSecond)} tokens/s`;
@@ -86,7 +72,7 @@ export function waitingLine(view: AnswerView, transport: ChatView['transport'], 
   const waited = wholeSeconds((view.waitingMs ?? 0) + sinceMs);
   if (transport === 'stream') return { kind: 'stream', text: `Waiting for the first token… ${waited}` };
   const heartbeats = view.heartbeats ?? 0;
-  const beats = heartbeats === 0 ? '' : ` (${integer.format(heartbeats)} ${heartbeats === 1 ? 'heartbeat' : 'heartbeats'})`;
+  const beats = heartbeats === 0 ? '' : ` (${formatCount(heartbeats)} ${heartbeats === 1 ? 'heartbeat' : 'heartbeats'})`;
   return { kind: 'queue', text: `Waiting in the queue… ${waited}${beats}` };
 }
 

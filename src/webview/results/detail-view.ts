@@ -1,11 +1,11 @@
 // The selected item in full: the prompt (collapsed), the response as raw text or sanitized markdown, the
 // full error text, the request id, and the item's actions. Model text goes in as textContent, except the
-// rendered markdown, which goes through safe-markdown.ts.
+// rendered markdown, which goes through safe-markdown.ts (in output-view.ts).
 
 import type { ItemAction, ItemView, ResponseFormat } from '../../protocol/results';
-import { button, element, setPressed, setText } from '../shared/dom';
-import { renderMarkdownInto } from '../shared/safe-markdown';
-import { formatCount } from './format';
+import { createDetailPane, createErrorSection, createPromptSection } from '../shared/detail-parts';
+import { button, element, setText } from '../shared/dom';
+import { createOutputView } from '../shared/output-view';
 import { originDescription, originLabel, waitingNote } from './item-text';
 
 export interface DetailCallbacks {
@@ -24,82 +24,31 @@ export interface DetailView {
 const ITEM_ACTIONS: readonly ItemAction[] = ['reveal', 'copyResponse', 'copyRequestId', 'openResponse'];
 
 export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal): DetailView {
-  const root = element('section', 'detail');
-  root.id = 'detail';
-  // Focusable by script only (Enter in the list), so keyboard users land at the top of the detail.
-  root.tabIndex = -1;
-  root.setAttribute('aria-label', 'Selected item');
-  const placeholder = element('p', 'detail-empty', 'Select an item to see it in full.');
-  const body = element('div', 'detail-body');
-  body.hidden = true;
-  root.append(placeholder, body);
-
-  const heading = element('h2', 'detail-title');
-  const badge = element('span', 'badge');
+  const pane = createDetailPane('Selected item', 'Select an item to see it in full.');
+  const root = pane.element;
   const reveal = actionButton('reveal', '', 'origin link');
   const group = element('span', 'detail-group');
-  const head = element('div', 'detail-head');
-  head.append(heading, badge, reveal, group);
+  pane.head.append(reveal, group);
 
-  const promptSection = element('details', 'prompt-section');
-  const promptSummary = element('summary');
-  const prompt = element('pre', 'prompt');
-  promptSection.append(promptSummary, prompt);
-
-  const formatButtons = new Map<ResponseFormat, HTMLButtonElement>();
-  const formatGroup = element('div', 'format-toggle');
-  formatGroup.setAttribute('role', 'group');
-  formatGroup.setAttribute('aria-label', 'Show the response as');
-  for (const [format, label] of [['raw', 'Raw'], ['rendered', 'Rendered']] as const) {
-    const toggle = button(label, 'toggle');
-    toggle.dataset.format = format;
-    formatButtons.set(format, toggle);
-    formatGroup.append(toggle);
-  }
+  const prompt = createPromptSection();
+  const response = createOutputView('Response', (chosen) => callbacks.formatChosen(chosen), signal);
   const copyResponse = actionButton('copyResponse', 'Copy response', 'secondary');
   const openResponse = actionButton('openResponse', 'Open in editor', 'secondary');
-  const responseHead = element('div', 'section-head');
-  responseHead.append(element('h3', undefined, 'Response'), formatGroup, copyResponse, openResponse);
-  const response = element('div', 'response');
-  const responseNote = element('p', 'response-note');
-  const responseSection = element('section', 'response-section');
-  responseSection.append(responseHead, response, responseNote);
-
-  const error = element('pre', 'error');
-  const errorSection = element('section', 'error-section');
-  errorSection.append(element('h3', undefined, 'Error'), error);
+  response.head.append(copyResponse, openResponse);
+  const error = createErrorSection();
 
   const requestId = element('code', 'request-id');
   const copyRequestId = actionButton('copyRequestId', 'Copy', 'secondary');
   const requestLine = element('p', 'request-line');
   requestLine.append(element('span', 'label', 'Request id '), requestId, copyRequestId);
 
-  body.append(head, promptSection, responseSection, errorSection, requestLine);
+  pane.body.append(prompt.element, response.element, error.element, requestLine);
 
   let shown: ItemView | undefined;
-  let format: ResponseFormat = 'rendered';
-
-  function renderResponse(): void {
-    const text = shown?.response ?? null;
-    response.dataset.format = format;
-    response.hidden = text === null;
-    if (text === null) {
-      response.replaceChildren();
-    } else if (format === 'raw') {
-      response.replaceChildren(element('pre', 'response-raw', text));
-    } else {
-      renderMarkdownInto(response, text);
-    }
-    response.classList.toggle('markdown', format === 'rendered' && text !== null);
-    for (const [key, toggle] of formatButtons) setPressed(toggle, key === format);
-  }
 
   function render(item: ItemView): void {
     root.dataset.index = String(item.index);
-    root.dataset.status = item.status;
-    setText(heading, `Item #${item.index}`);
-    setText(badge, item.status);
-    badge.dataset.status = item.status;
+    pane.showTitle(`Item #${item.index}`, item.status);
     reveal.hidden = item.origin === undefined;
     if (item.origin !== undefined) {
       setText(reveal, originLabel(item.origin));
@@ -107,19 +56,13 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
       reveal.setAttribute('aria-label', reveal.title);
     }
     setText(group, `group ${item.group}`);
+    prompt.show(item.prompt);
 
-    setText(promptSummary, `Prompt (${formatCount(item.prompt.length)} characters)`);
-    setText(prompt, item.prompt);
-
-    renderResponse();
     const note = item.response === null ? (waitingNote(item) ?? '') : item.response === '' ? 'The response is empty.' : '';
-    setText(responseNote, note);
-    responseNote.hidden = note === '';
+    response.show(item.response, note);
     copyResponse.disabled = item.response === null;
     openResponse.disabled = item.response === null;
-
-    errorSection.hidden = item.error === null;
-    setText(error, item.error === '' ? '(The server gave no error text.)' : (item.error ?? ''));
+    error.show(item.error);
 
     setText(requestId, item.requestId ?? 'none yet');
     copyRequestId.disabled = item.requestId === null;
@@ -131,9 +74,7 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
       const target = (event.target as Element).closest<HTMLButtonElement>('button');
       if (target === null || target.disabled || shown === undefined) return;
       const action = ITEM_ACTIONS.find((known) => known === target.dataset.itemAction);
-      const chosenFormat = target.dataset.format;
       if (action !== undefined) callbacks.action(action, shown.index);
-      else if (chosenFormat === 'raw' || chosenFormat === 'rendered') callbacks.formatChosen(chosenFormat);
     },
     { signal },
   );
@@ -143,19 +84,14 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     show(item) {
       if (item === shown) return;
       shown = item;
-      placeholder.hidden = item !== undefined;
-      body.hidden = item === undefined;
+      pane.setShown(item !== undefined);
       if (item === undefined) delete root.dataset.index;
       else render(item);
     },
     setFormat(next) {
-      if (next === format) return;
-      format = next;
-      renderResponse();
+      response.setFormat(next);
     },
-    focus() {
-      root.focus();
-    },
+    focus: pane.focus,
   };
 }
 

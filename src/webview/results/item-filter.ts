@@ -25,19 +25,3 @@ export function filterItems(store: ItemStore, filter: ItemFilter): number[] {
   // entry.searchText is built on first read, so it is read only when there is a query.
   return store.select((entry) => (status === undefined || entry.item.status === status) && (query === '' || entry.searchText.includes(query)));
 }
-
-/**
- * Where `index` sits in the sorted `indexes`: its position when present, otherwise the position of the
- * first larger index (which may be `indexes.length`). Lets keyboard moves continue from a selected item
- * the current filter hides.
- */
-export function positionOf(indexes: readonly number[], index: number): { position: number; present: boolean } {
-  let low = 0;
-  let high = indexes.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (indexes[middle] < index) low = middle + 1;
-    else high = middle;
-  }
-  return { position: low, present: indexes[low] === index };
-}

@@ -3,30 +3,29 @@
 // update the store and only the rows in view; the filtered index list is recomputed, never the DOM list.
 
 import type { ItemStatusView, ProgressView, ResponseFormat, ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
-import { createCountChips } from './count-chips';
-import { createDetailView } from './detail-view';
+import { createActionToolbar } from '../shared/action-toolbar';
+import { createCountChips } from '../shared/count-chips';
 import { element } from '../shared/dom';
+import { createSearchBox } from '../shared/search-box';
+import type { Page, PageHost } from '../shared/start-page';
+import { createDetailView } from './detail-view';
 import { createHeaderView } from './header-view';
-import { filterItems } from './item-filter';
+import { filterItems, ITEM_STATUSES } from './item-filter';
 import { ItemStore } from './item-store';
 import { createListView } from './list-view';
-import { createRunToolbar } from './run-toolbar';
-import { createSearchBox } from './search-box';
 import { createUnknownGroupsView } from './unknown-groups-view';
+import { RUN_ACTIONS, toolbarButtons } from './wording';
 
-export interface PageHost {
-  post(message: ResultsFromWebview): void;
-  save(state: ResultsPanelState): void;
-}
-
-export interface ResultsPage {
-  apply(message: ResultsToWebview): void;
-}
 
 /** Scrolling fires every frame; the saved position only needs to be right when the page goes away. */
 const SAVE_SCROLL_DELAY_MS = 250;
 
-export function createResultsPage(container: HTMLElement, host: PageHost, restored: ResultsPanelState | undefined, signal: AbortSignal): ResultsPage {
+export function createResultsPage(
+  container: HTMLElement,
+  host: PageHost<ResultsFromWebview, ResultsPanelState>,
+  restored: ResultsPanelState | undefined,
+  signal: AbortSignal,
+): Page<ResultsToWebview> {
   const store = new ItemStore();
   let runId: string | undefined;
   let status: ItemStatusView | undefined;
@@ -37,15 +36,15 @@ export function createResultsPage(container: HTMLElement, host: PageHost, restor
   let indexes: readonly number[] = [];
 
   const header = createHeaderView(signal);
-  const chips = createCountChips((chosen) => {
+  const chips = createCountChips(ITEM_STATUSES, 'Filter by state', (chosen) => {
     status = chosen;
     chips.showActive(status);
     refilter();
     save();
   }, signal);
-  const toolbar = createRunToolbar((action) => host.post({ type: 'run', action }), signal);
+  const toolbar = createActionToolbar(RUN_ACTIONS, { primary: 'retryFailed', label: 'Run actions' }, (action) => host.post({ type: 'run', action }), signal);
   const unknownGroups = createUnknownGroupsView((group) => host.post({ type: 'resubmitUnknown', group }), signal);
-  const searchBox = createSearchBox((query) => {
+  const searchBox = createSearchBox({ label: 'Search prompts, responses and errors', controls: 'list', noun: 'items' }, (query) => {
     search = query;
     refilter();
     save();
@@ -79,7 +78,7 @@ export function createResultsPage(container: HTMLElement, host: PageHost, restor
   );
   detail.setFormat(responseFormat);
 
-  const main = element('main', 'results');
+  const main = element('main', 'results run-panel');
   main.dataset.view = 'scalarlm-results';
   header.element.append(chips.element, toolbar.element);
   const split = element('div', 'split');
@@ -144,7 +143,7 @@ export function createResultsPage(container: HTMLElement, host: PageHost, restor
     main.dataset.phase = progress.phase;
     header.showProgress(progress);
     chips.showCounts(progress.counts);
-    toolbar.update(progress.phase, progress.counts);
+    toolbar.update(toolbarButtons(progress.phase, progress.counts));
     unknownGroups.show(progress.unknownGroups);
   }
 

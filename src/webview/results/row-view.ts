@@ -3,7 +3,7 @@
 
 import type { ItemView } from '../../protocol/results';
 import { button, element, setText } from '../shared/dom';
-import { oneLinePreview } from './format';
+import { oneLinePreview } from '../shared/format';
 import { originDescription, originLabel, waitingNote } from './item-text';
 
 export interface Row {
@@ -41,6 +41,7 @@ export function createRow(): Row {
       root.dataset.status = item.status;
       setText(index, `#${item.index}`);
       setText(badge, item.status);
+      badge.dataset.status = item.status;
       origin.hidden = item.origin === undefined;
       if (item.origin !== undefined) {
         setText(origin, originLabel(item.origin));

@@ -1,20 +1,7 @@
-// The panel's sentences: phases, actions and the explanation for unknown groups. DOM-free.
+// The results panel's sentences: actions and the explanation for unknown groups. DOM-free.
 
 import type { CountsView, RunAction, RunPhase } from '../../protocol/results';
-
-export const PHASE_LABELS: Record<RunPhase, string> = {
-  running: 'Running',
-  complete: 'Complete',
-  cancelled: 'Cancelled',
-  deadline: 'Stopped at the deadline',
-  failed: 'Failed',
-  stopped: 'Stopped',
-};
-
-export interface ToolbarButtonState {
-  label: string;
-  enabled: boolean;
-}
+import { resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
 
 /** Each run action's label and whether it applies now. */
 export function toolbarButtons(phase: RunPhase, counts: CountsView): Record<RunAction, ToolbarButtonState> {
@@ -30,11 +17,6 @@ export function toolbarButtons(phase: RunPhase, counts: CountsView): Record<RunA
     openLedger: { label: 'Open ledger', enabled: true },
     cancel: { label: 'Cancel', enabled: running },
   };
-}
-
-function resumeLabel(counts: CountsView): string {
-  const parts = [counts.pending > 0 ? `${counts.pending} pending` : '', counts.unsent > 0 ? `${counts.unsent} unsent` : ''].filter(Boolean);
-  return `Resume${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
 /** The toolbar, left to right. */

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { errorText, footerText, formatMs, formatToolArguments, isFinished, modelLabel, stateAnnouncement, waitingLine, wholeSeconds } from '../../../src/webview/chat/answer-text';
+import { errorText, footerText, formatToolArguments, isFinished, modelLabel, stateAnnouncement, waitingLine } from '../../../src/webview/chat/answer-text';
+import { formatMs, wholeSeconds } from '../../../src/webview/shared/format';
 import { answerView } from './fixtures';
 
 describe('chat webview: answer text', () => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { RunHeaderView } from '../../../src/protocol/results';
-import { formatCount, formatCreated, formatDuration, formatParameters, formatRate, oneLinePreview, PREVIEW_CHARS } from '../../../src/webview/results/format';
+import { formatParameters } from '../../../src/webview/results/format';
+import { formatCount, formatCreated, formatDuration, formatRate, oneLinePreview, PREVIEW_CHARS } from '../../../src/webview/shared/format';
 
 describe('results webview: formatting', () => {
   it('writes durations in seconds, then minutes, then hours', () => {

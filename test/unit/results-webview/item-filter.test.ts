@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { filterItems, isItemStatus, positionOf } from '../../../src/webview/results/item-filter';
+import { filterItems, isItemStatus } from '../../../src/webview/results/item-filter';
+import { positionOf } from '../../../src/webview/shared/list-navigation';
 import { ItemStore } from '../../../src/webview/results/item-store';
 import { item } from './fixtures';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isNavigationKey, nextPosition } from '../../../src/webview/results/list-navigation';
+import { isNavigationKey, nextPosition } from '../../../src/webview/shared/list-navigation';
 
 describe('results webview: list keyboard navigation', () => {
   const at = (position: number) => ({ position, present: true });

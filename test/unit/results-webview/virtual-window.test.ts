@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { rowsPerPage, scrollTopToReveal, visibleRange } from '../../../src/webview/results/virtual-window';
+import { rowsPerPage, scrollTopToReveal, visibleRange } from '../../../src/webview/shared/virtual-window';
 
 describe('results webview: virtual window', () => {
   const viewport = { scrollTop: 0, height: 400, rowHeight: 40 };

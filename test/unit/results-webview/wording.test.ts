@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { CountsView } from '../../../src/protocol/results';
-import { PHASE_LABELS, RUN_ACTIONS, toolbarButtons, unknownGroupExplanation, resubmitLabel } from '../../../src/webview/results/wording';
+import { RUN_ACTIONS, toolbarButtons, unknownGroupExplanation, resubmitLabel } from '../../../src/webview/results/wording';
+import { PHASE_LABELS } from '../../../src/webview/shared/run-wording';
 
 function counts(partial: Partial<CountsView>): CountsView {
   return { ok: 0, error: 0, pending: 0, unknown: 0, unsent: 0, queued: 0, ...partial };

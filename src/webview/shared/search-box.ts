@@ -1,11 +1,20 @@
-// The search field over prompt, response and error text, and the line saying how many items show.
-// Typing is debounced so a 10,000-item filter runs once per pause, not once per key.
+// The search field and the line saying how many entries show. Typing is debounced so a filter over
+// thousands of entries runs once per pause, not once per key.
 
-import { element, setText } from '../shared/dom';
+import { element, setText } from './dom';
 import { formatCount } from './format';
 
 /** Long enough to cover a burst of keystrokes, short enough to feel immediate. */
 const DEBOUNCE_MS = 150;
+
+export interface SearchBoxOptions {
+  /** The placeholder and the field's accessible name: what the search looks through. */
+  label: string;
+  /** The id of the element the search filters. */
+  controls: string;
+  /** What is counted, in the plural: "items", "rows". */
+  noun: string;
+}
 
 export interface SearchBox {
   readonly element: HTMLElement;
@@ -13,18 +22,18 @@ export interface SearchBox {
   showMatches(shown: number, total: number): void;
 }
 
-export function createSearchBox(onSearch: (query: string) => void, signal: AbortSignal): SearchBox {
+export function createSearchBox(options: SearchBoxOptions, onSearch: (query: string) => void, signal: AbortSignal): SearchBox {
   const root = element('div', 'search-bar');
   const input = element('input', 'search');
   input.id = 'search';
   input.type = 'search';
-  input.placeholder = 'Search prompts, responses and errors';
-  input.setAttribute('aria-label', 'Search prompts, responses and errors');
-  input.setAttribute('aria-controls', 'list');
+  input.placeholder = options.label;
+  input.setAttribute('aria-label', options.label);
+  input.setAttribute('aria-controls', options.controls);
   input.spellcheck = false;
   const matches = element('span', 'match-count');
   matches.id = 'match-count';
-  // Announced after a search settles, so screen reader users hear how many items it left.
+  // Announced after a search settles, so screen reader users hear how many entries it left.
   matches.setAttribute('aria-live', 'polite');
   root.append(input, matches);
 
@@ -63,7 +72,8 @@ export function createSearchBox(onSearch: (query: string) => void, signal: Abort
       input.value = query;
     },
     showMatches(shown, total) {
-      setText(matches, shown === total ? `${formatCount(total)} items` : `${formatCount(shown)} of ${formatCount(total)} items`);
+      const { noun } = options;
+      setText(matches, shown === total ? `${formatCount(total)} ${noun}` : `${formatCount(shown)} of ${formatCount(total)} ${noun}`);
     },
   };
 }

@@ -1,4 +1,5 @@
-// Where a key moves the selection in the list (the listbox keyboard pattern). DOM-free.
+// Where a key moves the selection in a list (the listbox keyboard pattern), and where a selected entry
+// sits in a filtered list. DOM-free.
 
 export type NavigationKey = 'ArrowUp' | 'ArrowDown' | 'PageUp' | 'PageDown' | 'Home' | 'End';
 
@@ -34,4 +35,20 @@ export function nextPosition(
 
 function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value));
+}
+
+/**
+ * Where `index` sits in the sorted `indexes`: its position when present, otherwise the position of the
+ * first larger index (which may be `indexes.length`). Lets keyboard moves continue from a selected entry
+ * the current filter hides.
+ */
+export function positionOf(indexes: readonly number[], index: number): { position: number; present: boolean } {
+  let low = 0;
+  let high = indexes.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (indexes[middle] < index) low = middle + 1;
+    else high = middle;
+  }
+  return { position: low, present: indexes[low] === index };
 }

@@ -1,0 +1,147 @@
+// One row of the matrix: the sticky row label (its vars in the tooltip) and one grid cell per column
+// shown. A cell shows its state and the first lines of its output, its error or its waiting note; with
+// repeats, one line per repeat. All text goes in as textContent. Rows are recycled as the matrix
+// scrolls, so fill() rewrites the label and every cell whose object changed, and nothing else.
+
+import type { CellView, ColumnView } from '../../protocol/experiments';
+import { element, setText } from '../shared/dom';
+import type { CellRef, CellStack, StoredRow } from './cell-store';
+import { cellLine, moreRepeatsLabel, repeatLine, stackedRepeats, type CellLineKind } from './cell-text';
+import { varsTooltip } from './wording';
+
+export interface MatrixRow {
+  readonly element: HTMLElement;
+  /** The row drawn, by identity: the store replaces a row's object when one of its cells changes. */
+  entry: StoredRow | undefined;
+  fill(entry: StoredRow): void;
+  /** Marks the selected cell when it is in this row; clears the mark otherwise. */
+  markSelected(selected: CellRef | undefined): void;
+  /** The cell of `column`, when that column is shown. */
+  cellElement(column: number): HTMLElement | undefined;
+  /** The sticky label's width: cells under it are hidden. */
+  labelWidth(): number;
+}
+
+/** One repeat's badge and text. */
+interface Line {
+  readonly root: HTMLElement;
+  readonly badge: HTMLElement;
+  readonly text: HTMLElement;
+  /** The cell drawn; `null` before the first draw (undefined is "no cell"). */
+  drawn: CellView | undefined | null;
+}
+
+interface Slot {
+  readonly column: number;
+  readonly root: HTMLElement;
+  readonly lines: Line[];
+}
+
+/** `columns`: the columns shown, in order; `repeat`: how many answers each cell holds. */
+export function createMatrixRow(columns: readonly ColumnView[], repeat: number): MatrixRow {
+  const root = element('div', 'matrix-row');
+  root.setAttribute('role', 'row');
+  const label = element('div', 'row-label');
+  label.setAttribute('role', 'rowheader');
+  label.setAttribute('aria-colindex', '1');
+  const labelText = element('span', 'row-label-text');
+  label.append(labelText);
+  root.append(label);
+
+  const { shown, more } = stackedRepeats(Math.max(1, repeat));
+  const stacked = repeat > 1;
+  const slots: Slot[] = columns.map((column, position) => {
+    const cell = element('div', stacked ? 'cell stacked' : 'cell');
+    cell.setAttribute('role', 'gridcell');
+    cell.setAttribute('aria-colindex', String(position + 2));
+    cell.dataset.column = String(column.index);
+    const lines = Array.from({ length: shown }, (_, index) => createLine(stacked, index));
+    cell.append(...lines.map((line) => line.root));
+    if (more > 0) cell.append(element('div', 'repeat-more', moreRepeatsLabel(more)));
+    root.append(cell);
+    return { column: column.index, root: cell, lines };
+  });
+
+  let selectedCell: HTMLElement | undefined;
+  let selectedLine: HTMLElement | undefined;
+
+  const row: MatrixRow = {
+    element: root,
+    entry: undefined,
+    fill(entry) {
+      const changedRow = row.entry?.row !== entry.row;
+      row.entry = entry;
+      const index = entry.row.index;
+      if (changedRow) {
+        root.dataset.row = String(index);
+        setText(labelText, entry.row.label);
+        label.title = varsTooltip(entry.row.vars);
+        for (const slot of slots) {
+          slot.root.id = cellId(index, slot.column);
+          slot.root.dataset.row = String(index);
+          // A recycled row shows another row's cells now: draw every line again.
+          for (const line of slot.lines) line.drawn = null;
+        }
+      }
+      for (const slot of slots) fillSlot(slot, entry.cellsOf(slot.column), stacked);
+    },
+    markSelected(selected) {
+      const inRow = selected !== undefined && row.entry?.row.index === selected.row;
+      const cell = inRow ? slots.find((slot) => slot.column === selected.column)?.root : undefined;
+      const line = cell === undefined ? undefined : (cell.querySelector<HTMLElement>(`.repeat-line[data-repeat="${selected?.repeat}"]`) ?? undefined);
+      if (selectedCell !== cell) {
+        selectedCell?.setAttribute('aria-selected', 'false');
+        cell?.setAttribute('aria-selected', 'true');
+        selectedCell = cell;
+      }
+      if (selectedLine !== line) {
+        if (selectedLine !== undefined) delete selectedLine.dataset.selected;
+        if (line !== undefined) line.dataset.selected = 'true';
+        selectedLine = line;
+      }
+    },
+    cellElement(column) {
+      return slots.find((slot) => slot.column === column)?.root;
+    },
+    labelWidth() {
+      return label.offsetWidth;
+    },
+  };
+  for (const slot of slots) slot.root.setAttribute('aria-selected', 'false');
+  return row;
+}
+
+/** The id of a cell's element, for aria-activedescendant. */
+function cellId(row: number, column: number): string {
+  return `cell-${row}-${column}`;
+}
+
+function createLine(stacked: boolean, repeat: number): Line {
+  const root = element('div', stacked ? 'repeat-line' : 'cell-line');
+  if (stacked) root.dataset.repeat = String(repeat);
+  const badge = element('span', 'badge');
+  const text = element('span', 'cell-text');
+  root.append(badge, text);
+  return { root, badge, text, drawn: null };
+}
+
+function fillSlot(slot: Slot, stack: CellStack, stacked: boolean): void {
+  slot.lines.forEach((line, repeat) => {
+    const cell = stack[repeat];
+    if (line.drawn === cell) return;
+    line.drawn = cell;
+    const { kind, text } = stacked ? repeatLine(cell) : cellLine(cell);
+    const status = cell?.status ?? 'none';
+    line.root.dataset.status = status;
+    line.badge.dataset.status = status;
+    setText(line.badge, cell?.status ?? '—');
+    setText(line.text, text);
+    setKind(line.text, kind);
+    // The cell's state is its one answer's, or its first repeat's: enough for the colour of its edge.
+    if (repeat === 0) slot.root.dataset.status = status;
+  });
+}
+
+function setKind(target: HTMLElement, kind: CellLineKind): void {
+  if (target.dataset.kind !== kind) target.dataset.kind = kind;
+}

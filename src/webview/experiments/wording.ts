@@ -1,0 +1,82 @@
+// The experiment panel's sentences: actions, the header's summary and stats lines, column and row
+// labels. DOM-free.
+
+import type { CellCounts, ColumnView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView, Transport } from '../../protocol/experiments';
+import { formatCount, formatDuration } from '../shared/format';
+import { resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
+
+/** The toolbar, left to right. */
+export const EXPERIMENT_TOOLBAR: readonly ExperimentAction[] = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'openLedger', 'openSource'];
+
+/** Each action's label and whether it applies now. */
+export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts): Record<ExperimentAction, ToolbarButtonState> {
+  const running = phase === 'running';
+  return {
+    rerunFailed: { label: `Rerun failed (${formatCount(counts.error)})`, enabled: counts.error > 0 },
+    // While the run goes it covers these itself; once it stopped, a resume polls what is pending and sends
+    // what never went out.
+    resume: { label: resumeLabel({ pending: counts.pending, unsent: counts.unsent }), enabled: !running && counts.pending + counts.unsent > 0 },
+    cancel: { label: 'Cancel', enabled: running },
+    exportJsonl: { label: 'Export JSONL', enabled: true },
+    exportCsv: { label: 'Export CSV', enabled: true },
+    openLedger: { label: 'Open ledger', enabled: true },
+    openSource: { label: 'Open experiment file', enabled: true },
+  };
+}
+
+export const TRANSPORTS: Record<Transport, { label: string; description: string }> = {
+  batch: { label: 'batch', description: "Through the batch queue (/v1/generate): greedy decoding, grouped by model and max tokens, ledgered and resumable." },
+  chat: { label: 'chat', description: "Through the queue-backed chat path (/v1/chat/completions): sampling settings are honoured." },
+};
+
+/** "6 columns: 3 prompts × 2 providers · 1,000 rows · 12,000 cells (each repeated 2 times) · 4 batch, 2 chat". */
+export function columnsSummary(header: ExperimentHeaderView): string {
+  const { columns } = header;
+  const prompts = new Set(columns.map((column) => column.promptLabel)).size;
+  const providers = new Set(columns.map((column) => column.providerLabel)).size;
+  const repeat = Math.max(1, header.repeat);
+  const parts = [
+    `${plural(columns.length, 'column')}: ${plural(prompts, 'prompt')} × ${plural(providers, 'provider')}`,
+    plural(header.rowCount, 'row'),
+    `${plural(header.rowCount * columns.length * repeat, 'cell')}${repeat > 1 ? ` (each repeated ${repeat} times)` : ''}`,
+  ];
+  const transports = (['batch', 'chat'] as const).map((transport) => [transport, columns.filter((column) => column.transport === transport).length] as const).filter(([, count]) => count > 0);
+  if (transports.length > 0) parts.push(transports.map(([transport, count]) => `${count} ${transport}`).join(', '));
+  return parts.join(' · ');
+}
+
+/** "Elapsed 1m 05s · ETA 40s · Queue depth 12 · 40 cells fetched, not sent · 20 sent". */
+export function progressStats(progress: ExperimentProgressView, elapsedMs: number): string {
+  const parts = [`Elapsed ${formatDuration(elapsedMs)}`];
+  if (progress.phase === 'running' && progress.etaSeconds !== undefined) parts.push(`ETA ${formatDuration(progress.etaSeconds * 1000)}`);
+  if (progress.queueDepth !== undefined) parts.push(`Queue depth ${formatCount(progress.queueDepth)}`);
+  parts.push(`${plural(progress.fetchedCells, 'cell')} fetched, not sent`, `${formatCount(progress.sentCells)} sent`);
+  return parts.join(' · ');
+}
+
+/** A column as one line, for the column filter and the detail pane: "summary v2 · llama-8b". */
+export function columnName(column: ColumnView): string {
+  return `${column.promptLabel} · ${column.providerLabel}`;
+}
+
+/** The model under the provider's label, when the label does not already say it. */
+export function columnModel(column: ColumnView): string | undefined {
+  return column.model === '' || column.model === column.providerLabel ? undefined : column.model;
+}
+
+/** A row's vars, one `name: value` a line, for its tooltip; long values cut, so a tooltip stays a tooltip. */
+export function varsTooltip(vars: Readonly<Record<string, string>>): string {
+  const lines = Object.entries(vars).map(([name, value]) => `${name}: ${value.length > TOOLTIP_VALUE_CHARS ? `${value.slice(0, TOOLTIP_VALUE_CHARS)}…` : value}`);
+  return lines.length === 0 ? 'No vars' : lines.join('\n');
+}
+
+const TOOLTIP_VALUE_CHARS = 200;
+
+/** "Repeat 2 of 5", counted from 1. */
+export function repeatLabel(repeat: number, of: number): string {
+  return `Repeat ${repeat + 1} of ${of}`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,88 @@
+// The parts a run panel's detail pane is built of: the pane itself (a placeholder until something is
+// selected, then a heading with a state badge), the prompt collapsed, and the error box. Text goes in
+// as textContent.
+
+import { element, setText } from './dom';
+import { formatCount } from './format';
+
+export interface DetailPane {
+  readonly element: HTMLElement;
+  /** Where the panel puts its sections, after the head. */
+  readonly body: HTMLElement;
+  /** The heading and badge's line, where the panel adds its own bits. */
+  readonly head: HTMLElement;
+  showTitle(title: string, status: string): void;
+  /** The body when something is selected, the placeholder when nothing is. */
+  setShown(shown: boolean): void;
+  focus(): void;
+}
+
+/** `label`: the pane's accessible name ("Selected item"); `emptyText`: what it says with nothing selected. */
+export function createDetailPane(label: string, emptyText: string): DetailPane {
+  const root = element('section', 'detail');
+  root.id = 'detail';
+  // Focusable by script only (Enter in the list), so keyboard users land at the top of the detail.
+  root.tabIndex = -1;
+  root.setAttribute('aria-label', label);
+  const placeholder = element('p', 'detail-empty', emptyText);
+  const body = element('div', 'detail-body');
+  body.hidden = true;
+  root.append(placeholder, body);
+  const heading = element('h2', 'detail-title');
+  const badge = element('span', 'badge');
+  const head = element('div', 'detail-head');
+  head.append(heading, badge);
+  body.append(head);
+
+  return {
+    element: root,
+    body,
+    head,
+    showTitle(title, status) {
+      root.dataset.status = status;
+      setText(heading, title);
+      setText(badge, status);
+      badge.dataset.status = status;
+    },
+    setShown(shown) {
+      placeholder.hidden = shown;
+      body.hidden = !shown;
+    },
+    focus() {
+      root.focus();
+    },
+  };
+}
+
+export interface TextSection {
+  readonly element: HTMLElement;
+}
+
+/** The prompt as sent, collapsed under its length; `undefined` while it is being fetched. */
+export function createPromptSection(): TextSection & { show(prompt: string | undefined): void } {
+  const root = element('details', 'prompt-section');
+  const summary = element('summary');
+  const prompt = element('pre', 'prompt');
+  root.append(summary, prompt);
+  return {
+    element: root,
+    show(text) {
+      setText(summary, text === undefined ? 'Prompt (loading…)' : `Prompt (${formatCount(text.length)} characters)`);
+      setText(prompt, text ?? '');
+    },
+  };
+}
+
+/** The full error text, hidden when there is none; an empty text from the server is said so. */
+export function createErrorSection(): TextSection & { show(error: string | null): void } {
+  const root = element('section', 'error-section');
+  const error = element('pre', 'error');
+  root.append(element('h3', undefined, 'Error'), error);
+  return {
+    element: root,
+    show(text) {
+      root.hidden = text === null;
+      setText(error, text === '' ? '(The server gave no error text.)' : (text ?? ''));
+    },
+  };
+}
