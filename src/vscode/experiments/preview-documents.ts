@@ -46,6 +46,8 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
   constructor(private readonly diagnostics: TemplateDiagnostics) {
     this.disposables.add(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, this));
     this.disposables.add(vscode.workspace.onDidChangeTextDocument(({ document }) => this.sourceChanged(document.uri)));
+    // A dataset row is read from the disk: its edits count once saved.
+    this.disposables.add(vscode.workspace.onDidSaveTextDocument((document) => this.sourceChanged(document.uri)));
     this.disposables.add(
       vscode.workspace.onDidCloseTextDocument((document) => {
         if (document.uri.scheme !== PREVIEW_SCHEME) return;
@@ -65,7 +67,9 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     await this.render(uri.toString(), this.stateFor(uri, kind, source));
     const document = await vscode.workspace.openTextDocument(uri);
     if (document.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(document, 'markdown');
-    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
+    // A preview already on screen is brought forward where it is, not opened a second time.
+    const shown = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString());
+    await vscode.window.showTextDocument(document, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
     const refusal = this.states.get(uri.toString())?.refusal;
     if (refusal !== undefined) showTrustRefusal(refusal);
     return uri;
@@ -123,7 +127,7 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
       reads.add(path);
       return readText(path);
     };
-    let result: { text: string; problems: LocatedProblem[]; refusal?: TemplateTrustError };
+    let result: Rendered;
     try {
       result = state.kind === 'prompt' ? await renderPrompt(state, read, reads) : await renderCells(state, read);
     } catch (error) {
@@ -134,7 +138,12 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     state.reads = reads;
     if (result.refusal === undefined) delete state.refusal;
     else state.refusal = result.refusal;
-    this.diagnostics.setRenderProblems(key, result.problems);
+    // The source may be unsaved (untitled): its problems go on its own uri.
+    const sourceFile = fileNameOf(state.source);
+    this.diagnostics.setRenderProblems(
+      key,
+      result.problems.map((problem) => ({ uri: problem.file === sourceFile ? state.source : vscode.Uri.file(problem.file), problem })),
+    );
     this.changed.fire(state.uri);
   }
 
@@ -145,7 +154,13 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
   }
 }
 
-async function renderPrompt(state: PreviewState, read: (path: string) => Promise<string>, reads: Set<string>) {
+interface Rendered {
+  text: string;
+  problems: LocatedProblem[];
+  refusal?: TemplateTrustError;
+}
+
+async function renderPrompt(state: PreviewState, read: (path: string) => Promise<string>, reads: Set<string>): Promise<Rendered> {
   const document = await vscode.workspace.openTextDocument(state.source);
   const template = templateOfDocument(document);
   if (state.row !== undefined) reads.add(state.row.file);
@@ -154,7 +169,7 @@ async function renderPrompt(state: PreviewState, read: (path: string) => Promise
   return { text: preview.text, problems: preview.problem === undefined ? [] : [preview.problem], ...(preview.refusal ? { refusal: preview.refusal } : {}) };
 }
 
-async function renderCells(state: PreviewState, read: (path: string) => Promise<string>) {
+async function renderCells(state: PreviewState, read: (path: string) => Promise<string>): Promise<Rendered> {
   const preview = await cellsPreview(fileNameOf(state.source), { readText: read, trust: templateTrust(), displayPath });
   return { text: preview.text, problems: preview.problems, ...(preview.refusal ? { refusal: preview.refusal } : {}) };
 }

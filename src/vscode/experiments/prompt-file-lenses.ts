@@ -3,14 +3,15 @@
 
 import * as vscode from 'vscode';
 import { experimentLenses, promptyLenses, type LensSpec } from '../../host/experiments/prompt-lenses';
-import { isPromptyDocument, isYamlDocument, PROMPTY_LANGUAGE } from './prompt-files';
+import { isPromptyDocument, isYamlDocument, PROMPTY_LANGUAGE, USER_SCHEMES } from './prompt-files';
 
-export const PROMPT_FILE_SELECTOR: vscode.DocumentSelector = [
-  { language: PROMPTY_LANGUAGE },
-  { pattern: '**/*.prompty' },
-  { language: 'yaml' },
-  { pattern: '**/*.{yaml,yml}' },
-];
+/** .prompty and YAML documents a user edits (a diff's other side gets none). */
+export const PROMPT_FILE_SELECTOR: vscode.DocumentSelector = USER_SCHEMES.flatMap((scheme) => [
+  { scheme, language: PROMPTY_LANGUAGE },
+  { scheme, pattern: '**/*.prompty' },
+  { scheme, language: 'yaml' },
+  { scheme, pattern: '**/*.{yaml,yml}' },
+]);
 
 export class PromptFileLenses implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {

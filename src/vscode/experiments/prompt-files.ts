@@ -9,6 +9,13 @@ import { parsePrompty, plainTemplate, type PromptTemplate } from '../../core/tem
 export const PROMPTY_LANGUAGE = 'prompty';
 const EXPERIMENT_FILE_NAMES = new Set(['promptfooconfig.yaml', 'promptfooconfig.yml']);
 
+/** Schemes of documents a user edits (not a diff's `git:` side, not an output channel). */
+export const USER_SCHEMES = ['file', 'untitled'];
+
+export function isUserDocument(document: vscode.TextDocument): boolean {
+  return USER_SCHEMES.includes(document.uri.scheme);
+}
+
 export function isPromptyUri(uri: vscode.Uri): boolean {
   return uri.path.toLowerCase().endsWith('.prompty');
 }

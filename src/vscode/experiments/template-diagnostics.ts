@@ -12,7 +12,7 @@ import { KeyedDebounce } from '../../host/experiments/keyed-debounce';
 import type { LocatedProblem } from '../../host/experiments/rendered-markdown';
 import { sampleGaps } from '../../host/experiments/sample-gaps';
 import { sampleVars } from '../../host/experiments/preview-vars';
-import { displayPath, fileNameOf, isExperimentDocument, isPromptyDocument, readText } from './prompt-files';
+import { displayPath, fileNameOf, isExperimentDocument, isPromptyDocument, isUserDocument, readText } from './prompt-files';
 
 const CHECK_DELAY_MS = 150;
 
@@ -41,11 +41,10 @@ export class TemplateDiagnostics implements vscode.Disposable {
     for (const document of vscode.workspace.textDocuments) this.schedule(document);
   }
 
-  /** What stopped `owner`'s render (none: it rendered); replaces what the owner said before. */
-  setRenderProblems(owner: string, problems: LocatedProblem[]): void {
+  /** What stopped `owner`'s render, each on its file (none: it rendered); replaces what the owner said before. */
+  setRenderProblems(owner: string, problems: { uri: vscode.Uri; problem: LocatedProblem }[]): void {
     const byFile = new Map<string, { uri: vscode.Uri; items: DiagnosticData[] }>();
-    for (const problem of problems) {
-      const uri = vscode.Uri.file(problem.file);
+    for (const { uri, problem } of problems) {
       const entry = byFile.get(uri.toString()) ?? { uri, items: [] };
       entry.items.push(toData({ ...problem, severity: 'error' }, openDocument(uri)));
       byFile.set(uri.toString(), entry);
@@ -59,7 +58,7 @@ export class TemplateDiagnostics implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument): void {
-    if (isPromptyDocument(document) || isExperimentDocument(document)) this.debounce.schedule(document.uri.toString());
+    if (isUserDocument(document) && (isPromptyDocument(document) || isExperimentDocument(document))) this.debounce.schedule(document.uri.toString());
     else if (this.checked.has(document.uri.toString())) this.forget(document.uri); // renamed or no longer an experiment
   }
 

@@ -35,7 +35,8 @@ export async function pickDatasetFile(near: vscode.Uri): Promise<vscode.Uri | un
 /** The row's 0-based index; the file's problems throw (DatasetError, located). */
 export async function pickRow(file: vscode.Uri): Promise<number | undefined> {
   const choices: RowChoice[] = [];
-  for await (const row of readDataset(file.fsPath, { displayName: displayPath(file.fsPath) })) {
+  // Problems name the file by its path (shown relative), so "Go to Line" can open it.
+  for await (const row of readDataset(file.fsPath)) {
     choices.push(rowChoice(row));
     if (choices.length >= ROWS_OFFERED) break;
   }
