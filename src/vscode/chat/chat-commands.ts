@@ -143,7 +143,7 @@ async function hintedModel(deps: ChatCommandDeps, hint: string | undefined): Pro
   const using = configured || "the deployment's default model";
   const why = served === undefined ? 'the deployment could not say which models it serves' : 'the deployment does not serve it';
   deps.log.info(`The prompt names the model ${hint}, but ${why}; the chat uses ${using}.`);
-  vscode.window.setStatusBarMessage(`ScalarLM: ${hint} is not served here; chatting with ${using}.`, 5000);
+  vscode.window.setStatusBarMessage(`ScalarLM: chatting with ${using}: ${why} (${hint}).`, 5000);
   return configured;
 }
 
