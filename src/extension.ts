@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { registerBatch } from './vscode/batch/register';
 import { registerChat } from './vscode/chat/register';
 import { Connection } from './vscode/deployment/connection';
+import { registerPromptFiles } from './vscode/experiments/register';
 import { selectDeploymentUrl } from './vscode/deployment/deployment-picker';
 import { clearGatewayToken, setGatewayToken } from './vscode/deployment/gateway-token';
 import { ExtensionLog } from './vscode/log';
@@ -58,6 +59,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     registerServerRequests({ connection, log }),
     registerBatch(context, connection, queue.monitor, log),
     registerChat(context, connection, log),
+    registerPromptFiles(log),
   );
 
   const activateMs = performance.now() - started;

@@ -7,7 +7,7 @@ import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 import { storageDir } from '../storage-paths';
 import { trackLastTextEditor } from './answer-actions';
-import { chatWithFile, chatWithSelection, compareModels, type ChatCommandDeps } from './chat-commands';
+import { chatWithFile, chatWithPrompt, chatWithSelection, compareModels, type ChatCommandDeps } from './chat-commands';
 import { ChatPanels } from './chat-panel';
 
 export function registerChat(context: vscode.ExtensionContext, connection: Connection, log: ExtensionLog): vscode.Disposable {
@@ -16,10 +16,11 @@ export function registerChat(context: vscode.ExtensionContext, connection: Conne
   const panels = disposables.add(new ChatPanels(context.extensionUri, store, connection, log));
   disposables.add(trackLastTextEditor());
   const deps: ChatCommandDeps = { panels, connection, log };
-  const commands: Record<string, (uri?: vscode.Uri) => unknown> = {
+  const commands: Record<string, (uri?: unknown) => unknown> = {
     'scalarlm.chatWithSelection': () => chatWithSelection(deps),
     'scalarlm.chatWithFile': (uri) => chatWithFile(deps, uri instanceof vscode.Uri ? uri : undefined),
-    'scalarlm.compareModels': () => compareModels(deps),
+    'scalarlm.chatWithPrompt': (uri) => chatWithPrompt(deps, uri),
+    'scalarlm.compareModels': (uri) => compareModels(deps, uri),
   };
   // A conversation by its id (for links and tests): revealed, or opened again from the store.
   disposables.add(vscode.commands.registerCommand('scalarlm.openChat', (chatId: unknown) => typeof chatId === 'string' && panels.show(chatId)));

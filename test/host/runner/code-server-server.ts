@@ -20,6 +20,8 @@ export interface CodeServerDirs {
   tmpDir: string;
   /** An empty config file of the run's own, so code-server does not create ~/.config/code-server/config.yaml. */
   configFile: string;
+  /** Workspace trust on (its user setting too): code-server then tells the workbench to enforce it. */
+  workspaceTrust: boolean;
 }
 
 export interface CodeServer {
@@ -36,14 +38,16 @@ const POLL_MS = 100;
 /** No gallery: the machine cannot reach one, and tests must not depend on one. */
 const NO_GALLERY = JSON.stringify({ serviceUrl: '' });
 
-export function prepareCodeServerDirs(root: string): CodeServerDirs {
+/** `workspaceTrust`: enable workspace trust (the untrusted pass); off, every folder is trusted. */
+export function prepareCodeServerDirs(root: string, workspaceTrust = false): CodeServerDirs {
   const dirs = {
     userDataDir: join(root, 'user-data'),
     extensionsDir: join(root, 'extensions'),
     tmpDir: join(root, 'tmp'),
     configFile: join(root, 'config.yaml'),
+    workspaceTrust,
   };
-  writeUserSettings(dirs.userDataDir);
+  writeUserSettings(dirs.userDataDir, workspaceTrust);
   mkdirSync(dirs.tmpDir);
   writeFileSync(dirs.configFile, '');
   return dirs;
@@ -76,7 +80,8 @@ export async function startCodeServer(
   const args = [
     ...dirArgs(dirs),
     ...['--auth', 'none', '--bind-addr', '127.0.0.1:0'], // port 0: code-server prints the one it got
-    ...['--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'],
+    ...['--disable-telemetry', '--disable-update-check', '--disable-getting-started-override', '--ignore-last-opened'],
+    ...(dirs.workspaceTrust ? [] : ['--disable-workspace-trust']),
     workspace,
   ];
   const child = spawnGroup(process.execPath, [entry, ...args], {

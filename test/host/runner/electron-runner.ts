@@ -1,7 +1,8 @@
 // Runs the same host suite in desktop VS Code, for machines that can download it (this one cannot: use
 // code-server-runner there). @vscode/test-electron downloads VS Code; Playwright launches it, so the page
 // helper works over its window exactly as over code-server's page. VS Code exits with the suite's result.
-// Usage: node out/test/host/runner/electron-runner.js [--grep REGEXP] [--vsix FILE] [--timeout S]
+// Like the code-server runner, it runs the usual pass, then the Restricted Mode pass (see run-options.ts).
+// Usage: node out/test/host/runner/electron-runner.js [--grep REGEXP] [--vsix FILE] [--pass PASS] [--timeout S]
 // Env: SCALARLM_VSCODE_VERSION (default stable). On Linux without a display, run it under `xvfb-run -a`.
 
 import { downloadAndUnzipVSCode, resolveCliPathFromVSCodeExecutablePath } from '@vscode/test-electron';
@@ -9,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type Page } from 'playwright-core';
+import type { HostPass } from '../suite/helpers/host-env';
 import { saveHostLogs } from './host-logs';
 import { hostProcessEnv } from './host-process-env';
 import { OutputBuffer } from './output-buffer';
@@ -17,9 +19,9 @@ import { CACHE_DIR, REPO_ROOT, SUITE_DIR } from './paths';
 import { buildBundles, copyWorkspace, emptyDevelopmentFolder, requireCompiledSuite } from './prepare';
 import { exitCodeOf, killGroup, spawnGroup } from './process-group';
 import type { RunOptions } from './run-options';
-import type { RunScope } from './run-scope';
+import { inNestedScope, type RunScope } from './run-scope';
 import { runnerMain } from './runner-main';
-import { suiteEnvIn } from './suite-env';
+import { announcePass, suiteEnvIn } from './suite-env';
 import { writeUserSettings } from './user-settings';
 
 const VSCODE_VERSION = process.env.SCALARLM_VSCODE_VERSION || 'stable';
@@ -28,7 +30,6 @@ const CLOSE_GRACE_MS = 10_000;
 
 /** test-electron's own defaults, plus a keyring-free secret store: CI machines have no keyring. */
 const VSCODE_FLAGS = [
-  '--disable-workspace-trust',
   '--disable-updates',
   '--disable-telemetry',
   '--skip-welcome',
@@ -44,12 +45,22 @@ async function runOnDesktop(scope: RunScope, options: RunOptions): Promise<numbe
   requireCompiledSuite();
   await buildBundles(scope);
   const executable = await downloadAndUnzipVSCode({ version: VSCODE_VERSION, cachePath: CACHE_DIR });
+  let exitCode = 0;
+  for (const pass of options.passes) {
+    announcePass(pass, options);
+    const passCode = await inNestedScope(scope, (passScope) => runPass(passScope, executable, options, pass));
+    exitCode ||= passCode;
+  }
+  return exitCode;
+}
 
+async function runPass(scope: RunScope, executable: string, options: RunOptions, pass: HostPass): Promise<number> {
   const runDir = mkdtempSync(join(tmpdir(), 'scalarlm-host-'));
   scope.defer(() => rmSync(runDir, { recursive: true, force: true }));
   const userDataDir = join(runDir, 'user-data');
   const extensionsDir = join(runDir, 'extensions');
-  writeUserSettings(userDataDir);
+  // A fresh user-data-dir trusts no folder: with trust enabled, the workspace opens in Restricted Mode.
+  writeUserSettings(userDataDir, pass === 'untrusted');
   if (options.vsix) await installVsix(executable, { userDataDir, extensionsDir }, options.vsix);
 
   const workbench: { page?: Page } = {};
@@ -64,8 +75,9 @@ async function runOnDesktop(scope: RunScope, options: RunOptions): Promise<numbe
       `--extensionTestsPath=${SUITE_DIR}`,
       ...['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir],
       ...VSCODE_FLAGS,
+      ...(pass === 'untrusted' ? [] : ['--disable-workspace-trust']),
     ],
-    env: definedOnly(hostProcessEnv(suiteEnvIn(runDir, helper.url, options))),
+    env: definedOnly(hostProcessEnv(suiteEnvIn(runDir, helper.url, options, pass))),
   });
   const vscodeProcess = app.process();
   const exited = exitCodeOf(vscodeProcess);
@@ -74,7 +86,7 @@ async function runOnDesktop(scope: RunScope, options: RunOptions): Promise<numbe
   output.follow(vscodeProcess.stdout, (text) => process.stdout.write(text));
   output.follow(vscodeProcess.stderr, (text) => process.stderr.write(text));
   scope.defer(async (exitCode) => {
-    if (exitCode !== 0) saveHostLogs('electron', [{ relativePath: 'vscode.log', contents: output.text() }], { logs: join(userDataDir, 'logs') });
+    if (exitCode !== 0) saveHostLogs(pass === 'trusted' ? 'electron' : `electron-${pass}`, [{ relativePath: 'vscode.log', contents: output.text() }], { logs: join(userDataDir, 'logs') });
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise((resolve) => {
       timer = setTimeout(resolve, CLOSE_GRACE_MS);

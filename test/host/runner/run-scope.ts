@@ -46,6 +46,23 @@ export class RunScope {
   }
 }
 
+/**
+ * Runs one part of a session (a pass of the suite) in a scope of its own, cleaned up when the part ends with
+ * the part's exit code, or by `outer` when the whole run is stopped first.
+ */
+export async function inNestedScope(outer: RunScope, part: (scope: RunScope) => Promise<number>): Promise<number> {
+  const inner = new RunScope();
+  const forget = outer.defer((exitCode) => inner.close(exitCode));
+  let exitCode = 1;
+  try {
+    exitCode = await part(inner);
+    return exitCode;
+  } finally {
+    forget();
+    await inner.close(exitCode);
+  }
+}
+
 /** Runs `session`, cleans up, and exits the process with the session's code (1 on error or timeout). */
 export function runToExit(name: string, timeoutMs: number, session: (scope: RunScope) => Promise<number>): void {
   const scope = new RunScope();

@@ -5,12 +5,15 @@
 // Tests that span a window reload (helpers/reload.ts) make two sessions of one run: the first runs every
 // test, the first parts of those last, notes the outcome and reloads the window without settling; the
 // reloaded window loads this file again, and the second session runs the second parts and settles for both.
+//
+// The runner's untrusted pass (a host with workspace trust on and the folder not trusted) runs the
+// *.untrusted.test files and only those; the usual pass runs every other file.
 
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
-import { HOST_ENV } from './helpers/host-env';
+import { HOST_ENV, UNTRUSTED_FILE_SUFFIX } from './helpers/host-env';
 import { screenshot } from './helpers/page';
 import { firstPartsRan, RELOAD_FILE_SUFFIX, setReloadSession, takeReloadMark, writeReloadMark } from './helpers/reload';
 import { stopAllSimulators } from './helpers/simulator';
@@ -40,7 +43,8 @@ export async function run(): Promise<void> {
   mocha.suite.afterAll('stop leftover simulators', stopAllSimulators);
   // The measurements for bench/ run on their own, when asked for; the tests never include them.
   const figures = process.env[HOST_ENV.figures] === '1';
-  const files = testFiles(__dirname).filter((file) => file.startsWith(join(__dirname, 'figures')) === figures);
+  const untrusted = process.env[HOST_ENV.pass] === 'untrusted';
+  const files = testFiles(__dirname).filter((file) => file.startsWith(join(__dirname, 'figures')) === figures && file.endsWith(UNTRUSTED_FILE_SUFFIX) === untrusted);
   const spanning = files.filter((file) => file.endsWith(RELOAD_FILE_SUFFIX));
   for (const file of mark ? spanning : [...files.filter((file) => !spanning.includes(file)), ...spanning]) mocha.addFile(file);
 

@@ -12,6 +12,16 @@ export const HOST_ENV = {
   figures: 'SCALARLM_HOST_FIGURES',
   /** A folder that outlives a window reload within one run: where the suite notes what ran before it. */
   stateDir: 'SCALARLM_HOST_STATE',
+  /** 'untrusted': the host has workspace trust enabled and the folder is not trusted; only *.untrusted.test files run. */
+  pass: 'SCALARLM_HOST_PASS',
 } as const;
 
 export type HostMode = 'dev' | 'vsix';
+
+/** A run of the suite: the usual one (workspace trust off), or the one in Restricted Mode. */
+export type HostPass = 'trusted' | 'untrusted';
+
+export const HOST_PASSES: readonly HostPass[] = ['trusted', 'untrusted'];
+
+/** The tests of the untrusted pass, and only those, are in files named *.untrusted.test.ts. */
+export const UNTRUSTED_FILE_SUFFIX = '.untrusted.test.js';

@@ -1,0 +1,25 @@
+// A .prompty rendered with its sample as the start of a chat: its messages as a chat file's would be, its
+// `model.parameters` max_tokens and temperature as the chat's parameters (the chat has no others), and the
+// model its configuration names as a hint.
+
+import { basename } from 'node:path';
+import { openingOf, type Opening } from '../chat/opening';
+import type { ChatParams } from '../../core/chat/conversation';
+import type { PromptyFile, RenderedMessage } from '../../core/templates';
+
+export function promptyOpening(prompty: PromptyFile, messages: RenderedMessage[], displayName: string): { opening: Opening } | { problem: string } {
+  const title = prompty.name ?? basename(prompty.file);
+  const result = openingOf(messages, title, displayName);
+  if (!('opening' in result)) return result;
+  const params = chatParams(prompty.model.parameters);
+  const hint = prompty.model.modelHint;
+  return { opening: { ...result.opening, ...(Object.keys(params).length > 0 ? { params } : {}), ...(hint !== undefined ? { modelHint: hint } : {}) } };
+}
+
+/** parsePrompty has checked their types: max_tokens a positive integer, temperature a number of at least 0. */
+function chatParams(parameters: Record<string, unknown>): Partial<ChatParams> {
+  const params: Partial<ChatParams> = {};
+  if (typeof parameters.max_tokens === 'number') params.max_tokens = parameters.max_tokens;
+  if (typeof parameters.temperature === 'number') params.temperature = parameters.temperature;
+  return params;
+}

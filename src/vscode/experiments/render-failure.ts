@@ -1,0 +1,24 @@
+// A template that did not render, told to the user once: a trust refusal with its "Manage Workspace Trust"
+// action, a located problem (template, sample file, dataset row) with "Go to Line", anything else through
+// the log.
+
+import * as vscode from 'vscode';
+import { TemplateTrustError } from '../../core/templates';
+import { isLocated, locatedText } from '../../host/experiments/rendered-markdown';
+import type { ExtensionLog } from '../log';
+import { displayPath } from './prompt-files';
+import { showTrustRefusal } from './trust';
+
+const GO_TO_LINE = 'Go to Line';
+
+/** `consequence` ends the sentence: " Nothing was sent." The caller does not wait for the user. */
+export function showRenderFailure(error: unknown, log: ExtensionLog, consequence = ''): void {
+  if (error instanceof TemplateTrustError) return showTrustRefusal(error);
+  if (!isLocated(error)) return log.showError(error);
+  const { file, line, column } = error;
+  void vscode.window.showErrorMessage(`ScalarLM: ${locatedText(error, displayPath)}${consequence}`, GO_TO_LINE).then(async (choice) => {
+    if (choice !== GO_TO_LINE) return;
+    const position = new vscode.Position(Math.max(0, line - 1), Math.max(0, (column ?? 1) - 1));
+    await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(position, position) });
+  });
+}

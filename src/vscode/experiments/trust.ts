@@ -1,0 +1,25 @@
+// The trust rule in the editor: templates are code (nunjucks does not sandbox), so Jinja2 renders only in a
+// trusted workspace; in Restricted Mode it is refused with a way to manage trust, and mustache still renders.
+// Every command that renders a template asks templateTrust() and reports a refusal with showTrustRefusal().
+
+import * as vscode from 'vscode';
+import type { TemplateTrustError } from '../../core/templates';
+import { locatedText } from '../../host/experiments/rendered-markdown';
+import { displayPath } from './prompt-files';
+
+export type TemplateTrust = 'trusted' | 'restricted';
+
+export const MANAGE_TRUST = 'Manage Workspace Trust';
+export const MANAGE_TRUST_COMMAND = 'workbench.trust.manage';
+
+/** Asked at each render: trust can be granted while the window is open. */
+export function templateTrust(): TemplateTrust {
+  return vscode.workspace.isTrusted ? 'trusted' : 'restricted';
+}
+
+/** `ScalarLM: <message>` with a "Manage Workspace Trust" action; the caller does not wait for the user. */
+export function showTrustRefusal(error: TemplateTrustError): void {
+  void vscode.window.showErrorMessage(`ScalarLM: ${locatedText(error, displayPath)}`, MANAGE_TRUST).then((choice) => {
+    if (choice === MANAGE_TRUST) void vscode.commands.executeCommand(MANAGE_TRUST_COMMAND);
+  });
+}
