@@ -3,6 +3,7 @@
 // code-server (needs Chromium).
 
 import { benchDatasets } from './datasets';
+import { benchExperiments } from './experiments';
 import { benchExtension } from './extension-figures';
 import { benchGenerate } from './generate-batch';
 import { benchTemplates } from './render-templates';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   await benchDatasets();
   benchTemplates();
   await benchGenerate({ million });
+  await benchExperiments();
   await benchExtension({ host: process.argv.includes('--host') });
 }
 

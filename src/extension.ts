@@ -6,6 +6,7 @@ import { registerBatch } from './vscode/batch/register';
 import { registerChat } from './vscode/chat/register';
 import { Connection } from './vscode/deployment/connection';
 import { registerPromptFiles } from './vscode/experiments/register';
+import { TemplateDiagnostics } from './vscode/experiments/template-diagnostics';
 import { selectDeploymentUrl } from './vscode/deployment/deployment-picker';
 import { clearGatewayToken, setGatewayToken } from './vscode/deployment/gateway-token';
 import { ExtensionLog } from './vscode/log';
@@ -55,11 +56,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     'scalarlm.openLog': () => log.channel.show(),
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  const templateProblems = new TemplateDiagnostics();
   context.subscriptions.push(
+    templateProblems,
     registerServerRequests({ connection, log }),
-    registerBatch(context, connection, queue.monitor, log),
+    registerBatch(context, connection, queue.monitor, log, templateProblems),
     registerChat(context, connection, log),
-    registerPromptFiles(log),
+    registerPromptFiles(log, templateProblems),
   );
 
   const activateMs = performance.now() - started;

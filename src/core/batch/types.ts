@@ -91,6 +91,8 @@ export interface ExperimentHeader {
   repeat: number;
   /** The files the cells were rendered from: a resumed run must find them the same. */
   fingerprint: string;
+  /** A rerun of some cells only: their keys (column:test:repeat). */
+  only?: string[];
 }
 
 /** One line of the ledger (append-only JSONL). */

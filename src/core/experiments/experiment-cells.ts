@@ -68,6 +68,16 @@ export interface CellOptions {
   trust: 'trusted' | 'restricted';
   /** The largest batch group (the protocol advises at most 128). */
   maxGroup: number;
+  /**
+   * Only these cells (`cellKey`s), each a group of its own: a rerun of failed cells. Alone, a cell is a batch
+   * the server has not seen (the server answers a batch it has seen from what it stored, errors included).
+   */
+  only?: ReadonlySet<string>;
+}
+
+/** A cell's name in a set of cells: column, test and repeat. */
+export function cellKey(column: number, test: number, repeat: number): string {
+  return `${column}:${test}:${repeat}`;
 }
 
 /** Every cell in sending order; throws the TemplateError of the first cell that cannot render. */
@@ -76,9 +86,12 @@ export async function* experimentCells(spec: ExperimentSpec, columns: readonly E
     const chunker = new ContentChunker(options.maxGroup);
     let first = true;
     for await (const test of spec.tests()) {
+      const wanted = (repeat: number) => !options.only || options.only.has(cellKey(column.index, test.index, repeat));
+      if (!Array.from({ length: spec.repeat }, (_, r) => wanted(r)).some(Boolean)) continue;
       const entry = entryOf(column.prompt.render(test.vars, { trust: options.trust }));
       for (let repeat = 0; repeat < spec.repeat; repeat++) {
-        const breakBefore = first || chunker.startsGroup();
+        if (!wanted(repeat)) continue;
+        const breakBefore = first || options.only !== undefined || chunker.startsGroup();
         first = false;
         if (column.transport === 'batch') chunker.add(entry);
         yield { entry, params: column.params, transport: column.transport, breakBefore, cell: [column.index, test.index, repeat] };

@@ -21,15 +21,21 @@ export interface ExperimentPrompt {
   render(vars: Record<string, unknown>, options: RenderOptions): RenderResult;
 }
 
+/** Reads a file the prompts name: from disk, or (the editor) an open document's unsaved text first. */
+export type ReadText = (path: string) => Promise<string>;
+
+const fromDisk: ReadText = (path) => readFile(path, 'utf8');
+
 /** Every prompt of a config, loaded and compiled; throws a TemplateError at the first that cannot be. */
-export async function loadExperimentPrompts(refs: readonly PromptRef[], configFile: string): Promise<ExperimentPrompt[]> {
-  return Promise.all(refs.map((ref) => loadPrompt(ref, configFile)));
+export async function loadExperimentPrompts(refs: readonly PromptRef[], configFile: string, readText: ReadText = fromDisk): Promise<ExperimentPrompt[]> {
+  return Promise.all(refs.map((ref) => loadExperimentPrompt(ref, configFile, readText)));
 }
 
-async function loadPrompt(ref: PromptRef, configFile: string): Promise<ExperimentPrompt> {
+/** One prompt of a config; `configFile` names an inline prompt's problems (it is written there). */
+export async function loadExperimentPrompt(ref: PromptRef, configFile: string, readText: ReadText = fromDisk): Promise<ExperimentPrompt> {
   const base = { key: ref.key, label: ref.label };
   if (ref.kind === 'inline') return fromTemplate(base, plainTemplate(ref.raw, configFile, 'jinja2', ref.line), {});
-  const text = await readFile(ref.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+  const text = await readText(ref.path).catch((error: NodeJS.ErrnoException) => {
     throw new TemplateError({ file: configFile, line: ref.line, column: ref.column }, `cannot read the prompt file ${ref.displayPath}: ${error.code === 'ENOENT' ? 'it does not exist' : error.message}.`);
   });
   switch (ref.format) {

@@ -1,7 +1,7 @@
 // Experiments: a prompt written once, run over tests, its versions side by side on several models; from a
 // promptfoo config or a .prompty with its sample or a dataset (experiments.md).
 
-export { ExperimentProblems, type ExperimentColumn } from './experiment-cells';
+export { cellKey, ExperimentProblems, type ExperimentColumn } from './experiment-cells';
 export { experimentFromConfig, experimentFromPrompty, type ExperimentSpec, type PromptyRunOptions, type SpecOptions } from './experiment-spec';
 export { readTestsFile, testsFileOf, type StoredTest } from './experiment-tests-file';
 export { planExperiment, resumeExperiment, runExperiment, specOf, type ExperimentRunHooks, type PlannedExperiment, type Trust } from './run-experiment';

@@ -30,10 +30,17 @@ export interface PlannedExperiment {
   warnings: string[];
   header: ExperimentHeader;
   trust: Trust;
+  /** A rerun of some cells only (cellKey names them). */
+  only?: ReadonlySet<string>;
 }
 
 /** Reads the experiment's files, names every column's model and renders every cell once (sending nothing). */
-export async function planExperiment(api: ScalarLMApi, spec: ExperimentSpec, origin: ExperimentHeader['origin'], options: { trust: Trust; maxTokens: number; signal?: AbortSignal }): Promise<PlannedExperiment> {
+export async function planExperiment(
+  api: ScalarLMApi,
+  spec: ExperimentSpec,
+  origin: ExperimentHeader['origin'],
+  options: { trust: Trust; maxTokens: number; signal?: AbortSignal; only?: ReadonlySet<string> },
+): Promise<PlannedExperiment> {
   const needsDefault = spec.providers.some((provider) => provider.model === undefined);
   const defaultModel = needsDefault ? await deploymentDefaultModel(api, options.signal) : undefined;
   const { columns, warnings } = experimentColumns(spec, { ...(defaultModel ? { defaultModel } : {}), maxTokens: options.maxTokens });
@@ -42,23 +49,25 @@ export async function planExperiment(api: ScalarLMApi, spec: ExperimentSpec, ori
   return {
     spec,
     columns,
-    cells,
+    cells: options.only?.size ?? cells,
     warnings: [...spec.warnings, ...warnings],
     trust: options.trust,
+    ...(options.only ? { only: options.only } : {}),
     header: {
       origin,
       columns: columns.map((c) => ({ promptKey: c.prompt.key, promptLabel: c.prompt.label, providerKey: c.providerKey, providerLabel: c.providerLabel, ...(c.model ? { model: c.model } : {}), transport: c.transport, maxTokens: c.params.max_tokens })),
       tests,
       repeat: spec.repeat,
       fingerprint: await spec.fingerprint(),
+      ...(options.only ? { only: [...options.only] } : {}),
     },
   };
 }
 
 /** What the caller follows a run with, and how it stops it (the batch runner's options of the same names). */
-export type ExperimentRunHooks = Pick<BatchRunOptions, 'signal' | 'detach' | 'onStart' | 'onProgress' | 'onLedger' | 'onLog' | 'ready' | 'timing' | 'pauseAboveQueueDepth'>;
+export type ExperimentRunHooks = Pick<BatchRunOptions, 'signal' | 'detach' | 'onStart' | 'onProgress' | 'onLedger' | 'onLog' | 'ready' | 'timing' | 'pauseAboveQueueDepth' | 'parentRunId'>;
 
-export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: PlannedExperiment, hooks: ExperimentRunHooks & { runId?: string } = {}): Promise<BatchSummary> {
+export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: PlannedExperiment, hooks: ExperimentRunHooks & { runId?: string; parentRunId?: string } = {}): Promise<BatchSummary> {
   const runId = hooks.runId ?? randomUUID();
   const ledgerPath = store.ledgerPath(runId);
   await writeTestsFile(testsFileOf(ledgerPath), planned.spec.tests());
@@ -68,7 +77,7 @@ export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: 
     runId,
     ledgerPath,
     params: { max_tokens: planned.columns[0]?.params.max_tokens ?? BATCH_LIMITS.maxTokens.min },
-    input: experimentCells(planned.spec, planned.columns, { trust: planned.trust, maxGroup: MAX_GROUP }),
+    input: experimentCells(planned.spec, planned.columns, { trust: planned.trust, maxGroup: MAX_GROUP, ...(planned.only ? { only: planned.only } : {}) }),
     totalHint: planned.cells,
     groupSize: MAX_GROUP,
     maxInFlight: planned.spec.maxConcurrency ?? DEFAULT_CONCURRENCY,
@@ -110,7 +119,7 @@ export async function resumeExperiment(api: ScalarLMApi, store: RunStore, runId:
     api,
     ledgerPath,
     resume: true,
-    input: experimentCells(spec, columns, { trust: hooks.trust, maxGroup: MAX_GROUP }),
+    input: experimentCells(spec, columns, { trust: hooks.trust, maxGroup: MAX_GROUP, ...(experiment.only ? { only: new Set(experiment.only) } : {}) }),
     maxInFlight: spec.maxConcurrency ?? DEFAULT_CONCURRENCY,
     knownGroups: knownGroups(store, spec.source, runId),
     ...(columns.some((c) => c.transport === 'chat') ? { earlierAnswers: earlierAnswers(store, spec.source, runId) } : {}),

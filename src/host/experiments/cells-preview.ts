@@ -4,7 +4,7 @@
 
 import { ConfigError, countTests, expandTests, loadExperimentConfig, type ConfigProblem, type ExperimentConfig, type IgnoredConfigKey, type ProviderRef, type TestCase } from '../../core/experiments/config';
 import { TemplateTrustError, type RenderOptions } from '../../core/templates';
-import { renderablePrompt, type ReadText, type RenderablePrompt } from './experiment-prompts';
+import { loadExperimentPrompt, type ExperimentPrompt, type ReadText } from '../../core/experiments/experiment-prompts';
 import { oneLine, plural, shortValue } from './markdown-blocks';
 import { isLocated, locatedText, notRenderedMarkdown, renderedMarkdown, type LocatedProblem } from './rendered-markdown';
 
@@ -26,7 +26,7 @@ export interface CellsPreview {
   refusal?: TemplateTrustError;
 }
 
-type Loaded = { prompt: RenderablePrompt } | { label: string; error: unknown };
+type Loaded = { prompt: ExperimentPrompt } | { label: string; error: unknown };
 
 export async function cellsPreview(path: string, options: CellsPreviewOptions): Promise<CellsPreview> {
   const limit = options.limit ?? CELLS_SHOWN;
@@ -43,7 +43,7 @@ export async function cellsPreview(path: string, options: CellsPreviewOptions): 
 
   const prompts: Loaded[] = await Promise.all(
     config.prompts.map((ref) =>
-      renderablePrompt(ref, config.file, options.readText).then(
+      loadExperimentPrompt(ref, config.file, options.readText).then(
         (prompt) => ({ prompt }),
         (error: unknown) => ({ label: ref.label, error }),
       ),
@@ -112,7 +112,7 @@ function cellSections(config: ExperimentConfig, prompts: Loaded[], tests: TestCa
       let first: number | undefined;
       for (const provider of config.providers) {
         if (++number > limit) return { lines, ...found };
-        const label = 'prompt' in loaded ? loaded.prompt.ref.label : loaded.label;
+        const label = 'prompt' in loaded ? loaded.prompt.label : loaded.label;
         lines.push('', `## ${number}. ${oneLine(label, 50)} × ${provider.label ?? provider.id} × ${testLabel(test)}`, '');
         if (first !== undefined) {
           lines.push(`The same prompt as cell ${first}.`);

@@ -3,7 +3,7 @@
 
 import { datasetRow, DatasetError } from '../../core/datasets';
 import { loadSample, type PromptTemplate } from '../../core/templates';
-import type { ReadText } from './experiment-prompts';
+import type { ReadText } from '../../core/experiments/experiment-prompts';
 import type { PreviewVars } from './prompt-preview';
 
 export async function sampleVars(template: PromptTemplate, readText: ReadText): Promise<PreviewVars> {

@@ -4,13 +4,13 @@
 
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { ScalarLMApi } from '../../core/api/api';
+import type { ApiAccess, ScalarLMApi } from '../../core/api/api';
 import { runBatch, type BatchProgress, type BatchRunOptions, type BatchSummary } from '../../core/batch/runner';
 import { resumeExperiment, runExperiment, type ExperimentRunHooks, type PlannedExperiment, type Trust } from '../../core/experiments';
 import type { BatchJob } from '../../core/jobs/batch-job';
 import { knownGroups } from '../../core/runs/known-groups';
 import type { LedgerLine } from '../../core/runs/ledger-file';
-import type { RunStore } from '../../core/runs/run-store';
+import { RunStore } from '../../core/runs/run-store';
 import type { Connection } from '../deployment/connection';
 import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
@@ -46,8 +46,11 @@ export class BatchRuns implements vscode.Disposable {
   /** Progress, settled groups and ends of every run of this window. */
   readonly onDidChange = this.changed.event;
 
+  private store: RunStore | undefined;
+
   constructor(
-    private store: RunStore,
+    /** Where the runs folder is now (core/runs runsDirFor, the CLI's rule too). */
+    private readonly locate: () => string,
     private readonly connection: Connection,
     private readonly log: ExtensionLog,
     /** Whether templates may run code here (a trusted workspace): experiments render Jinja2 only then. */
@@ -56,13 +59,13 @@ export class BatchRuns implements vscode.Disposable {
     this.statusItem.name = 'ScalarLM Batch Runs';
   }
 
-  /** Runs started after this go to the new store (the setting changed). */
-  useStore(store: RunStore): void {
-    // The same folder keeps its store, and with it what listing has read of each ledger so far.
-    if (store.dir !== this.store.dir) this.store = store;
-  }
-
+  /**
+   * The runs folder of now: the setting or the workspace folder's .scalarlm/runs may have changed (a terminal
+   * made one). The same folder keeps its store, and with it what listing has read of each ledger so far.
+   */
   get runStore(): RunStore {
+    const dir = this.locate();
+    if (dir !== this.store?.dir) this.store = new RunStore(dir);
     return this.store;
   }
 
@@ -91,7 +94,7 @@ export class BatchRuns implements vscode.Disposable {
         maxInFlight: job.maxInFlight,
         pauseAboveQueueDepth: job.pauseAboveQueueDepth,
         warnings: job.warnings,
-        knownGroups: knownGroups(this.store, job.source, runId),
+        knownGroups: knownGroups(this.runStore, job.source, runId),
         ...(job.source ? { source: job.source } : {}),
         ...(parentRunId ? { parentRunId } : {}),
       }),
@@ -100,26 +103,31 @@ export class BatchRuns implements vscode.Disposable {
   }
 
   /** Starts an experiment's run (planned and checked already) and returns its id once its ledger exists. */
-  async startExperiment(planned: PlannedExperiment): Promise<string> {
+  async startExperiment(planned: PlannedExperiment, parentRunId?: string): Promise<string> {
     const runId = randomUUID();
-    await this.execute(runId, planned.spec.title, (api, hooks) => runExperiment(api, this.store, planned, { ...hooks, runId }));
+    await this.execute(runId, planned.spec.title, (api, hooks) => runExperiment(api, this.runStore, planned, { ...hooks, runId, ...(parentRunId ? { parentRunId } : {}) }));
     return runId;
+  }
+
+  /** The deployment's shared client, for planning before a run (reading the default model). */
+  connectionApi(): ApiAccess {
+    return this.connection.api();
   }
 
   /** Takes a stored run up again: polls what is pending, sends what was never sent, and the unknown groups asked for. */
   async resume(runId: string, resubmitUnknown: number[] = []): Promise<void> {
     if (this.active.has(runId)) throw new Error('This run is still going.');
-    const summary = this.store.summary(runId);
+    const summary = this.runStore.summary(runId);
     await this.execute(runId, summary.title, (api, hooks) =>
       summary.experiment
-        ? resumeExperiment(api, this.store, runId, { ...hooks, trust: this.trust() })
+        ? resumeExperiment(api, this.runStore, runId, { ...hooks, trust: this.trust() })
         : runBatch({ ...this.batchDefaults(api, runId), ...hooks, resume: true, resubmitUnknown }),
     );
   }
 
   /** Runs a window reload or a crash interrupted: taken up again (the log says which). */
   resumeInterrupted(): void {
-    for (const run of this.store.list((path, error) => this.log.info(`Skipping the damaged run ledger ${path}: ${error.message}`))) {
+    for (const run of this.runStore.list((path, error) => this.log.info(`Skipping the damaged run ledger ${path}: ${error.message}`))) {
       if (run.phase === 'interrupted' && !this.active.has(run.runId) && run.goingElsewhere === undefined) {
         this.log.info(`Resuming run ${run.runId} (${run.title}), interrupted before it ended.`);
         this.resume(run.runId).catch((error) => this.log.showError(error));
@@ -134,7 +142,7 @@ export class BatchRuns implements vscode.Disposable {
   /** What a batch run takes from the settings of now (a resumed run keeps its own group size). */
   private batchDefaults(api: ScalarLMApi, runId: string): Pick<BatchRunOptions, 'api' | 'ledgerPath' | 'groupSize' | 'maxInFlight'> {
     const { batch } = this.connection.settings;
-    return { api, ledgerPath: this.store.ledgerPath(runId), groupSize: batch.groupSize, maxInFlight: batch.maxInFlight };
+    return { api, ledgerPath: this.runStore.ledgerPath(runId), groupSize: batch.groupSize, maxInFlight: batch.maxInFlight };
   }
 
   private async execute(runId: string, title: string, launch: (api: ScalarLMApi, hooks: ExperimentRunHooks) => Promise<BatchSummary>): Promise<void> {

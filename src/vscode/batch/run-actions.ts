@@ -9,14 +9,10 @@ import { configuredOverrides } from '../../host/batch/job-layers';
 import type { Settings } from '../../host/settings-schema';
 import { confirm } from '../confirm';
 import type { ExtensionLog } from '../log';
-import type { BatchRuns } from './batch-runs';
+import type { RunPanelDeps } from './run-panel';
 
-export interface RunActionsDeps {
-  runs: BatchRuns;
-  log: ExtensionLog;
+export interface RunActionsDeps extends RunPanelDeps {
   settings(): Settings;
-  /** Opens the results panel of a run (a retry opens its own). */
-  showRun(runId: string): void;
 }
 
 /** Selects the prompt's lines in the document it came from. */

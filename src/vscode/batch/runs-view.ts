@@ -10,6 +10,9 @@ import type { ExtensionLog } from '../log';
 import type { BatchRuns } from './batch-runs';
 import { exportRun } from './run-actions';
 
+/** How often a visible Runs view looks for runs other processes write. */
+const OTHER_RUNS_EVERY_MS = 2000;
+
 class RunItemNode extends vscode.TreeItem {
   constructor(
     readonly run: RunSummary,
@@ -34,6 +37,8 @@ class RunItemNode extends vscode.TreeItem {
 export class RunsView implements vscode.Disposable {
   private readonly disposables = new DisposableStore();
   private readonly changed = this.disposables.add(new vscode.EventEmitter<void>());
+  /** While the view shows: the timer that looks for other processes' runs. */
+  private looking: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly runs: BatchRuns,
@@ -45,7 +50,16 @@ export class RunsView implements vscode.Disposable {
       getTreeItem: (node) => node,
       getChildren: () => this.nodes(),
     };
-    this.disposables.add(vscode.window.createTreeView('scalarlm.runs', { treeDataProvider: provider }));
+    const view = this.disposables.add(vscode.window.createTreeView('scalarlm.runs', { treeDataProvider: provider }));
+    // Runs of other processes (a terminal's, in the shared .scalarlm/runs) are not events of this window:
+    // while the view shows, it looks again every few seconds (listing reads only what ledgers gained).
+    const look = () => {
+      clearInterval(this.looking);
+      this.looking = view.visible ? setInterval(() => this.refresh(), OTHER_RUNS_EVERY_MS) : undefined;
+      if (view.visible) this.refresh();
+    };
+    this.disposables.add(view.onDidChangeVisibility(look));
+    look();
     const seen = new Set<string>();
     this.disposables.add(
       runs.onDidChange((event) => {
@@ -89,6 +103,7 @@ export class RunsView implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearInterval(this.looking);
     this.disposables.dispose();
   }
 }

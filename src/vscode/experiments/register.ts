@@ -10,12 +10,11 @@ import { PREVIEW_SCHEME, PreviewDocuments } from './preview-documents';
 import { PREVIEW_COMMANDS, PreviewLenses } from './preview-lenses';
 import { previewCells, previewPrompt, useSample, useTestRow, type PreviewCommandDeps } from './preview-commands';
 import { PROMPT_FILE_SELECTOR, PromptFileLenses } from './prompt-file-lenses';
-import { registerRunCommandStandIns } from './run-command-stand-ins';
-import { TemplateDiagnostics } from './template-diagnostics';
+import type { TemplateDiagnostics } from './template-diagnostics';
 
-export function registerPromptFiles(log: ExtensionLog): vscode.Disposable {
+/** `diagnostics` are the template problems of the workspace, which the run commands report to as well. */
+export function registerPromptFiles(log: ExtensionLog, diagnostics: TemplateDiagnostics): vscode.Disposable {
   const disposables = new DisposableStore();
-  const diagnostics = disposables.add(new TemplateDiagnostics());
   const previews = disposables.add(new PreviewDocuments(diagnostics));
   disposables.add(new ExperimentContext());
   disposables.add(vscode.languages.registerCodeLensProvider(PROMPT_FILE_SELECTOR, new PromptFileLenses()));
@@ -31,6 +30,5 @@ export function registerPromptFiles(log: ExtensionLog): vscode.Disposable {
   for (const [id, run] of Object.entries(commands)) {
     disposables.add(vscode.commands.registerCommand(id, (...args: unknown[]) => Promise.resolve(run(...args)).catch((error: unknown) => log.showError(error))));
   }
-  disposables.add(registerRunCommandStandIns());
   return disposables;
 }

@@ -1,0 +1,48 @@
+// Experiments through `scalarlm-lab eval` against the zero-latency simulator (separate processes): 1,000 rows x
+// 3 prompts x 2 models (6,000 cells) sent, then the same run unchanged (all fetched, nothing sent), then a
+// 100,000-row CSV on one column for memory. Wall time, HTTP requests per cell, peak RSS of the CLI.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCliMeasured, startSimProcess } from './lib/processes';
+import { printTable } from './lib/table';
+
+const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+
+function writeExperiment(dir: string, rows: number, prompts: number, providers: string[]): string {
+  writeFileSync(join(dir, `rows-${rows}.csv`), 'name,topic\n' + Array.from({ length: rows }, (_, i) => `Person ${i},topic ${i % 101}`).join('\n') + '\n');
+  for (let p = 0; p < prompts; p++) writeFileSync(join(dir, `p${p}.txt`), `Version ${p}: tell {{ name }} one fact about {{ topic }}.`);
+  const config = join(dir, `experiment-${rows}-${prompts}.yaml`);
+  writeFileSync(
+    config,
+    `prompts:\n${Array.from({ length: prompts }, (_, p) => `  - file://p${p}.txt\n`).join('')}providers:\n${providers.map((id) => `  - id: scalarlm:${id}\n    config:\n      max_tokens: 8\n`).join('')}tests: file://rows-${rows}.csv\n`,
+  );
+  return config;
+}
+
+export async function benchExperiments(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'scalarlm-bench-exp-'));
+  const sim = await startSimProcess(['--zero-latency']);
+  try {
+    // The runs of the benchmark go to its own folder (the CLI reads the state folder from the environment).
+    process.env.XDG_STATE_HOME = join(dir, 'state');
+    const requests = async () => Object.entries((await sim.stats()).requests).filter(([route]) => !route.includes('/_sim/')).reduce((sum, [, n]) => sum + n, 0);
+    const rows: (string | number)[][] = [];
+    const measure = async (name: string, config: string, cells: number) => {
+      const before = await requests();
+      const run = await runCliMeasured(['eval', config, '--url', sim.url], join(dir, 'usage.json'));
+      if (run.code !== 0) throw new Error(`${name}: exit ${run.code}\n${run.stderr}`);
+      rows.push([name, cells, run.wallMs / 1000, cells / (run.wallMs / 1000), ((await requests()) - before) / cells, run.maxRssMb]);
+    };
+    const matrix = writeExperiment(dir, 1000, 3, ['base', ADAPTOR]);
+    await measure('1,000 rows x 3 prompts x 2 models, sent', matrix, 6000);
+    await measure('the same, unchanged (all fetched)', matrix, 6000);
+    await measure('100,000-row CSV x 1 prompt x 1 model', writeExperiment(dir, 100_000, 1, ['base']), 100_000);
+    printTable('scalarlm-lab eval against the zero-latency simulator (separate processes)', ['run', 'cells', 'wall s', 'cells/s', 'HTTP req/cell', 'peak RSS MB'], rows);
+  } finally {
+    delete process.env.XDG_STATE_HOME;
+    await sim.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,197 @@
+// What every run's panel does the same way (the results of a batch, the matrix of an experiment): one tab
+// per run, restored after a reload through its serializer; the run read from its ledger when the page says
+// `ready`, then followed live (ledger lines as they are written, progress at most every 100 ms), and read
+// again when the run ends (the ledger is then the truth).
+
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import type { BatchProgress } from '../../core/batch/runner';
+import { RunProjection, type RunItem } from '../../core/runs/run-projection';
+import { DisposableStore } from '../../host/dispose';
+import type { ExtensionLog } from '../log';
+import { webviewHtml, webviewResourceRoots } from '../webview-html';
+import type { BatchRuns, RunEvent } from './batch-runs';
+
+/** Progress changes with every finished item; the page needs it at most this often. */
+const PROGRESS_EVERY_MS = 100;
+
+export interface RunPanelDeps {
+  runs: BatchRuns;
+  log: ExtensionLog;
+  /** Opens the panel of a run (a retry opens its own). */
+  showRun(runId: string): void;
+}
+
+export interface RunPage {
+  viewType: string;
+  /** The bundle dist/webview/<script>.js. */
+  script: string;
+  stylesheets: string[];
+  /** The tab's title before the run is read. */
+  title: string;
+}
+
+type Message = { type: string };
+
+export abstract class RunPanel<ToWebview extends Message> {
+  protected readonly disposables = new DisposableStore();
+  private readonly closed = this.disposables.add(new vscode.EventEmitter<void>());
+  readonly onDidClose = this.closed.event;
+  /** The run as its ledger says, replayed when the page is ready and followed live since. */
+  protected run: RunProjection | undefined;
+  private ready = false;
+  /** The latest progress not posted yet, and the timer that will post it. */
+  private pendingProgress: ToWebview | undefined;
+  private progressTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    protected readonly panel: vscode.WebviewPanel,
+    protected readonly runId: string,
+    extensionUri: vscode.Uri,
+    protected readonly deps: RunPanelDeps,
+    page: RunPage,
+  ) {
+    this.disposables.add(panel.onDidDispose(() => this.release()));
+    this.disposables.add(
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) this.ready = false;
+      }),
+    );
+    this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.receivedSafely(message)));
+    this.disposables.add(deps.runs.onDidChange((event) => this.runChanged(event)));
+    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: page.script, stylesheets: page.stylesheets, title: page.title });
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+
+  protected get live(): boolean {
+    return this.deps.runs.isActive(this.runId);
+  }
+
+  /** A message from the page (checked by the subclass); `ready` is answered with sendInit(). */
+  protected abstract received(message: unknown): Promise<void>;
+  /** The whole run for the page. */
+  protected abstract initMessage(run: RunProjection): ToWebview;
+  /** Items a live ledger line changed; undefined when the page need not hear of them. */
+  protected abstract changedMessage(run: RunProjection, items: readonly RunItem[]): ToWebview | undefined;
+  protected abstract progressMessage(run: RunProjection, progress: BatchProgress | undefined, error?: string): ToWebview;
+
+  /** The whole run from the ledger: after `ready`, and after a run ends. */
+  protected sendInit(): void {
+    this.ready = true;
+    const run = new RunProjection({
+      keepItems: true,
+      onItems: (items) => {
+        const message = run === this.run ? this.changedMessage(run, items) : undefined;
+        if (message) this.post(message);
+      },
+    });
+    run.read(this.deps.runs.runStore.ledgerPath(this.runId));
+    this.run = run;
+    this.post(this.initMessage(run));
+  }
+
+  protected post(message: ToWebview): void {
+    // Whatever is posted replaces older progress: an end's init must not be followed by stale progress.
+    if (message !== this.pendingProgress) this.pendingProgress = undefined;
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  private async receivedSafely(message: unknown): Promise<void> {
+    try {
+      await this.received(message);
+    } catch (error) {
+      this.deps.log.showError(error);
+    }
+  }
+
+  private runChanged(event: RunEvent): void {
+    if (event.runId !== this.runId || !this.run) return;
+    for (const { event: line, offset, next } of event.lines ?? []) this.run.apply(line, offset, next);
+    if (event.progress) this.postProgressSoon(this.progressMessage(this.run, event.progress));
+    if (event.ended && this.ready) {
+      const error = event.ended instanceof Error ? event.ended.message : event.ended.error?.message;
+      this.sendInit();
+      if (error) this.post(this.progressMessage(this.run, undefined, error));
+    }
+  }
+
+  private postProgressSoon(progress: ToWebview): void {
+    this.pendingProgress = progress;
+    this.progressTimer ??= setTimeout(() => {
+      this.progressTimer = undefined;
+      const pending = this.pendingProgress;
+      if (pending) this.post(pending);
+      this.pendingProgress = undefined;
+    }, PROGRESS_EVERY_MS);
+  }
+
+  private release(): void {
+    clearTimeout(this.progressTimer);
+    this.closed.fire();
+    this.disposables.dispose();
+  }
+}
+
+/** The open panels of one kind, one per run, and their restoring after a reload. */
+export class RunPanels implements vscode.Disposable {
+  private readonly open = new Map<string, RunPanel<Message>>();
+  private readonly disposables = new DisposableStore();
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly page: RunPage,
+    private readonly deps: RunPanelDeps,
+    private readonly create: (panel: vscode.WebviewPanel, runId: string, extensionUri: vscode.Uri, deps: RunPanelDeps) => RunPanel<Message>,
+  ) {
+    this.disposables.add(
+      vscode.window.registerWebviewPanelSerializer(page.viewType, {
+        deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
+          const runId = (state as { runId?: unknown } | undefined)?.runId;
+          if (typeof runId !== 'string' || !this.deps.runs.runStore.has(runId) || this.open.has(runId)) return panel.dispose();
+          this.adopt(panel, runId);
+        },
+      }),
+    );
+  }
+
+  /** Reveals the run's panel, or opens one. */
+  show(runId: string): void {
+    const existing = this.open.get(runId);
+    if (existing) return existing.reveal();
+    const panel = vscode.window.createWebviewPanel(this.page.viewType, this.page.title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      enableScripts: true,
+      localResourceRoots: webviewResourceRoots(this.extensionUri),
+    });
+    this.adopt(panel, runId);
+  }
+
+  private adopt(panel: vscode.WebviewPanel, runId: string): void {
+    panel.webview.options = { enableScripts: true, localResourceRoots: webviewResourceRoots(this.extensionUri) };
+    const opened = this.create(panel, runId, this.extensionUri, this.deps);
+    this.open.set(runId, opened);
+    opened.onDidClose(() => this.open.delete(runId));
+  }
+
+  dispose(): void {
+    for (const panel of this.open.values()) panel.dispose();
+    this.disposables.dispose();
+  }
+}
+
+/** A run's source for people: workspace-relative for a file, else the last part of its URI. */
+export function sourceLabel(source: string | undefined): string | undefined {
+  if (!source) return undefined;
+  try {
+    const uri = vscode.Uri.parse(source);
+    return uri.scheme === 'file' ? vscode.workspace.asRelativePath(uri) : basename(uri.path);
+  } catch {
+    return source;
+  }
+}

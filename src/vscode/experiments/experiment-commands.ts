@@ -1,0 +1,119 @@
+// "Run Experiment", "Run with Sample" and "Run Prompt over Dataset…": read the files (saved first), render and
+// check every cell with the workspace's trust (nothing is sent while any fails), confirm a large run, start
+// it through the shared runs and show its matrix.
+
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { datasetExtensions } from '../../core/datasets';
+import { ExperimentProblems, experimentFromConfig, experimentFromPrompty, planExperiment, type ExperimentSpec } from '../../core/experiments';
+import type { ExperimentHeader } from '../../core/batch/types';
+import { asSentence } from '../../core/prompts';
+import { TemplateError } from '../../core/templates';
+import type { BatchRuns } from '../batch/batch-runs';
+import { confirm } from '../confirm';
+import type { Connection } from '../deployment/connection';
+import type { ExtensionLog } from '../log';
+import { isLocated } from '../../host/experiments/rendered-markdown';
+import { showRenderFailure } from './render-failure';
+import type { TemplateDiagnostics } from './template-diagnostics';
+import { templateTrust } from './trust';
+
+export interface ExperimentCommandDeps {
+  runs: BatchRuns;
+  connection: Connection;
+  log: ExtensionLog;
+  /** Where cells that cannot render are shown, at their lines. */
+  templateProblems: TemplateDiagnostics;
+  showRun(runId: string): void;
+}
+
+/** The owner of the diagnostics a run's check leaves (replaced by the next run's). */
+const RUN_CHECK = 'run';
+
+/** An experiment file (a promptfoo config): from the explorer, a CodeLens or the active editor. */
+export async function runExperimentFile(deps: ExperimentCommandDeps, uri?: vscode.Uri): Promise<void> {
+  const target = await savedTarget(uri, 'an experiment file (promptfooconfig.yaml)');
+  if (!target) return;
+  await start(deps, () => experimentFromConfig(target.fsPath), { kind: 'config', path: target.fsPath });
+}
+
+/** A .prompty with its sample: one cell. */
+export async function runPromptWithSample(deps: ExperimentCommandDeps, uri?: vscode.Uri): Promise<void> {
+  const target = await savedTarget(uri, 'a .prompty file');
+  if (!target) return;
+  const model = deps.connection.settings.model || undefined;
+  await start(deps, () => experimentFromPrompty(target.fsPath, { ...(model ? { model } : {}) }), { kind: 'prompty', path: target.fsPath, ...(model ? { model } : {}) });
+}
+
+/** A .prompty over the rows of a dataset the user picks: a cell per row. */
+export async function runPromptOverDataset(deps: ExperimentCommandDeps, uri?: vscode.Uri, dataset?: vscode.Uri): Promise<void> {
+  const target = await savedTarget(uri, 'a .prompty file');
+  if (!target) return;
+  const rows = dataset ?? (await pickDataset(target));
+  if (!rows) return;
+  const model = deps.connection.settings.model || undefined;
+  const origin = { kind: 'prompty' as const, path: target.fsPath, dataset: rows.fsPath, ...(model ? { model } : {}) };
+  await start(deps, () => experimentFromPrompty(target.fsPath, { dataset: rows.fsPath, datasetName: vscode.workspace.asRelativePath(rows), ...(model ? { model } : {}) }), origin);
+}
+
+async function start(deps: ExperimentCommandDeps, read: () => Promise<ExperimentSpec>, origin: ExperimentHeader['origin']): Promise<void> {
+  const access = deps.connection.api();
+  if (!access.ok) return deps.log.showError(new Error(access.reason));
+  let planned;
+  try {
+    const spec = await read();
+    planned = await planExperiment(access.api, spec, origin, { trust: templateTrust(), maxTokens: deps.connection.settings.maxTokens });
+  } catch (error) {
+    return reportUnrenderable(error, deps);
+  }
+  deps.templateProblems.setRenderProblems(RUN_CHECK, []);
+  const confirmAbove = deps.connection.settings.batch.confirmAbove;
+  if (planned.cells > confirmAbove) {
+    const facts = planned.columns.map((c) => `${c.prompt.label} × ${c.providerLabel}: ${c.model ?? "the deployment's default"}, ${c.transport}`);
+    if (!(await confirm(`Run ${planned.cells.toLocaleString('en-US')} cells on ScalarLM?`, facts, `Run ${planned.cells.toLocaleString('en-US')} cells`))) return;
+  }
+  for (const warning of planned.warnings) deps.log.info(`Warning: ${warning}`);
+  if (planned.warnings.length > 0) {
+    const more = planned.warnings.length > 1 ? ` (and ${planned.warnings.length - 1} more in the panel)` : '';
+    void vscode.window.showWarningMessage(`ScalarLM: ${planned.warnings[0]}${more}`);
+  }
+  try {
+    deps.showRun(await deps.runs.startExperiment(planned));
+  } catch (error) {
+    deps.log.showError(error);
+  }
+}
+
+/** Cells that cannot render: on their files as diagnostics, the first in a notification with "Go to Line", all in the log. */
+function reportUnrenderable(error: unknown, deps: ExperimentCommandDeps): void {
+  const { log } = deps;
+  const located = error instanceof ExperimentProblems ? error.problems : isLocated(error) ? [error] : [];
+  deps.templateProblems.setRenderProblems(RUN_CHECK, located.map((problem) => ({ uri: vscode.Uri.file(problem.file), problem })));
+  if (!(error instanceof ExperimentProblems)) return showRenderFailure(error, log, ' Nothing was sent.');
+  for (const problem of error.problems) log.info(problem.message);
+  const others = error.total - 1;
+  const first = error.problems[0];
+  const more = others > 0 ? ` ${others} more problem${others === 1 ? ' is' : 's are'} in the log.` : '';
+  const location = { file: first.file, line: first.line, ...(first.column !== undefined ? { column: first.column } : {}) };
+  showRenderFailure(new TemplateError(location, asSentence(first.detail) + more), log, ' Nothing was sent.');
+}
+
+async function savedTarget(uri: vscode.Uri | undefined, what: string): Promise<vscode.Uri | undefined> {
+  const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+  if (!target) return void vscode.window.showWarningMessage(`ScalarLM: open or select ${what} first.`);
+  // The run reads the files from disk: what the editor shows unsaved is what the user means.
+  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === target.toString());
+  if (open?.isDirty) await open.save();
+  return target;
+}
+
+async function pickDataset(prompty: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const picked = await vscode.window.showOpenDialog({
+    title: `Run ${basename(prompty.fsPath)} over a dataset`,
+    defaultUri: vscode.Uri.joinPath(prompty, '..'),
+    canSelectMany: false,
+    openLabel: 'Run over this dataset',
+    filters: { Datasets: datasetExtensions.map((extension) => extension.replace(/^\./, '')) },
+  });
+  return picked?.[0];
+}
