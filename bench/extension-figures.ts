@@ -1,7 +1,7 @@
 // The extension's costs: bundle sizes (as built and minified, raw and gzipped), what the queue monitor
 // asks of a deployment per minute (focused and unfocused), and, with --host, what a real extension host
-// measures (code-server + headless Chromium): activation, the results panel with 10,000 prompts, and chat
-// streaming at 2,000 and 5,000 tokens/s.
+// measures (code-server + headless Chromium): activation, the results panel with 10,000 prompts, the
+// experiment panel with 6,000 cells, and chat streaming at 2,000 and 5,000 tokens/s.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -74,6 +74,7 @@ function benchHost(): void {
   const { activateMs } = read<{ activateMs: number }>('activation.json');
   const panel = read<Record<string, number>>('results-panel.json');
   const chats = read<Record<string, number>[]>('chat.json');
+  const experiment = read<Record<string, number>>('experiment-panel.json');
   printTable('In a real extension host (code-server 4.96.4, headless Chromium)', ['measure', 'value'], [
     ['activate() to resolved, ms', activateMs],
     [`results panel, ${panel.prompts} prompts: command to first rows, ms`, panel.firstRenderMs],
@@ -82,6 +83,9 @@ function benchHost(): void {
     ['  messages per second', panel.messagesPerSecond],
     ['  webview JS heap, MB', panel.webviewHeapMb],
     ['  extension host RSS after, MB', panel.hostRssMb],
+    [`experiment panel, ${experiment.cells} cells: command to first answered cells, ms`, experiment.firstCellsMs],
+    ['  command to run complete (zero-latency simulator), ms', experiment.runMs],
+    ['  matrix rows in the DOM; webview JS heap, MB', `${experiment.renderedRows}; ${experiment.webviewHeapMb.toFixed(0)}`],
     ...chats.flatMap((chat) => [
       [`chat at ${chat.tokensPerSecond} tokens/s asked (${chat.achievedTokensPerSecond.toFixed(0)} delivered): characters shown / sent`, `${chat.charactersShown} / ${chat.characters}`],
       ['  messages per second into the webview', chat.messagesPerSecond],

@@ -7,11 +7,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BATCH_DEFAULTS } from '../../core/jobs/defaults';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
-import { cellRecords, recordFormatOf, writeCellRecords } from '../../core/experiments/cell-records';
-import { experimentFromConfig, planExperiment, readTestsFile, resumeExperiment, runExperiment, testsFileOf } from '../../core/experiments';
-import type { BatchProgress, BatchSummary } from '../../core/batch/runner';
-import type { LedgerLine } from '../../core/runs/ledger-file';
-import { RunProjection, type RunItem } from '../../core/runs/run-projection';
+import { cellRecord, CellRecordWriter, recordFormatOf } from '../../core/experiments/cell-records';
+import { experimentFromConfig, planExperiment, readTestsFile, resumeExperiment, runExperiment, testsFileOf, type ExperimentRunHooks, type StoredTest } from '../../core/experiments';
+import type { BatchSummary } from '../../core/batch/runner';
+import type { ExperimentHeader } from '../../core/batch/types';
+import { readLedger } from '../../core/runs/ledger-book';
+import { isFinal, RunProjection, type RunItem } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { clientFor } from '../connection';
 import { formatDuration } from '../format';
@@ -59,65 +60,101 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   const spec = await experimentFromConfig(resolve(cwd, path), { ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}) });
   const client = clientFor(args, io);
   const store = cliRunStore(io);
-  const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   try {
     // The CLI runs the user's own files, as promptfoo does: templates are trusted here.
     const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal });
     for (const warning of planned.warnings) io.stderr.write(`${warning}\n`);
     io.stderr.write(`${spec.title}: ${planned.columns.length} column${planned.columns.length === 1 ? '' : 's'} (${planned.columns.map((c) => `${columnLabel(planned.header.columns[c.index])} via ${c.transport}`).join('; ')}), ${planned.cells} cells.\n`);
-    const projection = new RunProjection({ keepItems: true });
-    const summary = await runExperiment(client, store, planned, hooks(io, projection, bar, 'started'));
-    return await report(summary, projection, output === undefined ? undefined : resolve(cwd, output), io);
+    return await reported(io, output === undefined ? undefined : resolve(cwd, output), undefined, (hooks) => runExperiment(client, store, planned, hooks));
   } finally {
-    bar?.clear();
     await client.close();
   }
 }
 
-/** `--resume RUN`: the run's cells rendered again from its unchanged files; what was final is reported as it was. */
+/** `--resume RUN`: the run's cells rendered again from its unchanged files; what was final is reported at once. */
 async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): Promise<number> {
   const store = cliRunStore(io);
   const run = store.find(runIdOrPrefix);
   if (!run || !run.experiment) throw new UsageError(`No experiment run in ${store.dir} has an id starting with "${runIdOrPrefix}".`);
   const output = stringOption(args, 'output');
   const client = clientFor(args, io);
-  const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   try {
-    const projection = RunProjection.replay(run.ledgerPath, { keepItems: true });
-    const summary = await resumeExperiment(client, store, run.runId, { ...hooks(io, projection, bar, 'resumed'), trust: 'trusted' });
-    return await report(summary, projection, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), io);
+    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), run.ledgerPath, (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted' }));
   } finally {
-    bar?.clear();
     await client.close();
   }
 }
 
-function hooks(io: CliIO, projection: RunProjection, bar: ProgressBar | undefined, verb: string) {
-  return {
-    signal: io.signal,
-    onStart: (run: { ledgerPath: string }) => io.stderr.write(`Run ${verb}: ${run.ledgerPath}\n`),
-    onLedger: (lines: readonly LedgerLine[]) => lines.forEach(({ event, offset, next }) => projection.apply(event, offset, next)),
-    onProgress: (progress: BatchProgress) => bar?.update(progress),
-    onLog: (message: string) => {
-      bar?.clear();
-      io.stderr.write(`${message}\n`);
-    },
+/**
+ * Runs the experiment with its report going as cells land: each final cell's record to --output at once (a
+ * resumed run's earlier cells first), the first rows kept for the table, the rest when the run stops. Nothing
+ * else of the cells is held, so a 100,000-row experiment runs in bounded memory.
+ */
+async function reported(io: CliIO, output: string | undefined, resumedLedger: string | undefined, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>): Promise<number> {
+  const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
+  let writer: CellRecordWriter | undefined;
+  let tests = new Map<number, StoredTest>();
+  const table = new Map<number, RunItem>();
+  const record = (item: RunItem, header: ExperimentHeader) => {
+    if (item.cell && item.cell[1] < TABLE_ROWS) table.set(item.index, item);
+    const cell = writer && cellRecord(header, item, tests);
+    if (cell) writer?.write(cell);
   };
-}
-
-/** The matrix on stdout, the records in --output, the counts on stderr; the exit code. */
-async function report(summary: BatchSummary, projection: RunProjection, output: string | undefined, io: CliIO): Promise<number> {
-  const tests = readTestsFile(testsFileOf(summary.ledgerPath));
-  const header = projection.header;
-  io.stdout.write(matrixTable(projection, tests, io.stdout.isTTY ? ((io.stdout as { columns?: number }).columns ?? 120) : 160));
-  if (output && header.experiment) await writeCellRecords(output, cellRecords(projection, tests), { runId: summary.runId, title: header.title ?? header.runId, header: header.experiment });
-  io.stderr.write(summaryLine(summary.counts, summary.state.existingItems, summary.state.sentItems, summary.state.end ? summary.state.end.at - Date.parse(header.createdAt) : undefined));
-  if (summary.counts.pending + summary.counts.unsent > 0 && !summary.error) io.stderr.write(`Continue with: scalarlm-lab eval --resume ${summary.runId}\n`);
-  if (summary.error) {
-    io.stderr.write(`${summary.error.message}\n`);
-    return EXIT.fatal;
+  const projection = new RunProjection({
+    keepItems: false,
+    keepPrompts: true,
+    onItems: (items) => {
+      const header = projection.state.header?.experiment;
+      if (header) for (const item of items) if (isFinal(item.status)) record(item, header);
+    },
+  });
+  const opened = async (ledgerPath: string) => {
+    if (writer || !output) return;
+    const header = readLedger(ledgerPath).header;
+    if (!header?.experiment) return;
+    tests = readTestsFile(testsFileOf(ledgerPath));
+    writer = await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: header.experiment });
+  };
+  if (resumedLedger) {
+    await opened(resumedLedger);
+    projection.read(resumedLedger);
   }
-  return summary.counts.ok === summary.total ? EXIT.ok : EXIT.partial;
+  let started: Promise<void> = Promise.resolve();
+  try {
+    const summary = await run({
+      signal: io.signal,
+      onStart: (info) => {
+        io.stderr.write(`Run ${resumedLedger ? 'resumed' : 'started'}: ${info.ledgerPath}\n`);
+        started = opened(info.ledgerPath);
+      },
+      onLedger: (lines) => lines.forEach(({ event, offset, next }) => projection.apply(event, offset, next)),
+      onProgress: (progress) => bar?.update(progress),
+      onLog: (message) => {
+        bar?.clear();
+        io.stderr.write(`${message}\n`);
+      },
+      ready: async () => {
+        await started;
+        await writer?.drained();
+      },
+    });
+    bar?.clear();
+    await started;
+    const header = projection.header.experiment;
+    if (tests.size === 0) tests = readTestsFile(testsFileOf(summary.ledgerPath));
+    if (header) for (const item of projection.openItems()) if (item.cell) record(item, header);
+    await writer?.close();
+    io.stdout.write(matrixTable(projection.header.experiment, [...table.values()], tests, io.stdout.isTTY ? ((io.stdout as { columns?: number }).columns ?? 120) : 160));
+    io.stderr.write(summaryLine(summary.counts, summary.state.existingItems, summary.state.sentItems, summary.state.end ? summary.state.end.at - Date.parse(projection.header.createdAt) : undefined));
+    if (summary.counts.pending + summary.counts.unsent > 0 && !summary.error) io.stderr.write(`Continue with: scalarlm-lab eval --resume ${summary.runId}\n`);
+    if (summary.error) {
+      io.stderr.write(`${summary.error.message}\n`);
+      return EXIT.fatal;
+    }
+    return summary.counts.ok === summary.total ? EXIT.ok : EXIT.partial;
+  } finally {
+    bar?.clear();
+  }
 }
 
 function regexOption(args: ParsedArgs): RegExp | undefined {
@@ -131,10 +168,9 @@ function regexOption(args: ParsedArgs): RegExp | undefined {
 }
 
 /** The matrix as a table: a row per test (the first TABLE_ROWS), a column per prompt x provider, cells cut to fit. */
-function matrixTable(projection: RunProjection, tests: ReturnType<typeof readTestsFile>, width: number): string {
-  const header = projection.header.experiment;
+function matrixTable(header: ExperimentHeader | undefined, items: readonly RunItem[], tests: ReadonlyMap<number, StoredTest>, width: number): string {
   if (!header) return '';
-  const matrix = matrixOf(projection.items);
+  const matrix = matrixOf(items);
   const rowIndices = [...matrix.keys()].sort((a, b) => a - b);
   const labelWidth = Math.min(30, Math.max(8, ...rowIndices.slice(0, TABLE_ROWS).map((i) => rowLabel(tests.get(i), i).length)));
   const cellWidth = Math.max(12, Math.floor((width - labelWidth - 3 * header.columns.length) / Math.max(1, header.columns.length)));
@@ -145,7 +181,7 @@ function matrixTable(projection: RunProjection, tests: ReturnType<typeof readTes
     const row = matrix.get(index);
     rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? []))]));
   }
-  if (rowIndices.length > TABLE_ROWS) rows.push(`... ${rowIndices.length - TABLE_ROWS} more rows (every cell is in --output).`);
+  if (header.tests > TABLE_ROWS) rows.push(`... ${header.tests - TABLE_ROWS} more rows (every cell is in --output).`);
   return rows.join('\n') + '\n';
 }
 

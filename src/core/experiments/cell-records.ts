@@ -1,10 +1,10 @@
 // An experiment run's cells as records: one per cell with its prompt, provider, test, rendered prompt, state,
 // output and figures. `scalarlm-lab eval --output` and the editor's export write them as JSON, JSONL or CSV.
 
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { extname } from 'node:path';
-import { stringify } from 'csv-stringify';
+import { stringify, type Stringifier } from 'csv-stringify';
 import type { ExperimentHeader } from '../batch/types';
 import { promptText } from '../runs/export';
 import type { RunItem, RunProjection } from '../runs/run-projection';
@@ -67,29 +67,71 @@ export function recordFormatOf(path: string): RecordFormat | undefined {
 
 const CSV_COLUMNS = ['prompt', 'provider', 'model', 'transport', 'test', 'description', 'vars', 'repeat', 'status', 'output', 'error', 'request_id', 'prompt_tokens', 'completion_tokens', 'latency_ms', 'finish_reason', 'rendered_prompt'];
 
-export async function writeCellRecords(path: string, records: readonly CellRecord[], run: { runId: string; title: string; header: ExperimentHeader }): Promise<void> {
-  const format = recordFormatOf(path);
-  const out = createWriteStream(path);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  if (format === 'csv') {
-    const csv = stringify({ header: true, columns: CSV_COLUMNS });
-    csv.pipe(out);
-    for (const r of records) {
-      const row = [r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt];
-      if (!csv.write(row)) await once(csv, 'drain');
+export interface RecordedRun {
+  runId: string;
+  title: string;
+  header: ExperimentHeader;
+}
+
+/**
+ * Records written as they come (a run's cells as each is final), in the format the path asks for: JSONL a
+ * line each, CSV a row each, JSON one document (the run, its columns, then the cells). Nothing is held.
+ */
+export class CellRecordWriter {
+  private readonly out: WriteStream;
+  private readonly csv: Stringifier | undefined;
+  private count = 0;
+
+  private constructor(
+    path: string,
+    private readonly format: RecordFormat,
+    run: RecordedRun,
+  ) {
+    this.out = createWriteStream(path);
+    if (format === 'csv') {
+      this.csv = stringify({ header: true, columns: CSV_COLUMNS });
+      this.csv.pipe(this.out);
+    } else if (format === 'json') {
+      this.out.write(`{"runId":${JSON.stringify(run.runId)},"title":${JSON.stringify(run.title)},"columns":${JSON.stringify(run.header.columns)},"results":[`);
     }
-    csv.end();
-  } else if (format === 'jsonl') {
-    for (const record of records) await write(JSON.stringify(record) + '\n');
-    out.end();
-  } else {
-    // One document: the run, its columns, then the cells, written a cell at a time.
-    await write(`{"runId":${JSON.stringify(run.runId)},"title":${JSON.stringify(run.title)},"columns":${JSON.stringify(run.header.columns)},"results":[`);
-    for (let i = 0; i < records.length; i++) await write(`${i ? ',' : ''}\n${JSON.stringify(records[i])}`);
-    await write('\n]}\n');
-    out.end();
   }
-  await once(out, 'finish');
+
+  static async open(path: string, run: RecordedRun): Promise<CellRecordWriter> {
+    const writer = new CellRecordWriter(path, recordFormatOf(path) ?? 'json', run);
+    await once(writer.out, 'open');
+    return writer;
+  }
+
+  write(record: CellRecord): void {
+    const r = record;
+    if (this.csv) {
+      this.csv.write([r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt]);
+    } else if (this.format === 'jsonl') this.out.write(JSON.stringify(record) + '\n');
+    else this.out.write(`${this.count ? ',' : ''}\n${JSON.stringify(record)}`);
+    this.count++;
+  }
+
+  /** Resolves once the file has taken what was written. */
+  async drained(): Promise<void> {
+    if (this.csv?.writableNeedDrain) await once(this.csv, 'drain');
+    if (this.out.writableNeedDrain) await once(this.out, 'drain');
+  }
+
+  async close(): Promise<void> {
+    if (this.csv) this.csv.end();
+    else {
+      if (this.format === 'json') this.out.write('\n]}\n');
+      this.out.end();
+    }
+    await once(this.out, 'finish');
+  }
+}
+
+export async function writeCellRecords(path: string, records: readonly CellRecord[], run: RecordedRun): Promise<void> {
+  const writer = await CellRecordWriter.open(path, run);
+  for (const record of records) {
+    writer.write(record);
+    await writer.drained();
+  }
+  await writer.close();
 }

@@ -35,6 +35,8 @@ export interface RunItem {
 
 export interface ProjectionOptions {
   keepItems: boolean;
+  /** Without `keepItems`: hand each item's prompt to onItems too (kept only until its group settles). */
+  keepPrompts?: boolean;
   /** Items whose state changed, after each event that changed any. */
   onItems?: (items: readonly RunItem[]) => void;
 }
@@ -52,8 +54,8 @@ export class RunProjection {
   /** Without `keepItems`: items of settled blocks that are not final, by index. */
   private readonly unsettled = new Map<number, RunItem>();
   private block: ItemEvent[] = [];
-  /** Without `keepItems`: the cells of groups not settled yet (kept items carry their own). */
-  private readonly groupCells = new Map<number, CellRef[]>();
+  /** Without `keepItems`: the cells (and, with `keepPrompts`, prompts) of groups not settled yet. */
+  private readonly unsettledGroups = new Map<number, { cells?: CellRef[]; prompts?: PromptEntry[] }>();
   /** Where the next ledger line starts: events before it were already applied. */
   private applied = 0;
 
@@ -171,7 +173,7 @@ export class RunProjection {
       ...(event.cells?.[k] ? { cell: event.cells[k] } : {}),
     }));
     if (this.options.keepItems) items.forEach((item) => (this.items[item.index] = item));
-    else if (event.cells) this.groupCells.set(event.g, event.cells);
+    else if (event.cells || this.options.keepPrompts) this.unsettledGroups.set(event.g, { ...(event.cells ? { cells: event.cells } : {}), ...(this.options.keepPrompts ? { prompts: event.prompts } : {}) });
     return items;
   }
 
@@ -180,13 +182,15 @@ export class RunProjection {
     this.block = [];
     const group = this.state.groups[g];
     if (!group.block) return [];
-    const cells = this.groupCells.get(g);
-    this.groupCells.delete(g);
+    const extras = this.unsettledGroups.get(g);
+    this.unsettledGroups.delete(g);
     const items = block.map((event) => {
-      const cell = cells?.[event.i - group.first];
+      const cell = extras?.cells?.[event.i - group.first];
+      const prompt = extras?.prompts?.[event.i - group.first];
       const item: RunItem = {
         ...this.kept(event.i),
         ...(cell ? { cell } : {}),
+        ...(prompt !== undefined ? { prompt } : {}),
         index: event.i,
         group: g,
         status: event.s,
@@ -200,7 +204,7 @@ export class RunProjection {
       this.keep(item);
       return item;
     });
-    if (!this.options.keepItems && items.some((item) => !isFinal(item.status)) && cells) this.groupCells.set(g, cells);
+    if (!this.options.keepItems && extras && items.some((item) => !isFinal(item.status))) this.unsettledGroups.set(g, extras);
     return items;
   }
 
@@ -208,7 +212,7 @@ export class RunProjection {
   private restated(group: GroupRecord): RunItem[] {
     if (group.block) return [];
     const ids = idsOf(group);
-    const cells = this.groupCells.get(group.g);
+    const cells = this.unsettledGroups.get(group.g)?.cells;
     const items = Array.from({ length: group.count }, (_, k) => ({ ...this.kept(group.first + k), ...(cells?.[k] ? { cell: cells[k] } : {}), ...blockless(group, k, ids) }));
     for (const item of items) this.keep(item);
     return items;
