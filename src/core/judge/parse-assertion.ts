@@ -9,11 +9,13 @@ import { AssertionProblem, type AssertionLocation } from './assertion-problem';
 import { isModelGradedType, isSupportedType, promptfooOnlyTypes, supportedTypes, usesThreshold } from './assertion-types';
 import { deterministicChecks } from './deterministic';
 import { compileJavascript } from './javascript';
-import type { Assertion } from './types';
+import type { Assertion, BaseType } from './types';
 
 const commonKeys = new Set(['type', 'value', 'threshold', 'weight', 'metric']);
 
 export type Where = AssertionLocation | ((index: number) => AssertionLocation);
+
+type Common = Omit<Assertion, 'kind' | 'base' | 'value' | 'test' | 'expectation' | 'script' | 'provider'>;
 
 export function parseAssertion(raw: unknown, where: AssertionLocation): Assertion | AssertionProblem {
   const problem = (detail: string) => new AssertionProblem(where, detail);
@@ -27,63 +29,55 @@ export function parseAssertion(raw: unknown, where: AssertionLocation): Assertio
   const inverse = type.startsWith('not-');
   const base = inverse ? type.slice('not-'.length) : type;
   if (!isSupportedType(base)) return problem(unknownType(type, base));
-  const label = `"${type}"`;
+  const common = commonOf(raw, type, base, where);
+  if (typeof common === 'string') return problem(`"${type}": ${common}`);
+  const built = assertionOf(raw.value, raw.provider, base, common);
+  return typeof built === 'string' ? problem(`"${type}"${built}`) : built;
+}
 
+/** Everything but the value; a string says what is wrong. */
+function commonOf(raw: Record<string, unknown>, type: string, base: BaseType, where: AssertionLocation): Common | string {
   const numbers: Record<'threshold' | 'weight', number | undefined> = { threshold: undefined, weight: undefined };
   for (const key of ['threshold', 'weight'] as const) {
     const value = raw[key];
     if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value)) return problem(`${label}: "${key}" must be a number; got ${describeValue(value)}`);
+    if (typeof value !== 'number' || !Number.isFinite(value)) return `"${key}" must be a number; got ${describeValue(value)}`;
     numbers[key] = value;
   }
-  if (numbers.weight !== undefined && numbers.weight < 0) {
-    return problem(`${label}: "weight" must be 0 or more (0 makes the assertion informational); got ${numbers.weight}`);
-  }
-  if (base === 'levenshtein' && numbers.threshold !== undefined && numbers.threshold < 0) {
-    return problem(`${label}: "threshold" is the largest edit distance that passes, so it must be 0 or more; got ${numbers.threshold}`);
+  const { threshold, weight } = numbers;
+  if (weight !== undefined && weight < 0) return `"weight" must be 0 or more (0 makes the assertion informational); got ${weight}`;
+  if (base === 'levenshtein' && threshold !== undefined && threshold < 0) {
+    return `"threshold" is the largest edit distance that passes, so it must be 0 or more; got ${threshold}`;
   }
   const metric = raw.metric;
   if (metric !== undefined && (typeof metric !== 'string' || metric === '')) {
-    return problem(`${label}: "metric" must be a non-empty name for grouping scores; got ${describeValue(metric)}`);
+    return `"metric" must be a non-empty name for grouping scores; got ${describeValue(metric)}`;
   }
-
   const ignoredKeys = Object.keys(raw).filter((key) => !commonKeys.has(key) && !(key === 'provider' && isModelGradedType(base)));
-  if (numbers.threshold !== undefined && !usesThreshold(base)) ignoredKeys.push('threshold');
-  const common = {
-    type,
-    inverse,
-    threshold: numbers.threshold,
-    weight: numbers.weight ?? 1,
-    metric: metric as string | undefined,
-    ignoredKeys,
-    where,
-  };
+  if (threshold !== undefined && !usesThreshold(base)) ignoredKeys.push('threshold');
+  return { type, inverse: type !== base, threshold, weight: weight ?? 1, metric, ignoredKeys, where };
+}
 
-  const value = raw.value;
+/** The assertion of its kind; a string continues the message after the quoted type. */
+function assertionOf(value: unknown, provider: unknown, base: BaseType, common: Common): Assertion | string {
   if (base === 'javascript') {
     if (typeof value !== 'string' || value.trim() === '') {
-      return problem(`${label} needs a "value": an expression over output and context, such as output.includes('Paris')`);
+      return ` needs a "value": an expression over output and context, such as output.includes('Paris')`;
     }
-    if (value.startsWith('file://')) {
-      return problem(`${label}: code from a file (${value}) is not supported; write the expression or function body inline`);
-    }
-    const script = compileJavascript(value, where.file);
-    if ('problem' in script) return problem(`${label}: the code does not parse: ${script.problem}`);
-    return { ...common, kind: 'javascript', base, value, script };
+    if (value.startsWith('file://')) return `: code from a file (${value}) is not supported; write the expression or function body inline`;
+    const script = compileJavascript(value, common.where.file);
+    return 'problem' in script ? `: the code does not parse: ${script.problem}` : { ...common, kind: 'javascript', base, value, script };
   }
   if (isModelGradedType(base)) {
     const wants = base === 'llm-rubric' ? 'the rubric the grader applies' : 'the reference answer the output must agree with';
-    if (typeof value !== 'string' || value.trim() === '') return problem(`${label} needs a "value": ${wants} (a non-empty string)`);
-    const provider = providerId(raw.provider);
-    if (typeof provider === 'object') return problem(`${label}: ${provider.problem}`);
-    return { ...common, kind: 'model-graded', base, value, provider };
+    if (typeof value !== 'string' || value.trim() === '') return ` needs a "value": ${wants} (a non-empty string)`;
+    const grader = providerId(provider);
+    return typeof grader === 'object' ? `: ${grader.problem}` : { ...common, kind: 'model-graded', base, value, provider: grader };
   }
   const row = deterministicChecks[base];
-  if (value === undefined || value === null) {
-    if (row.valueRequired) return problem(`${label} needs a "value": ${row.wants}`);
-  }
-  const compiled = row.compile(value, numbers.threshold);
-  if (typeof compiled === 'string') return problem(`${label}: "value" ${compiled}`);
+  if ((value === undefined || value === null) && row.valueRequired) return ` needs a "value": ${row.wants}`;
+  const compiled = row.compile(value, common.threshold);
+  if (typeof compiled === 'string') return `: "value" ${compiled}`;
   return { ...common, kind: 'deterministic', base, value: compiled.value, test: compiled.test, expectation: compiled.expectation };
 }
 
