@@ -24,9 +24,20 @@ export interface CellRecord {
   tokens: { prompt: number; completion: number } | null;
   latencyMs: number | null;
   finishReason: string | null;
+  /** The cell's verdict by its assertions; null when the test has none. */
+  verdict: RecordVerdict | null;
 }
 
-export function cellRecord(header: ExperimentHeader, item: RunItem, tests: ReadonlyMap<number, StoredTest>): CellRecord | undefined {
+export interface RecordVerdict {
+  /** pass / fail by the assertions; error or pending when the cell has no answer to judge (counted apart). */
+  status: 'pass' | 'fail' | 'error' | 'pending' | 'no-assertions';
+  score: number | null;
+  reason: string;
+  namedScores: Record<string, number>;
+  assertions: { type: string; status: 'pass' | 'fail' | 'refused' | 'error' | 'pending'; pass: boolean; score: number; reason: string; weight: number; metric?: string }[];
+}
+
+export function cellRecord(header: ExperimentHeader, item: RunItem, tests: ReadonlyMap<number, StoredTest>, verdict: RecordVerdict | null = null): CellRecord | undefined {
   if (!item.cell) return undefined;
   const [column, test, repeat] = item.cell;
   const c = header.columns[column];
@@ -45,6 +56,7 @@ export function cellRecord(header: ExperimentHeader, item: RunItem, tests: Reado
     tokens: item.usage ? { prompt: item.usage.p, completion: item.usage.c } : null,
     latencyMs: item.latencyMs ?? null,
     finishReason: item.finishReason ?? null,
+    verdict,
   };
 }
 
