@@ -1,5 +1,6 @@
 // An experiment run's cells as records: one per cell with its prompt, provider, test, rendered prompt, state,
-// output and figures. `scalarlm-lab eval --output` and the editor's export write them as JSON, JSONL or CSV.
+// output and figures. `scalarlm-lab eval --output` and the editor's export write them as JSON, JSONL or CSV,
+// or as a report: JUnit XML for CI, a static HTML page.
 
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -9,6 +10,8 @@ import type { ExperimentHeader } from '../batch/types';
 import { promptText } from '../runs/export';
 import type { RunItem, RunProjection } from '../runs/run-projection';
 import type { StoredTest } from './experiment-tests-file';
+import { htmlReport } from './reports/html-report';
+import { junitReport } from './reports/junit-report';
 
 export interface CellRecord {
   prompt: { key: string; label: string };
@@ -69,13 +72,18 @@ export function cellRecords(projection: RunProjection, tests: ReadonlyMap<number
   return cells.flatMap((item) => cellRecord(header, item, tests) ?? []);
 }
 
-export type RecordFormat = 'json' | 'jsonl' | 'csv';
+export type RecordFormat = 'json' | 'jsonl' | 'csv' | 'xml' | 'html';
+
+export const RECORD_FORMATS: readonly RecordFormat[] = ['json', 'jsonl', 'csv', 'xml', 'html'];
 
 /** The format a path asks for by its extension; undefined for one this writer does not know. */
 export function recordFormatOf(path: string): RecordFormat | undefined {
   const extension = extname(path).toLowerCase().slice(1);
-  return extension === 'json' || extension === 'jsonl' || extension === 'csv' ? extension : undefined;
+  return RECORD_FORMATS.find((format) => format === extension);
 }
+
+/** The reports need every cell to write their suites and summaries, so their records are held until close. */
+const REPORTS: Partial<Record<RecordFormat, (run: RecordedRun, records: CellRecord[]) => Iterable<string>>> = { xml: junitReport, html: htmlReport };
 
 const CSV_COLUMNS = ['prompt', 'provider', 'model', 'transport', 'test', 'description', 'vars', 'repeat', 'status', 'output', 'error', 'request_id', 'prompt_tokens', 'completion_tokens', 'latency_ms', 'finish_reason', 'rendered_prompt'];
 
@@ -83,24 +91,29 @@ export interface RecordedRun {
   runId: string;
   title: string;
   header: ExperimentHeader;
+  /** When the run began (the ledger's createdAt, ISO 8601): the reports show it. */
+  createdAt?: string;
 }
 
 /**
  * Records written as they come (a run's cells as each is final), in the format the path asks for: JSONL a
- * line each, CSV a row each, JSON one document (the run, its columns, then the cells). Nothing is held.
+ * line each, CSV a row each, JSON one document (the run, its columns, then the cells); nothing is held. The
+ * JUnit and HTML reports hold the records and write the whole file on close.
  */
 export class CellRecordWriter {
   private readonly out: WriteStream;
   private readonly csv: Stringifier | undefined;
+  private readonly held: CellRecord[] | undefined;
   private count = 0;
 
   private constructor(
     path: string,
     private readonly format: RecordFormat,
-    run: RecordedRun,
+    private readonly run: RecordedRun,
   ) {
     this.out = createWriteStream(path);
-    if (format === 'csv') {
+    if (REPORTS[format]) this.held = [];
+    else if (format === 'csv') {
       this.csv = stringify({ header: true, columns: CSV_COLUMNS });
       this.csv.pipe(this.out);
     } else if (format === 'json') {
@@ -116,7 +129,8 @@ export class CellRecordWriter {
 
   write(record: CellRecord): void {
     const r = record;
-    if (this.csv) {
+    if (this.held) this.held.push(record);
+    else if (this.csv) {
       this.csv.write([r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt]);
     } else if (this.format === 'jsonl') this.out.write(JSON.stringify(record) + '\n');
     else this.out.write(`${this.count ? ',' : ''}\n${JSON.stringify(record)}`);
@@ -130,8 +144,17 @@ export class CellRecordWriter {
   }
 
   async close(): Promise<void> {
+    const report = REPORTS[this.format];
     if (this.csv) this.csv.end();
-    else {
+    else if (report && this.held) {
+      try {
+        for (const chunk of report(this.run, this.held)) if (!this.out.write(chunk)) await once(this.out, 'drain');
+      } catch (error) {
+        this.out.destroy();
+        throw error;
+      }
+      this.out.end();
+    } else {
       if (this.format === 'json') this.out.write('\n]}\n');
       this.out.end();
     }

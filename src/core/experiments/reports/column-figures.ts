@@ -1,0 +1,81 @@
+// The figures of each column (prompt x provider) of an experiment run: pass rate, mean score, errors, tokens
+// and median latency. One definition for the HTML report, the experiment panel and the CLI, so they agree.
+
+import type { ExperimentHeader } from '../../batch/types';
+import type { CellRecord } from '../cell-records';
+import { reportOutcome } from './report-outcome';
+
+export interface ColumnFigures {
+  /** Every cell of the column, whatever its state. */
+  cells: number;
+  /** Cells judged pass or fail by their assertions (not errors, pending ones or those with nothing to judge). */
+  judged: number;
+  passed: number;
+  /** passed / judged; null when nothing was judged. */
+  passRate: number | null;
+  /** Mean of the judged cells' scores; null when none has a score. */
+  meanScore: number | null;
+  /** Cells whose answer was the server's error, or whose grading gave no verdict. */
+  errors: number;
+  /** Prompt and completion tokens of every answered cell. */
+  tokens: number;
+  /** Median over the cells that have a latency; null when none has. */
+  medianLatencyMs: number | null;
+}
+
+type Columns = ExperimentHeader['columns'];
+
+/** A record's column index in the header, by prompt key and provider key (records carry no index). */
+export function columnIndexer(columns: Columns): (record: CellRecord) => number {
+  const byKeys = new Map(columns.map((column, index) => [keyOf(column.promptKey, column.providerKey), index]));
+  return (record) => {
+    const index = byKeys.get(keyOf(record.prompt.key, record.provider.key));
+    if (index === undefined) {
+      throw new Error(`A cell of prompt "${record.prompt.label}" on provider "${record.provider.label}" is in none of the run's columns: the records and the run's header do not belong together.`);
+    }
+    return index;
+  };
+}
+
+/** One entry per column, in the header's order; a record of a column the header lacks is an error. */
+export function columnFigures(records: Iterable<CellRecord>, columns: Columns): ColumnFigures[] {
+  const indexOf = columnIndexer(columns);
+  const tallies = columns.map(() => ({ cells: 0, judged: 0, passed: 0, errors: 0, tokens: 0, scores: 0, scoreSum: 0, latencies: [] as number[] }));
+  for (const record of records) {
+    const tally = tallies[indexOf(record)];
+    tally.cells++;
+    const outcome = reportOutcome(record);
+    if (outcome === 'pass' || outcome === 'fail') {
+      tally.judged++;
+      if (outcome === 'pass') tally.passed++;
+      const score = record.verdict?.score;
+      if (typeof score === 'number') {
+        tally.scores++;
+        tally.scoreSum += score;
+      }
+    } else if (outcome === 'error') tally.errors++;
+    if (record.tokens) tally.tokens += record.tokens.prompt + record.tokens.completion;
+    if (record.latencyMs !== null) tally.latencies.push(record.latencyMs);
+  }
+  return tallies.map((t) => ({
+    cells: t.cells,
+    judged: t.judged,
+    passed: t.passed,
+    passRate: t.judged === 0 ? null : t.passed / t.judged,
+    meanScore: t.scores === 0 ? null : t.scoreSum / t.scores,
+    errors: t.errors,
+    tokens: t.tokens,
+    medianLatencyMs: median(t.latencies),
+  }));
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  values.sort((a, b) => a - b);
+  const middle = values.length >> 1;
+  return values.length % 2 === 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
+function keyOf(promptKey: string, providerKey: string): string {
+  return JSON.stringify([promptKey, providerKey]);
+}
