@@ -15,6 +15,8 @@ import { failingAssertions, inMatrixOrder, pendingReason } from './report-cells'
 const LONG_OUTPUT = { chars: 600, lines: 12 };
 const SUMMARY_WIDTH = 120;
 const VAR_WIDTH = 200;
+const TEST_COLUMN_PX = 220;
+const CELL_COLUMN_PX = 300;
 
 const BADGES: Record<ReportOutcome, string> = { pass: 'pass', fail: 'fail', answered: 'no assertions', error: 'error', pending: 'pending' };
 
@@ -34,7 +36,9 @@ export function* htmlReport(run: RecordedRun, records: Iterable<CellRecord>): Ge
   yield '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n';
   yield `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">\n`;
   yield '<meta name="viewport" content="width=device-width, initial-scale=1">\n';
-  yield `<title>${h(run.title)} · ScalarLM Prompt Lab</title>\n<style>${HTML_REPORT_STYLE}</style>\n</head>\n<body>\n`;
+  // Columns keep a readable width however many there are; the page scrolls sideways past the window's width.
+  const matrixWidth = `.matrix { width: max(100%, ${TEST_COLUMN_PX + columns.length * CELL_COLUMN_PX}px); } .matrix th.test { width: ${TEST_COLUMN_PX}px; }`;
+  yield `<title>${h(run.title)} · ScalarLM Prompt Lab</title>\n<style>${HTML_REPORT_STYLE}${matrixWidth}\n</style>\n</head>\n<body>\n`;
 
   yield `<header>\n<h1>${h(run.title)}</h1>\n<p class="meta">Run <code>${h(run.runId)}</code>${run.createdAt ? ` · created ${h(run.createdAt)}` : ''}</p>\n<ul class="counts">`;
   const tiles: [number, string][] = [[counts.cells, 'cells'], [counts.passed, 'passed'], [counts.failed, 'failed'], [counts.errors, 'errors'], [counts.pending, 'pending']];
@@ -87,8 +91,11 @@ function cell(record: CellRecord): string {
   if (outcome === 'pending') parts.push(`<p class="reason">${h(pendingReason(record))}</p>`);
   else if (record.status === 'error') parts.push(`<pre class="error">${h(record.error || 'the server reported an error with no text')}</pre>`);
   else {
-    if (outcome === 'fail' || outcome === 'error') parts.push(`<p class="reason">${h(record.verdict?.reason ?? '')}</p>`);
     const failing = failingAssertions(record);
+    // The verdict's reason is worth a line when it says more than the failing assertions below it (a threshold).
+    const listed = failing.filter((a) => a.counted).map((a) => `${a.type}: ${a.reason}`).join('; ');
+    const reason = record.verdict?.reason ?? '';
+    if ((outcome === 'fail' || outcome === 'error') && reason !== listed) parts.push(`<p class="reason">${h(reason)}</p>`);
     if (failing.length > 0) {
       parts.push(`<ul class="assertions">${failing.map((a) => `<li${a.counted ? '' : ' class="informational"'}><code>${h(a.type)}</code>${a.counted ? '' : ' (weight 0, not counted)'}: ${h(a.reason)}</li>`).join('')}</ul>`);
     }

@@ -20,9 +20,7 @@ table { border-collapse: collapse; }
 th, td { border: 1px solid var(--line); padding: 6px 8px; text-align: left; vertical-align: top; }
 thead th { background: var(--panel); position: sticky; top: 0; }
 .figures td.n { text-align: right; font-variant-numeric: tabular-nums; }
-.matrix { table-layout: fixed; min-width: 100%; }
-.matrix th.test { width: 220px; }
-.matrix td { min-width: 260px; }
+.matrix { table-layout: fixed; }
 .vars { margin: 4px 0 0; padding: 0; list-style: none; color: var(--muted); font-size: 12.5px; overflow-wrap: anywhere; }
 .cell + .cell { border-top: 1px dashed var(--line); margin-top: 8px; padding-top: 8px; }
 .badge { display: inline-block; border-radius: 10px; padding: 0 8px; font-size: 12px; font-weight: 600; color: #fff; }
