@@ -9,7 +9,7 @@ import { columnIndexer } from './column-figures';
 /** Long enough to tell tests apart by their vars, short enough for a CI summary line. */
 const LABEL_WIDTH = 160;
 
-export function testLabel(test: CellRecord['test']): string {
+function testLabel(test: CellRecord['test']): string {
   return rowLabel({ index: test.index, vars: test.vars, ...(test.description !== null ? { description: test.description } : {}) }, test.index, LABEL_WIDTH);
 }
 
