@@ -17,4 +17,6 @@ export const EXIT = {
   usage: 2,
   /** Some prompts failed, or are pending or unsent. */
   partial: 3,
+  /** Every cell answered, and some assertion failed (promptfoo's code, so CI scripts carry over). */
+  failed: 100,
 } as const;

@@ -8,6 +8,7 @@ import { PromptInputError, PromptProblems } from '../core/prompts';
 import { TemplateError } from '../core/templates';
 import { commandHelp, parseCommandArgs, UsageError, type Command, type RawCommand } from './command';
 import { chatCommand } from './commands/chat';
+import { diffCommand } from './commands/diff';
 import { evalCommand } from './commands/eval';
 import { generateCommand } from './commands/generate';
 import { healthCommand } from './commands/health';
@@ -18,7 +19,7 @@ import { requestCommand, requestsCommand } from './commands/requests';
 import { simCommand } from './commands/sim';
 import { EXIT, type CliIO } from './io';
 
-const COMMANDS: (Command | RawCommand)[] = [generateCommand, evalCommand, renderCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand, simCommand];
+const COMMANDS: (Command | RawCommand)[] = [generateCommand, evalCommand, diffCommand, renderCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand, simCommand];
 
 export function mainHelp(): string {
   // Each summary's first line reads as a sentence on its own (a test holds every command to it).

@@ -20,6 +20,44 @@ export interface ColumnView {
   /** The model asked for; the deployment's default is named when it was resolved. */
   model: string;
   transport: Transport;
+  /** How the column did, over its cells that have answered (absent until one has). */
+  stats?: ColumnStats;
+}
+
+export interface ColumnStats {
+  /** Cells judged pass or fail (errors, pending and cells without assertions apart). */
+  judged: number;
+  passed: number;
+  /** passed / judged; null when nothing was judged. */
+  passRate: number | null;
+  /** The mean of the judged cells' scores; null when nothing was judged. */
+  meanScore: number | null;
+  /** Cells that errored (the server's error, or an assertion that could not be evaluated). */
+  errors: number;
+  /** Prompt + completion tokens, where the server gave them. */
+  tokens: number;
+  medianLatencyMs: number | null;
+}
+
+/** A cell's verdict: pass or fail by its assertions; `error` / `pending` when it is neither (counted apart). */
+export type VerdictStatus = 'pass' | 'fail' | 'error' | 'pending' | 'no-assertions';
+
+export interface VerdictView {
+  status: VerdictStatus;
+  /** The weighted score (0..1); null when nothing counted. */
+  score: number | null;
+  /** The failing assertions' reasons, short (for the badge's tooltip and the grid). */
+  failing: string[];
+}
+
+export interface AssertionView {
+  type: string;
+  /** pass, fail, refused (javascript in Restricted Mode), error (a grader gave no verdict), pending (not graded yet). */
+  status: 'pass' | 'fail' | 'refused' | 'error' | 'pending';
+  score: number;
+  reason: string;
+  weight: number;
+  metric?: string;
 }
 
 /** One row: a test. */
@@ -29,6 +67,8 @@ export interface RowView {
   label: string;
   /** Every var as text, for the row's tooltip and the cell detail. */
   vars: Record<string, string>;
+  /** Some columns pass this row and others fail it. */
+  disagree?: boolean;
 }
 
 /** One answer: row x column x repeat. Output is model text: the page renders it inert (sanitized markdown or text). */
@@ -40,7 +80,14 @@ export interface CellView {
   status: CellStatus;
   output: string | null;
   error: string | null;
+  /** Absent when the experiment has no assertions for the cell. */
+  verdict?: VerdictView;
+  /** Against the run being compared with, when one is. */
+  change?: CellChange;
 }
+
+/** A cell against the same cell of another run (matched by prompt, provider, test and repeat). */
+export type CellChange = 'same' | 'changed' | 'newly-passing' | 'newly-failing' | 'added';
 
 /** Everything known of one cell, sent when the page asks for it. */
 export interface CellDetailView extends CellView {
@@ -53,6 +100,10 @@ export interface CellDetailView extends CellView {
   completionTokens?: number;
   latencyMs?: number;
   finishReason?: string;
+  /** Every assertion's result, in order. */
+  assertions?: AssertionView[];
+  /** The other run's output of the same cell, when comparing. */
+  comparedOutput?: string | null;
 }
 
 export interface ExperimentHeaderView {
@@ -86,21 +137,35 @@ export interface ExperimentProgressView {
   sentCells: number;
   /** A run-level failure, with what to do. */
   error?: string;
+  /** Model-graded assertions: graded so far, and how many there are (absent without any). */
+  grading?: { graded: number; total: number; phase: ExperimentPhase };
+}
+
+/** The run compared with: which, and how many cells changed how. */
+export interface ComparisonView {
+  runId: string;
+  title: string;
+  createdAt: string;
+  counts: Record<CellChange | 'removed', number>;
 }
 
 export type ExperimentToWebview =
   /** The whole run, sent in answer to every `ready`. */
-  | { type: 'init'; header: ExperimentHeaderView; rows: RowView[]; cells: CellView[]; progress: ExperimentProgressView }
+  | { type: 'init'; header: ExperimentHeaderView; rows: RowView[]; cells: CellView[]; progress: ExperimentProgressView; comparison?: ComparisonView }
   /** Cells that changed. */
   | { type: 'cells'; cells: CellView[] }
   | { type: 'progress'; progress: ExperimentProgressView }
   /** The answer to a `cell` message with action `detail`. */
-  | { type: 'detail'; cell: CellDetailView };
+  | { type: 'detail'; cell: CellDetailView }
+  /** Column figures and row agreement, after verdicts changed (grading came in). */
+  | { type: 'judged'; columns: ColumnView[]; rows: { index: number; disagree: boolean }[] }
+  /** The run now compared with (its cells' changes come in `cells`), or none. */
+  | { type: 'comparison'; comparison: ComparisonView | null };
 
-export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt'] as const;
+export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt', 'diff'] as const;
 export type CellAction = (typeof CELL_ACTIONS)[number];
 
-export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'openLedger', 'openSource'] as const;
+export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'openLedger', 'openSource', 'compareWith', 'clearComparison'] as const;
 export type ExperimentAction = (typeof EXPERIMENT_ACTIONS)[number];
 
 /** What the page posts, declared once: the type below and the host's check both come from it. */
@@ -123,6 +188,10 @@ export interface ExperimentPanelState {
   column?: number;
   /** Show only rows with a cell in this state; absent for all. */
   status?: CellStatus;
+  /** Show only rows with a cell of this verdict (`fail`: the failing ones). */
+  verdict?: 'pass' | 'fail';
+  /** Show only rows with a cell that changed against the run compared with. */
+  changedOnly?: boolean;
   /** The search over row labels, vars, outputs and errors, as typed. */
   search?: string;
   scrollTop?: number;

@@ -3,12 +3,28 @@
 // printed as a table; a progress bar on stderr, one record per cell in --output. What the server already holds
 // is fetched, not sent again.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BATCH_DEFAULTS } from '../../core/jobs/defaults';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
-import { cellRecord, CellRecordWriter, recordFormatOf } from '../../core/experiments/cell-records';
-import { experimentFromConfig, planExperiment, readTestsFile, resumeExperiment, runExperiment, testsFileOf, type ExperimentRunHooks, type StoredTest } from '../../core/experiments';
+import type { ScalarLMApi } from '../../core/api/api';
+import { cellRecord, CellRecordWriter, recordFormatOf, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
+import {
+  CellJudge,
+  experimentFromConfig,
+  gradesFor,
+  gradesOf,
+  planExperiment,
+  planGrading,
+  readTestsFile,
+  recordVerdict,
+  resumeExperiment,
+  runExperiment,
+  runGrading,
+  testsFileOf,
+  type ExperimentRunHooks,
+  type StoredTest,
+} from '../../core/experiments';
 import type { BatchSummary } from '../../core/batch/runner';
 import type { ExperimentHeader } from '../../core/batch/types';
 import { readLedger } from '../../core/runs/ledger-book';
@@ -29,14 +45,17 @@ export const evalCommand: Command = {
   summary:
     "Run an experiment (a promptfoo config) against the deployment and print the matrix of answers.\n" +
     `CONFIG defaults to ${DEFAULT_CONFIG} in the current directory. Cells (prompt x provider x test x repeat) are rendered\n` +
-    'here; greedy providers go through the batch queue, sampled or repeated ones through queue-backed chat. Exit 0 when\n' +
-    'every cell answered, 3 when some errored or are pending, 1 on a fatal error, 2 on a bad file (file:line on stderr).',
+    'here; greedy providers go through the batch queue, sampled or repeated ones through queue-backed chat; assertions\n' +
+    'are judged (model-graded ones by a grading run through the batch queue). Exit 0 when every cell answered and\n' +
+    'passed, 100 when some assertion failed, 3 when some cell errored or is pending, 1 on a fatal error, 2 on a bad file\n' +
+    '(file:line on stderr).',
   usage: '[CONFIG] [options]',
   options: {
-    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'Write one record per cell: .json, .jsonl or .csv' },
+    output: { type: 'string', short: 'o', valueName: 'FILE', description: 'Write the cells: .json, .jsonl or .csv (one record each), .xml (JUnit) or .html (a report)' },
     repeat: { type: 'string', valueName: 'N', description: 'Run each cell N times (overrides evaluateOptions.repeat)' },
     'max-concurrency': { type: 'string', valueName: 'N', description: 'Groups and chat calls in flight (overrides evaluateOptions.maxConcurrency; default 4)' },
     'filter-pattern': { type: 'string', valueName: 'REGEX', description: 'Only the tests whose description matches' },
+    'filter-failing': { type: 'string', valueName: 'FILE', description: 'Only the tests that failed (or errored) in this earlier --output .json' },
     resume: { type: 'string', valueName: 'RUN', description: 'Continue an experiment run (its id or a prefix) whose files have not changed' },
   },
   run: runEval,
@@ -52,12 +71,13 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
     throw new UsageError(args.positionals[0] ? `There is no experiment file ${path}.` : `There is no ${DEFAULT_CONFIG} here: give the experiment file (a promptfoo config) as CONFIG.`);
   }
   const output = stringOption(args, 'output');
-  if (output !== undefined && recordFormatOf(output) === undefined) throw new UsageError(`--output must end in .json, .jsonl or .csv; got "${output}".`);
+  if (output !== undefined && recordFormatOf(output) === undefined) throw new UsageError(`--output must end in .json, .jsonl, .csv, .xml (JUnit) or .html; got "${output}".`);
   const repeat = numberOption(args, 'repeat', { integer: true, min: 1 });
   const maxConcurrency = numberOption(args, 'max-concurrency', { integer: true, min: 1, max: 64 });
   const filterPattern = regexOption(args);
+  const onlyTests = failingTests(args, cwd);
 
-  const spec = await experimentFromConfig(resolve(cwd, path), { ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}) });
+  const spec = await experimentFromConfig(resolve(cwd, path), { ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}), ...(onlyTests ? { onlyTests } : {}) });
   const client = clientFor(args, io);
   const store = cliRunStore(io);
   try {
@@ -65,7 +85,7 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
     const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal });
     for (const warning of planned.warnings) io.stderr.write(`${warning}\n`);
     io.stderr.write(`${spec.title}: ${planned.columns.length} column${planned.columns.length === 1 ? '' : 's'} (${planned.columns.map((c) => `${columnLabel(planned.header.columns[c.index])} via ${c.transport}`).join('; ')}), ${planned.cells} cells.\n`);
-    return await reported(io, output === undefined ? undefined : resolve(cwd, output), undefined, (hooks) => runExperiment(client, store, planned, hooks));
+    return await reported(io, output === undefined ? undefined : resolve(cwd, output), client, 'Run started', (hooks) => runExperiment(client, store, planned, hooks));
   } finally {
     await client.close();
   }
@@ -79,82 +99,100 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
   const output = stringOption(args, 'output');
   const client = clientFor(args, io);
   try {
-    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), run.ledgerPath, (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted' }));
+    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted' }));
   } finally {
     await client.close();
   }
 }
 
 /**
- * Runs the experiment with its report going as cells land: each final cell's record to --output at once (a
- * resumed run's earlier cells first), the first rows kept for the table, the rest when the run stops. Nothing
- * else of the cells is held, so a 100,000-row experiment runs in bounded memory.
+ * Runs the experiment (a progress bar on stderr), then grades its model-graded assertions as a run of their own,
+ * then reports: the ledger read through once more, each cell judged, its record to --output, the first rows
+ * kept for the table. Nothing else of the cells is held, so a 100,000-row experiment runs in bounded memory.
  */
-async function reported(io: CliIO, output: string | undefined, resumedLedger: string | undefined, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>): Promise<number> {
+async function reported(io: CliIO, output: string | undefined, client: ScalarLMApi, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>): Promise<number> {
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
-  let writer: CellRecordWriter | undefined;
-  let tests = new Map<number, StoredTest>();
-  const table = new Map<number, RunItem>();
-  const record = (item: RunItem, header: ExperimentHeader) => {
-    if (item.cell && item.cell[1] < TABLE_ROWS) table.set(item.index, item);
-    const cell = writer && cellRecord(header, item, tests);
-    if (cell) writer?.write(cell);
-  };
-  const projection = new RunProjection({
-    keepItems: false,
-    keepPrompts: true,
-    onItems: (items) => {
-      const header = projection.state.header?.experiment;
-      if (header) for (const item of items) if (isFinal(item.status)) record(item, header);
+  const hooks = (began: string): ExperimentRunHooks => ({
+    signal: io.signal,
+    onStart: (info) => io.stderr.write(`${began}: ${info.ledgerPath}\n`),
+    onProgress: (progress) => bar?.update(progress),
+    onLog: (message) => {
+      bar?.clear();
+      io.stderr.write(`${message}\n`);
     },
   });
-  const opened = async (ledgerPath: string) => {
-    if (writer || !output) return;
-    const header = readLedger(ledgerPath).header;
-    if (!header?.experiment) return;
-    tests = readTestsFile(testsFileOf(ledgerPath));
-    writer = await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: header.experiment });
-  };
-  if (resumedLedger) {
-    await opened(resumedLedger);
-    projection.read(resumedLedger);
-  }
-  let started: Promise<void> = Promise.resolve();
   try {
-    const summary = await run({
-      signal: io.signal,
-      onStart: (info) => {
-        io.stderr.write(`Run ${resumedLedger ? 'resumed' : 'started'}: ${info.ledgerPath}\n`);
-        started = opened(info.ledgerPath);
-      },
-      onLedger: (lines) => lines.forEach(({ event, offset, next }) => projection.apply(event, offset, next)),
-      onProgress: (progress) => bar?.update(progress),
-      onLog: (message) => {
-        bar?.clear();
-        io.stderr.write(`${message}\n`);
-      },
-      ready: async () => {
-        await started;
-        await writer?.drained();
-      },
-    });
+    const summary = await run(hooks(began));
     bar?.clear();
-    await started;
-    const header = projection.header.experiment;
-    if (tests.size === 0) tests = readTestsFile(testsFileOf(summary.ledgerPath));
-    if (header) for (const item of projection.openItems()) if (item.cell) record(item, header);
-    await writer?.close();
-    io.stdout.write(matrixTable(projection.header.experiment, [...table.values()], tests, io.stdout.isTTY ? ((io.stdout as { columns?: number }).columns ?? 120) : 160));
-    io.stderr.write(summaryLine(summary.counts, summary.state.existingItems, summary.state.sentItems, summary.state.end ? summary.state.end.at - Date.parse(projection.header.createdAt) : undefined));
+    const store = cliRunStore(io);
+    const plan = summary.error ? undefined : planGrading(store, summary.runId, 'trusted');
+    let grading: BatchSummary | undefined;
+    if (plan) {
+      io.stderr.write(`Grading ${plan.inputs.length} model-graded assertion${plan.inputs.length === 1 ? '' : 's'} through the batch queue.\n`);
+      grading = await runGrading(client, store, plan, hooks('Grading run started'));
+      bar?.clear();
+    }
+    const report = await writeReport(summary.ledgerPath, grading?.ledgerPath, output);
+    io.stdout.write(report.table(io.stdout.isTTY ? ((io.stdout as { columns?: number }).columns ?? 120) : 160));
+    const header = readLedger(summary.ledgerPath).header;
+    io.stderr.write(summaryLine(summary.counts, report.verdicts, summary.state.existingItems, summary.state.sentItems, summary.state.end && header ? summary.state.end.at - Date.parse(header.createdAt) : undefined));
     if (summary.counts.pending + summary.counts.unsent > 0 && !summary.error) io.stderr.write(`Continue with: scalarlm-lab eval --resume ${summary.runId}\n`);
-    if (summary.error) {
-      io.stderr.write(`${summary.error.message}\n`);
+    const failed = summary.error ?? grading?.error;
+    if (failed) {
+      io.stderr.write(`${failed.message}\n`);
       return EXIT.fatal;
     }
-    return summary.counts.ok === summary.total ? EXIT.ok : EXIT.partial;
+    // Cells without an answer (or whose grading failed) cannot be judged: that is said first.
+    if (summary.counts.ok !== summary.total || report.verdicts.error + report.verdicts.pending > 0) return EXIT.partial;
+    return report.verdicts.fail > 0 ? EXIT.failed : EXIT.ok;
   } finally {
     bar?.clear();
   }
+}
+
+interface Report {
+  verdicts: Record<'pass' | 'fail' | 'error' | 'pending', number>;
+  table(width: number): string;
+}
+
+/** The run's ledger read through (and its grading's): every cell judged, its record written, the first rows kept. */
+async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined): Promise<Report> {
+  const tests = readTestsFile(testsFileOf(ledgerPath));
+  const judge = new CellJudge(tests, 'trusted');
+  const grades = gradingLedger ? gradesOf(RunProjection.replay(gradingLedger, { keepItems: true })) : new Map();
+  const header = readLedger(ledgerPath).header;
+  const experiment = header?.experiment;
+  const writer = output && header && experiment ? await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: experiment, createdAt: header.createdAt }) : undefined;
+  const verdicts = { pass: 0, fail: 0, error: 0, pending: 0 };
+  const table = new Map<number, { item: RunItem; verdict: RecordVerdict | null }>();
+  const take = (item: RunItem) => {
+    if (!experiment || !item.cell) return;
+    const verdict = recordVerdict(judge.outcome(item, gradesFor(grades, item.cell)));
+    if (verdict && verdict.status !== 'no-assertions') verdicts[verdict.status]++;
+    if (item.cell[1] < TABLE_ROWS) table.set(item.index, { item, verdict });
+    const record = cellRecord(experiment, item, tests, verdict);
+    if (record) writer?.write(record);
+  };
+  const replay = new RunProjection({ keepItems: false, keepPrompts: true, onItems: (items) => items.filter((item) => isFinal(item.status)).forEach(take) });
+  replay.read(ledgerPath);
+  for (const item of replay.openItems()) take(item);
+  await writer?.close();
+  return { verdicts, table: (width) => matrixTable(experiment, [...table.values()], tests, width) };
+}
+
+/** `--filter-failing FILE`: the tests with a cell that failed or errored in an earlier `--output` JSON. */
+function failingTests(args: ParsedArgs, cwd: string): Set<number> | undefined {
+  const file = stringOption(args, 'filter-failing');
+  if (file === undefined) return undefined;
+  let results: unknown;
+  try {
+    results = (JSON.parse(readFileSync(resolve(cwd, file), 'utf8')) as { results?: unknown }).results;
+  } catch (error) {
+    throw new UsageError(`--filter-failing needs an earlier eval's --output .json file; ${file} cannot be read as one: ${(error as Error).message}.`);
+  }
+  if (!Array.isArray(results)) throw new UsageError(`--filter-failing: ${file} has no "results" list (write one with --output results.json).`);
+  const failing = results.filter((r: CellRecord) => r.status === 'error' || r.verdict?.status === 'fail' || r.verdict?.status === 'error').map((r: CellRecord) => r.test.index);
+  return new Set(failing);
 }
 
 function regexOption(args: ParsedArgs): RegExp | undefined {
@@ -168,9 +206,10 @@ function regexOption(args: ParsedArgs): RegExp | undefined {
 }
 
 /** The matrix as a table: a row per test (the first TABLE_ROWS), a column per prompt x provider, cells cut to fit. */
-function matrixTable(header: ExperimentHeader | undefined, items: readonly RunItem[], tests: ReadonlyMap<number, StoredTest>, width: number): string {
+function matrixTable(header: ExperimentHeader | undefined, cells: readonly { item: RunItem; verdict: RecordVerdict | null }[], tests: ReadonlyMap<number, StoredTest>, width: number): string {
   if (!header) return '';
-  const matrix = matrixOf(items);
+  const verdicts = new Map(cells.map(({ item, verdict }) => [item, verdict]));
+  const matrix = matrixOf(cells.map(({ item }) => item));
   const rowIndices = [...matrix.keys()].sort((a, b) => a - b);
   const labelWidth = Math.min(30, Math.max(8, ...rowIndices.slice(0, TABLE_ROWS).map((i) => rowLabel(tests.get(i), i).length)));
   const cellWidth = Math.max(12, Math.floor((width - labelWidth - 3 * header.columns.length) / Math.max(1, header.columns.length)));
@@ -179,19 +218,26 @@ function matrixTable(header: ExperimentHeader | undefined, items: readonly RunIt
   rows.push(rows[0].replace(/[^│]/g, '─').replace(/│/g, '┼'));
   for (const index of rowIndices.slice(0, TABLE_ROWS)) {
     const row = matrix.get(index);
-    rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? []))]));
+    rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], verdicts))]));
   }
   if (header.tests > TABLE_ROWS) rows.push(`... ${header.tests - TABLE_ROWS} more rows (every cell is in --output).`);
   return rows.join('\n') + '\n';
 }
 
-/** A cell on one line: its repeats' outputs (or states), separated by " | ". */
-function cellText(repeats: readonly RunItem[]): string {
-  return repeats.map((item) => (item.status === 'ok' ? (item.response ?? '').replace(/\s+/g, ' ').trim() || '(empty)' : item.status === 'error' ? `[error] ${item.error ?? ''}` : `[${item.status}]`)).join(' | ');
+/** A cell on one line: its repeats' verdicts and outputs (or states), separated by " | ". */
+function cellText(repeats: readonly RunItem[], verdicts: ReadonlyMap<RunItem, RecordVerdict | null>): string {
+  const text = (item: RunItem) => (item.status === 'ok' ? (item.response ?? '').replace(/\s+/g, ' ').trim() || '(empty)' : item.status === 'error' ? `[error] ${item.error ?? ''}` : `[${item.status}]`);
+  const mark = (item: RunItem) => {
+    const verdict = verdicts.get(item);
+    return verdict && (verdict.status === 'pass' || verdict.status === 'fail') ? `${verdict.status.toUpperCase()} ` : '';
+  };
+  return repeats.map((item) => `${mark(item)}${text(item)}`).join(' | ');
 }
 
-function summaryLine(counts: Record<string, number>, fetched: number, sent: number, elapsedMs: number | undefined): string {
+function summaryLine(counts: Record<string, number>, verdicts: Report['verdicts'], fetched: number, sent: number, elapsedMs: number | undefined): string {
   const parts = (['ok', 'error', 'pending', 'unknown', 'unsent'] as const).filter((s) => s === 'ok' || counts[s] > 0).map((s) => `${counts[s]} ${s}`);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  return `${total} cells: ${parts.join(', ')}; ${sent} sent, ${fetched} fetched rather than sent${elapsedMs !== undefined ? ` (${formatDuration(elapsedMs)})` : ''}.\n`;
+  const judged = verdicts.pass + verdicts.fail + verdicts.error + verdicts.pending;
+  const judging = judged > 0 ? ` Assertions: ${verdicts.pass} passed, ${verdicts.fail} failed${verdicts.error ? `, ${verdicts.error} could not be judged` : ''}${verdicts.pending ? `, ${verdicts.pending} not answered` : ''}.` : '';
+  return `${total} cells: ${parts.join(', ')}; ${sent} sent, ${fetched} fetched rather than sent${elapsedMs !== undefined ? ` (${formatDuration(elapsedMs)})` : ''}.${judging}\n`;
 }

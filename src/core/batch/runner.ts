@@ -44,6 +44,8 @@ export interface BatchRunOptions {
   warnings?: string[];
   /** An experiment's matrix, recorded in the ledger header. */
   experiment?: ExperimentHeader;
+  /** The experiment run this run grades. */
+  gradingOf?: string;
   /** A new run's id (default: a random UUID); callers that name ledgers after runs choose it. */
   runId?: string;
   /**
@@ -166,6 +168,7 @@ function newHeader(options: BatchRunOptions, params: BatchParams & { defaultMode
     ...(options.parentRunId ? { parentRunId: options.parentRunId } : {}),
     ...(options.warnings?.length ? { warnings: options.warnings } : {}),
     ...(options.experiment ? { experiment: options.experiment } : {}),
+    ...(options.gradingOf ? { gradingOf: options.gradingOf } : {}),
   };
 }
 

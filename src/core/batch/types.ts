@@ -24,7 +24,8 @@ export interface ItemOrigin {
 export type Transport = 'batch' | 'chat';
 
 /** Which cell of an experiment a prompt is: its column (prompt x provider), its test, its repeat. */
-export type CellRef = [column: number, test: number, repeat: number];
+/** A grading run's prompts name the assertion they grade too (its index in the test's assertions). */
+export type CellRef = [column: number, test: number, repeat: number, assertion?: number];
 
 /** Chat-only sampling settings of an experiment's provider (the batch queue has none of them). */
 export interface ChatSampling {
@@ -117,6 +118,8 @@ export type LedgerEvent =
       warnings?: string[];
       /** An experiment's run: its prompts are cells of this matrix (each group says which). */
       experiment?: ExperimentHeader;
+      /** A grading run: the experiment run whose model-graded assertions it grades. */
+      gradingOf?: string;
     }
   | {
       t: 'group';

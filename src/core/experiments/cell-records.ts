@@ -63,13 +63,13 @@ export function cellRecord(header: ExperimentHeader, item: RunItem, tests: Reado
   };
 }
 
-/** Every cell of a run (kept items), in matrix order: test, then column, then repeat. */
-export function cellRecords(projection: RunProjection, tests: ReadonlyMap<number, StoredTest>): CellRecord[] {
+/** Every cell of a run (kept items), in matrix order: test, then column, then repeat; judged when a judge is given. */
+export function cellRecords(projection: RunProjection, tests: ReadonlyMap<number, StoredTest>, verdictOf?: (item: RunItem) => RecordVerdict | null): CellRecord[] {
   const header = projection.header.experiment;
   if (!header) throw new Error('This run is not an experiment: it has no cells.');
   const cells = projection.items.filter((item): item is RunItem & { cell: NonNullable<RunItem['cell']> } => item.cell !== undefined);
   cells.sort((a, b) => a.cell[1] - b.cell[1] || a.cell[0] - b.cell[0] || a.cell[2] - b.cell[2]);
-  return cells.flatMap((item) => cellRecord(header, item, tests) ?? []);
+  return cells.flatMap((item) => cellRecord(header, item, tests, verdictOf?.(item) ?? null) ?? []);
 }
 
 export type RecordFormat = 'json' | 'jsonl' | 'csv' | 'xml' | 'html';

@@ -13,6 +13,7 @@ import type { BatchInput, BatchParams, ChatSampling, Transport } from '../batch/
 import { TemplateError, TemplateTrustError, type RenderResult } from '../templates';
 import type { TestCase } from './config';
 import type { ExperimentPrompt } from './experiment-prompts';
+import { readAssertions } from './cell-verdicts';
 import type { ExperimentSpec } from './experiment-spec';
 
 export interface ExperimentColumn {
@@ -100,24 +101,39 @@ export async function* experimentCells(spec: ExperimentSpec, columns: readonly E
   }
 }
 
+/** A problem at its place in a file: a template's, or an assertion's that cannot run. */
+export interface LocatedProblem {
+  file: string;
+  line: number;
+  column?: number;
+  detail: string;
+  message: string;
+}
+
 export class ExperimentProblems extends Error {
   constructor(
-    readonly problems: readonly TemplateError[],
+    readonly problems: readonly LocatedProblem[],
     readonly total: number,
   ) {
     const more = total - problems.length;
-    super([...problems.map((p) => p.message), ...(more > 0 ? [`... and ${more} more.`] : []), 'Nothing was sent: fix the templates or the tests and run again.'].join('\n'));
+    super([...problems.map((p) => p.message), ...(more > 0 ? [`... and ${more} more.`] : []), 'Nothing was sent: fix the templates, tests or assertions and run again.'].join('\n'));
   }
 }
 
 /**
- * Renders every cell once, sending nothing, and counts them: nothing is sent while any cell fails to render.
- * Each prompt's problem with a test is named once (the same for every provider). A refusal to render Jinja2
- * in Restricted Mode is thrown as it is.
+ * Renders every cell once, sending nothing, and counts them: nothing is sent while any cell fails to render or
+ * any assertion cannot run (an unknown type, a bad regex or schema). Each problem is named once (a prompt's is
+ * the same for every provider). A refusal to render Jinja2 in Restricted Mode is thrown as it is.
  */
 export async function checkCells(spec: ExperimentSpec, columns: readonly ExperimentColumn[], trust: CellOptions['trust'], maxProblems = 20): Promise<number> {
   const seen = new Set<string>();
-  const problems: TemplateError[] = [];
+  const problems: LocatedProblem[] = [];
+  const note = (key: string, problem: LocatedProblem) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    total++;
+    if (problems.length < maxProblems) problems.push(problem);
+  };
   let total = 0;
   let cells = 0;
   const prompts = [...new Set(columns.map((column) => column.prompt))];
@@ -127,14 +143,10 @@ export async function checkCells(spec: ExperimentSpec, columns: readonly Experim
         prompt.render(test.vars, { trust });
       } catch (error) {
         if (error instanceof TemplateTrustError || !(error instanceof TemplateError)) throw error;
-        const key = `${prompt.key}\0${error.message}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          total++;
-          if (problems.length < maxProblems) problems.push(forTest(error, test));
-        }
+        note(`${prompt.key}\0${error.message}`, forTest(error, test));
       }
     }
+    for (const problem of readAssertions(test.assert).problems) note(problem.message, problem);
     cells += columns.length * spec.repeat;
   }
   if (total > 0) throw new ExperimentProblems(problems, total);

@@ -32,6 +32,8 @@ export interface ExperimentSpec {
 export interface SpecOptions {
   /** Only tests whose description matches (`--filter-pattern`). */
   filterPattern?: RegExp;
+  /** Only these tests, by index (`--filter-failing`: the ones that failed last time). */
+  onlyTests?: ReadonlySet<number>;
   /** Overrides evaluateOptions.repeat. */
   repeat?: number;
   /** Overrides evaluateOptions.maxConcurrency. */
@@ -49,7 +51,7 @@ export async function experimentFromConfig(path: string, options: SpecOptions = 
     file: config.file,
     prompts,
     providers: config.providers,
-    tests: () => filtered(expandTests(config), options.filterPattern),
+    tests: () => filtered(expandTests(config), options),
     repeat: options.repeat ?? config.evaluateOptions.repeat,
     ...(options.maxConcurrency ?? config.evaluateOptions.maxConcurrency ? { maxConcurrency: options.maxConcurrency ?? config.evaluateOptions.maxConcurrency } : {}),
     warnings: [...config.ignored.map((key) => key.message), ...config.problems.filter((p) => p.severity !== 'info').map((p) => p.message)],
@@ -93,8 +95,12 @@ export async function experimentFromPrompty(path: string, options: PromptyRunOpt
   };
 }
 
-async function* filtered(tests: AsyncIterable<TestCase>, pattern: RegExp | undefined): AsyncGenerator<TestCase> {
-  for await (const test of tests) if (!pattern || pattern.test(test.description ?? '')) yield test;
+async function* filtered(tests: AsyncIterable<TestCase>, { filterPattern, onlyTests }: SpecOptions): AsyncGenerator<TestCase> {
+  for await (const test of tests) {
+    if (filterPattern && !filterPattern.test(test.description ?? '')) continue;
+    if (onlyTests && !onlyTests.has(test.index)) continue;
+    yield test;
+  }
 }
 
 async function* sampleTest(vars: Record<string, unknown>, file: string): AsyncGenerator<TestCase> {

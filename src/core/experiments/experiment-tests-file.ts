@@ -4,12 +4,16 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { readLedgerLines } from '../runs/ledger-file';
-import type { TestCase } from './config';
+import type { Assertion, TestCase } from './config';
 
 export interface StoredTest {
   index: number;
   description?: string;
   vars: Record<string, unknown>;
+  /** Its assertions as the files give them (defaultTest's first), with where each is written. */
+  assert?: Assertion[];
+  /** The test's options (a grader provider, a threshold). */
+  options?: Record<string, unknown>;
 }
 
 /** `<run>.ledger.jsonl` -> `<run>.tests.jsonl`. */
@@ -22,7 +26,13 @@ export async function writeTestsFile(path: string, tests: AsyncIterable<TestCase
   const out = createWriteStream(path);
   let count = 0;
   for await (const test of tests) {
-    const line = JSON.stringify({ i: test.index, ...(test.description !== undefined ? { d: test.description } : {}), v: test.vars });
+    const line = JSON.stringify({
+      i: test.index,
+      ...(test.description !== undefined ? { d: test.description } : {}),
+      v: test.vars,
+      ...(test.assert.length > 0 ? { a: test.assert } : {}),
+      ...(Object.keys(test.options).length > 0 ? { o: test.options } : {}),
+    });
     count++;
     if (!out.write(line + '\n')) await once(out, 'drain');
   }
@@ -36,8 +46,8 @@ export function readTestsFile(path: string): Map<number, StoredTest> {
   const tests = new Map<number, StoredTest>();
   if (!existsSync(path)) return tests;
   for (const { event } of readLedgerLines(path)) {
-    const line = event as unknown as { i: number; d?: string; v: Record<string, unknown> };
-    tests.set(line.i, { index: line.i, ...(line.d !== undefined ? { description: line.d } : {}), vars: line.v });
+    const line = event as unknown as { i: number; d?: string; v: Record<string, unknown>; a?: Assertion[]; o?: Record<string, unknown> };
+    tests.set(line.i, { index: line.i, ...(line.d !== undefined ? { description: line.d } : {}), vars: line.v, ...(line.a ? { assert: line.a } : {}), ...(line.o ? { options: line.o } : {}) });
   }
   return tests;
 }

@@ -16,12 +16,14 @@ import { earlierAnswers } from './earlier-answers';
 import { checkCells, experimentCells, experimentColumns, type ExperimentColumn } from './experiment-cells';
 import { experimentFromConfig, experimentFromPrompty, type ExperimentSpec, type SpecOptions } from './experiment-spec';
 import { testsFileOf, writeTestsFile } from './experiment-tests-file';
+import type { Trust } from '../judge';
 
 /** Batch groups of an experiment: at most this many cells (content decides where they end before that). */
 const MAX_GROUP = 64;
 const DEFAULT_CONCURRENCY = 4;
 
-export type Trust = 'trusted' | 'restricted';
+/** Whether workspace code may run here: templates render Jinja2 and assertions run javascript only when trusted. */
+export type { Trust };
 
 export interface PlannedExperiment {
   spec: ExperimentSpec;

@@ -31,6 +31,8 @@ export interface RunSummary {
   goingElsewhere?: number;
   /** Set for an experiment's run (its cells are a matrix). */
   experiment?: boolean;
+  /** A grading run: the experiment run it grades. */
+  gradingOf?: string;
 }
 
 /**
@@ -129,6 +131,7 @@ function summaryOf(projection: RunProjection, ledgerPath: string): RunSummary {
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     existingGroups: state.existingGroups,
     ...(header.experiment ? { experiment: true } : {}),
+    ...(header.gradingOf ? { gradingOf: header.gradingOf } : {}),
     phase: state.end?.reason ?? 'interrupted',
     ledgerPath,
     ...goingElsewhere(ledgerPath),

@@ -6,11 +6,21 @@ import type { BatchProgress } from '../../core/batch/runner';
 import type { StatusCounts } from '../../core/batch/types';
 import { rowLabel, valueText } from '../../core/experiments/experiment-matrix';
 import type { StoredTest } from '../../core/experiments';
+import type { ColumnFigures } from '../../core/experiments/reports/column-figures';
+import type { CellOutcome } from '../../core/judge';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
-import type { CellCounts, CellDetailView, CellStatus, CellView, ExperimentHeaderView, ExperimentProgressView, RowView } from '../../protocol/experiments';
+import type { AssertionView, CellChange, CellCounts, CellDetailView, CellStatus, CellView, ColumnStats, ExperimentHeaderView, ExperimentProgressView, RowView, VerdictView } from '../../protocol/experiments';
 
-export function experimentHeaderView(run: RunProjection, sourceLabel: string): ExperimentHeaderView {
+/** How the panel judges its cells and what it compares them with (both optional: a run may have neither). */
+export interface CellJudging {
+  outcome?(item: RunItem): CellOutcome | undefined;
+  change?(item: RunItem): CellChange | undefined;
+  /** The same cell in the run compared with. */
+  compared?(item: RunItem): RunItem | undefined;
+}
+
+export function experimentHeaderView(run: RunProjection, sourceLabel: string, figures: readonly ColumnFigures[] = []): ExperimentHeaderView {
   const { header } = run;
   const experiment = header.experiment;
   return {
@@ -24,6 +34,7 @@ export function experimentHeaderView(run: RunProjection, sourceLabel: string): E
       providerLabel: c.providerLabel,
       model: c.model ?? "deployment's default",
       transport: c.transport,
+      ...(figures[index] ? { stats: columnStats(figures[index]) } : {}),
     })),
     rowCount: experiment?.tests ?? 0,
     repeat: experiment?.repeat ?? 1,
@@ -31,37 +42,44 @@ export function experimentHeaderView(run: RunProjection, sourceLabel: string): E
   };
 }
 
-export function rowViews(tests: ReadonlyMap<number, StoredTest>, rowCount: number): RowView[] {
+export function rowViews(tests: ReadonlyMap<number, StoredTest>, rowCount: number, disagree: ReadonlySet<number> = new Set()): RowView[] {
   const rows: RowView[] = [];
   for (let index = 0; index < rowCount; index++) {
     const test = tests.get(index);
-    rows.push({ index, label: rowLabel(test, index), vars: Object.fromEntries(Object.entries(test?.vars ?? {}).map(([name, value]) => [name, valueText(value)])) });
+    const vars = Object.fromEntries(Object.entries(test?.vars ?? {}).map(([name, value]) => [name, valueText(value)]));
+    rows.push({ index, label: rowLabel(test, index), vars, ...(disagree.has(index) ? { disagree: true } : {}) });
   }
   return rows;
 }
 
 /** `live`: the run goes now, so what is not sent yet is queued (not unsent). */
-export function cellView(item: RunItem, live: boolean): CellView | undefined {
+export function cellView(item: RunItem, live: boolean, judging: CellJudging = {}): CellView | undefined {
   if (!item.cell) return undefined;
   const [column, row, repeat] = item.cell;
-  return { row, column, repeat, status: statusView(item.status, live), output: item.response, error: item.error };
+  const verdict = verdictView(judging.outcome?.(item));
+  const change = judging.change?.(item);
+  return { row, column, repeat, status: statusView(item.status, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}) };
 }
 
-export function cellViews(items: Iterable<RunItem>, live: boolean): CellView[] {
+export function cellViews(items: Iterable<RunItem>, live: boolean, judging?: CellJudging): CellView[] {
   const views: CellView[] = [];
   for (const item of items) {
-    const view = cellView(item, live);
+    const view = cellView(item, live, judging);
     if (view) views.push(view);
   }
   return views;
 }
 
-export function cellDetailView(item: RunItem, tests: ReadonlyMap<number, StoredTest>, live: boolean): CellDetailView | undefined {
-  const view = cellView(item, live);
+export function cellDetailView(item: RunItem, tests: ReadonlyMap<number, StoredTest>, live: boolean, judging: CellJudging = {}): CellDetailView | undefined {
+  const view = cellView(item, live, judging);
   if (!view) return undefined;
   const vars = tests.get(view.row)?.vars ?? {};
+  const outcome = judging.outcome?.(item);
+  const compared = judging.compared?.(item);
   return {
     ...view,
+    ...(outcome ? { assertions: assertionViews(outcome) } : {}),
+    ...(compared ? { comparedOutput: compared.status === 'error' ? `[error] ${compared.error ?? ''}` : compared.response } : {}),
     prompt: promptText(item.prompt),
     vars: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, valueText(value)])),
     requestId: item.requestId === null ? null : String(item.requestId),
@@ -84,6 +102,34 @@ export function experimentProgressView(run: RunProjection, progress: BatchProgre
     sentCells: run.state.sentItems,
     ...(error ? { error } : {}),
   };
+}
+
+/** A verdict for the badge: the failing assertions named with their reasons; none for a cell without assertions. */
+export function verdictView(outcome: CellOutcome | undefined): VerdictView | undefined {
+  if (!outcome || outcome.status === 'no-assertions') return undefined;
+  const failing = outcome.results.filter((r) => r.status !== 'pass' && r.status !== 'pending').map((r) => `${r.type}: ${r.reason}`);
+  return { status: outcome.status, score: outcome.score, failing };
+}
+
+export function assertionViews(outcome: CellOutcome): AssertionView[] {
+  return outcome.results.map((r) => ({ type: r.type, status: r.status, score: r.score, reason: r.reason, weight: r.weight, ...(r.metric ? { metric: r.metric } : {}) }));
+}
+
+export function columnStats(figures: ColumnFigures): ColumnStats {
+  const { judged, passed, passRate, meanScore, errors, tokens, medianLatencyMs } = figures;
+  return { judged, passed, passRate, meanScore, errors, tokens, medianLatencyMs };
+}
+
+/** The rows where one column passes and another fails (any repeat). */
+export function disagreeingRows(items: Iterable<RunItem>, outcome: (item: RunItem) => CellOutcome | undefined): Set<number> {
+  const seen = new Map<number, number>();
+  for (const item of items) {
+    if (!item.cell) continue;
+    const status = outcome(item)?.status;
+    const bit = status === 'pass' ? 1 : status === 'fail' ? 2 : 0;
+    if (bit) seen.set(item.cell[1], (seen.get(item.cell[1]) ?? 0) | bit);
+  }
+  return new Set([...seen].filter(([, bits]) => bits === 3).map(([row]) => row));
 }
 
 function statusView(status: RunItem['status'], live: boolean): CellStatus {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiAccess, ScalarLMApi } from '../../core/api/api';
 import { runBatch, type BatchProgress, type BatchRunOptions, type BatchSummary } from '../../core/batch/runner';
-import { resumeExperiment, runExperiment, type ExperimentRunHooks, type PlannedExperiment, type Trust } from '../../core/experiments';
+import { planGrading, resumeExperiment, runExperiment, runGrading, type ExperimentRunHooks, type PlannedExperiment, type Trust } from '../../core/experiments';
 import type { BatchJob } from '../../core/jobs/batch-job';
 import { knownGroups } from '../../core/runs/known-groups';
 import type { LedgerLine } from '../../core/runs/ledger-file';
@@ -37,6 +37,8 @@ interface ActiveRun {
 
 export class BatchRuns implements vscode.Disposable {
   private readonly active = new Map<string, ActiveRun>();
+  /** Grading runs of this window (started or resumed here), by the experiment run each grades. */
+  private readonly gradings = new Map<string, string>();
   /** Aborted when this window goes away: runs stop as if it crashed, and the next activation takes them up. */
   private readonly detach = new AbortController();
   private readonly disposables = new DisposableStore();
@@ -102,11 +104,28 @@ export class BatchRuns implements vscode.Disposable {
     return runId;
   }
 
-  /** Starts an experiment's run (planned and checked already) and returns its id once its ledger exists. */
+  /**
+   * Starts an experiment's run (planned and checked already) and returns its id once its ledger exists. When
+   * it completes, its model-graded assertions are graded by a run of their own.
+   */
   async startExperiment(planned: PlannedExperiment, parentRunId?: string): Promise<string> {
     const runId = randomUUID();
-    await this.execute(runId, planned.spec.title, (api, hooks) => runExperiment(api, this.runStore, planned, { ...hooks, runId, ...(parentRunId ? { parentRunId } : {}) }));
+    await this.execute(runId, planned.spec.title, (api, hooks) => runExperiment(api, this.runStore, planned, { ...hooks, runId, ...(parentRunId ? { parentRunId } : {}) }), () => this.grade(runId));
     return runId;
+  }
+
+  /** The experiment run a grading run of this window grades. */
+  gradingTarget(runId: string): string | undefined {
+    return this.gradings.get(runId);
+  }
+
+  /** Grades an experiment run's model-graded assertions (what the server holds already is fetched, not sent). */
+  private async grade(experimentRunId: string): Promise<void> {
+    const plan = planGrading(this.runStore, experimentRunId, this.trust());
+    if (!plan) return;
+    const runId = randomUUID();
+    this.gradings.set(runId, experimentRunId);
+    await this.execute(runId, plan.title, (api, hooks) => runGrading(api, this.runStore, plan, { ...hooks, runId }));
   }
 
   /** The deployment's shared client, for planning before a run (reading the default model). */
@@ -118,10 +137,15 @@ export class BatchRuns implements vscode.Disposable {
   async resume(runId: string, resubmitUnknown: number[] = []): Promise<void> {
     if (this.active.has(runId)) throw new Error('This run is still going.');
     const summary = this.runStore.summary(runId);
-    await this.execute(runId, summary.title, (api, hooks) =>
-      summary.experiment
-        ? resumeExperiment(api, this.runStore, runId, { ...hooks, trust: this.trust() })
-        : runBatch({ ...this.batchDefaults(api, runId), ...hooks, resume: true, resubmitUnknown }),
+    if (summary.gradingOf) this.gradings.set(runId, summary.gradingOf);
+    await this.execute(
+      runId,
+      summary.title,
+      (api, hooks) =>
+        summary.experiment
+          ? resumeExperiment(api, this.runStore, runId, { ...hooks, trust: this.trust() })
+          : runBatch({ ...this.batchDefaults(api, runId), ...hooks, resume: true, resubmitUnknown }),
+      summary.experiment ? () => this.grade(runId) : undefined,
     );
   }
 
@@ -145,7 +169,8 @@ export class BatchRuns implements vscode.Disposable {
     return { api, ledgerPath: this.runStore.ledgerPath(runId), groupSize: batch.groupSize, maxInFlight: batch.maxInFlight };
   }
 
-  private async execute(runId: string, title: string, launch: (api: ScalarLMApi, hooks: ExperimentRunHooks) => Promise<BatchSummary>): Promise<void> {
+  /** `completed`: what follows a run that ended by itself without an error (grading an experiment). */
+  private async execute(runId: string, title: string, launch: (api: ScalarLMApi, hooks: ExperimentRunHooks) => Promise<BatchSummary>, completed?: () => Promise<void>): Promise<void> {
     // The run's own client: a settings change while it goes must not close it under the run.
     const access = this.connection.createClient();
     if (!access.ok) throw new Error(access.reason);
@@ -182,6 +207,7 @@ export class BatchRuns implements vscode.Disposable {
       (summary) => {
         void api.close();
         this.ended(runId, summary);
+        if (completed && (summary.reason === 'complete' || summary.reason === 'deadline') && !summary.error && !this.detach.signal.aborted) completed().catch((error) => this.log.showError(error));
       },
       (error: Error) => {
         void api.close();

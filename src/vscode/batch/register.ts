@@ -15,17 +15,20 @@ import { PromptDiagnostics } from './prompt-diagnostics';
 import { runExperimentFile, runPromptOverDataset, runPromptWithSample, type ExperimentCommandDeps } from '../experiments/experiment-commands';
 import type { TemplateDiagnostics } from '../experiments/template-diagnostics';
 import { ExperimentPanel, EXPERIMENT_PAGE } from '../experiments/experiment-panel';
+import { templateTrust } from '../experiments/trust';
+import { ReadOnlyTexts } from '../read-only-texts';
 import { RESULTS_PAGE, ResultsPanel } from './results-panel';
 import { RunPanels } from './run-panel';
 import { RunsView } from './runs-view';
 
 export function registerBatch(context: vscode.ExtensionContext, connection: Connection, monitor: QueueMonitorView, log: ExtensionLog, templateProblems: TemplateDiagnostics): vscode.Disposable {
   const disposables = new DisposableStore();
-  const runs = disposables.add(new BatchRuns(() => storageDir(context, connection.settings, 'runs'), connection, log, () => (vscode.workspace.isTrusted ? 'trusted' : 'restricted')));
+  const runs = disposables.add(new BatchRuns(() => storageDir(context, connection.settings, 'runs'), connection, log, templateTrust));
   const settings = () => connection.settings;
   // An experiment's run opens as its matrix, any other as its results.
   const showRun = (runId: string) => (runs.runStore.has(runId) && runs.runStore.summary(runId).experiment ? experiments : results).show(runId);
-  const panelDeps = { runs, log, settings, showRun };
+  const texts = disposables.add(new ReadOnlyTexts());
+  const panelDeps = { runs, log, settings, showRun, texts };
   const results = disposables.add(new RunPanels(context.extensionUri, RESULTS_PAGE, panelDeps, (panel, runId, uri) => new ResultsPanel(panel, runId, uri, panelDeps)));
   const experiments = disposables.add(new RunPanels(context.extensionUri, EXPERIMENT_PAGE, panelDeps, (panel, runId, uri) => new ExperimentPanel(panel, runId, uri, panelDeps)));
   const problems = disposables.add(new PromptDiagnostics());

@@ -111,8 +111,12 @@ export abstract class RunPanel<ToWebview extends Message> {
     }
   }
 
+  /** Another run's event (an experiment panel follows the run grading it). */
+  protected otherRunChanged(_event: RunEvent): void {}
+
   private runChanged(event: RunEvent): void {
-    if (event.runId !== this.runId || !this.run) return;
+    if (!this.run) return;
+    if (event.runId !== this.runId) return this.otherRunChanged(event);
     for (const { event: line, offset, next } of event.lines ?? []) this.run.apply(line, offset, next);
     if (event.progress) this.postProgressSoon(this.progressMessage(this.run, event.progress));
     if (event.ended && this.ready) {

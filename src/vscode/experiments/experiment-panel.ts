@@ -1,19 +1,33 @@
 // An experiment run's matrix in a webview panel, one tab per run (the common part is RunPanel): the columns,
 // the rows (its stored tests) and every cell when the page says `ready`, then the cells each ledger line
-// changes and the run's progress; a cell's detail when the page asks for it; and the run's actions.
+// changes and the run's progress; each cell's verdict (and its grading run's, followed live), the columns'
+// figures and, on "Compare with…", each cell against another run; a cell's detail when the page asks for it;
+// and the run's actions.
 
 import * as vscode from 'vscode';
 import type { BatchProgress } from '../../core/batch/runner';
-import { cellKey, planExperiment, readTestsFile, specOf, testsFileOf, type StoredTest } from '../../core/experiments';
+import { cellKey, planExperiment, readTestsFile, specOf, storedVerdicts, testsFileOf, type StoredTest } from '../../core/experiments';
+import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
 import { cellRecords, writeCellRecords } from '../../core/experiments/cell-records';
+import { answerText } from '../../core/runs/compare-runs';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
-import { cellDetailView, cellViews, experimentHeaderView, experimentProgressView, rowViews } from '../../host/experiments/experiment-view-model';
-import { isExperimentMessage, type CellAction, type ExperimentAction, type ExperimentFromWebview, type ExperimentToWebview } from '../../protocol/experiments';
+import { cellDetailView, cellView, cellViews, experimentHeaderView, experimentProgressView, rowViews } from '../../host/experiments/experiment-view-model';
+import { PanelJudging } from '../../host/experiments/panel-judging';
+import { isExperimentMessage, type CellAction, type CellView, type ExperimentAction, type ExperimentFromWebview, type ExperimentToWebview } from '../../protocol/experiments';
 import type { RunActionsDeps } from '../batch/run-actions';
 import { sourceUri } from '../batch/run-actions';
+import type { RunEvent } from '../batch/batch-runs';
 import { RunPanel, sourceLabel, type RunPage } from '../batch/run-panel';
+import type { ReadOnlyTexts } from '../read-only-texts';
 import { copyText, openInEditor } from '../text-actions';
 import { templateTrust } from './trust';
+
+/** Verdicts and figures change with every answer; the column headers need them at most this often. */
+const JUDGED_EVERY_MS = 250;
+
+export interface ExperimentPanelDeps extends RunActionsDeps {
+  texts: ReadOnlyTexts;
+}
 
 export const EXPERIMENT_PAGE: RunPage = { viewType: 'scalarlm.experiment', script: 'experiments', stylesheets: ['panel.css', 'markdown.css', 'experiments.css'], title: 'ScalarLM Experiment' };
 
@@ -22,9 +36,16 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   private tests: Map<number, StoredTest> = new Map();
   /** Where each cell is among the run's items. */
   private readonly cells = new Map<string, number>();
+  private judging: PanelJudging | undefined;
+  /** The run compared with, kept across the run's re-reads. */
+  private comparedRunId: string | undefined;
+  /** The rows marked as disagreeing on the page. */
+  private disagree = new Set<number>();
+  private judgedTimer: NodeJS.Timeout | undefined;
 
-  constructor(panel: vscode.WebviewPanel, runId: string, extensionUri: vscode.Uri, protected override readonly deps: RunActionsDeps) {
+  constructor(panel: vscode.WebviewPanel, runId: string, extensionUri: vscode.Uri, protected override readonly deps: ExperimentPanelDeps) {
     super(panel, runId, extensionUri, deps, EXPERIMENT_PAGE);
+    this.disposables.add({ dispose: () => clearTimeout(this.judgedTimer) });
   }
 
   protected async received(message: unknown): Promise<void> {
@@ -35,21 +56,80 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   }
 
   protected initMessage(run: RunProjection): ExperimentToWebview {
-    this.tests = readTestsFile(testsFileOf(this.deps.runs.runStore.ledgerPath(this.runId)));
+    const store = this.deps.runs.runStore;
+    this.tests = readTestsFile(testsFileOf(store.ledgerPath(this.runId)));
     this.cells.clear();
-    run.items.forEach((item, index) => item.cell && this.cells.set(cellKey(...item.cell), index));
+    run.items.forEach((item, index) => item.cell && this.cells.set(cellKey(item.cell[0], item.cell[1], item.cell[2]), index));
     this.panel.title = `Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`;
-    const header = experimentHeaderView(run, sourceLabel(run.header.source) ?? '');
+    const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust()));
+    if (this.comparedRunId && store.has(this.comparedRunId)) judging.compareWith(run, this.comparedRunId, storedVerdicts(store, templateTrust()));
+    const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
+    this.disagree = disagree;
+    const header = { ...experimentHeaderView(run, this.sourceLabel(run)), columns };
     const live = this.live;
-    return { type: 'init', header, rows: rowViews(this.tests, header.rowCount), cells: cellViews(run.items, live), progress: experimentProgressView(run, this.deps.runs.latestProgress(this.runId), live) };
+    return {
+      type: 'init',
+      header,
+      rows: rowViews(this.tests, header.rowCount, disagree),
+      cells: cellViews(run.items, live, judging),
+      progress: this.progressView(run, this.deps.runs.latestProgress(this.runId), live),
+      ...(judging.comparison ? { comparison: judging.comparison } : {}),
+    };
   }
 
   protected changedMessage(_run: RunProjection, items: readonly RunItem[]): ExperimentToWebview {
-    return { type: 'cells', cells: cellViews(items, this.live) };
+    this.judgedSoon();
+    return { type: 'cells', cells: cellViews(items, this.live, this.judging) };
   }
 
   protected progressMessage(run: RunProjection, progress: BatchProgress | undefined, error?: string): ExperimentToWebview {
-    return { type: 'progress', progress: experimentProgressView(run, progress, this.live && progress !== undefined, error) };
+    return { type: 'progress', progress: this.progressView(run, progress, this.live && progress !== undefined, error) };
+  }
+
+  /** The run grading this one: its verdicts go to the cells they grade, its progress to the header. */
+  protected override otherRunChanged(event: RunEvent): void {
+    const run = this.run;
+    if (!run || !this.judging || this.deps.runs.gradingTarget(event.runId) !== this.runId) return;
+    if (event.lines?.length) {
+      const changed = this.judging.gradingLines(event.runId, event.lines);
+      const cells: CellView[] = [];
+      for (const key of changed) {
+        const index = this.cells.get(key);
+        const view = index === undefined ? undefined : cellView(run.items[index], this.live, this.judging);
+        if (view) cells.push(view);
+      }
+      if (cells.length > 0) this.post({ type: 'cells', cells });
+      this.judgedSoon();
+    }
+    if (event.progress || event.ended) this.post(this.progressMessage(run, this.live ? this.deps.runs.latestProgress(this.runId) : undefined));
+  }
+
+  private progressView(run: RunProjection, progress: BatchProgress | undefined, live: boolean, error?: string) {
+    const view = experimentProgressView(run, progress, live, error);
+    const grading = this.judging?.gradingProgress((runId) => this.deps.runs.isActive(runId));
+    return grading ? { ...view, grading } : view;
+  }
+
+  private sourceLabel(run: RunProjection): string {
+    return sourceLabel(run.header.source) ?? '';
+  }
+
+  /** Column figures, disagreeing rows and the comparison's counts, recounted at most every JUDGED_EVERY_MS. */
+  private judgedSoon(): void {
+    this.judgedTimer ??= setTimeout(() => {
+      this.judgedTimer = undefined;
+      const run = this.run;
+      const judging = this.judging;
+      if (!run || !judging) return;
+      if (judging.comparison) {
+        judging.recompare(run, storedVerdicts(this.deps.runs.runStore, templateTrust()));
+        this.post({ type: 'comparison', comparison: judging.comparison ?? null });
+      }
+      const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
+      const rows = [...new Set([...disagree, ...this.disagree])].filter((row) => disagree.has(row) !== this.disagree.has(row)).map((index) => ({ index, disagree: disagree.has(index) }));
+      this.disagree = disagree;
+      this.post({ type: 'judged', columns, rows });
+    }, JUDGED_EVERY_MS);
   }
 
   private async act(message: Exclude<ExperimentFromWebview, { type: 'ready' | 'rendered' }>, run: RunProjection): Promise<void> {
@@ -67,21 +147,69 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       cancel: () => this.deps.runs.cancel(this.runId),
       exportJsonl: () => this.export(run, 'jsonl'),
       exportCsv: () => this.export(run, 'csv'),
+      exportHtml: () => this.export(run, 'html'),
       openLedger: () => vscode.window.showTextDocument(vscode.Uri.file(this.deps.runs.runStore.ledgerPath(this.runId)), { preview: false }),
       openSource: () => run.header.source && vscode.window.showTextDocument(sourceUri(run.header.source), { preview: false, viewColumn: vscode.ViewColumn.One }),
+      compareWith: () => this.compareWith(run),
+      clearComparison: () => this.clearComparison(run),
     };
   }
 
   private cellActions(item: RunItem): Record<CellAction, () => unknown> {
     return {
       detail: () => {
-        const cell = cellDetailView(item, this.tests, this.live);
+        const cell = cellDetailView(item, this.tests, this.live, this.judging);
         if (cell) this.post({ type: 'detail', cell });
       },
       copyOutput: () => copyText(item.response, 'Output'),
       openOutput: () => openInEditor(item.response ?? ''),
       openPrompt: () => openInEditor(cellDetailView(item, this.tests, this.live)?.prompt ?? ''),
+      diff: () => this.diff(item),
     };
+  }
+
+  /** Earlier runs of the same experiment first (newest first), then every other experiment run. */
+  private async compareWith(run: RunProjection): Promise<void> {
+    const store = this.deps.runs.runStore;
+    const others = store.list().filter((other) => other.experiment && other.runId !== this.runId);
+    const same = others.filter((other) => other.source !== undefined && other.source === run.header.source && other.createdAt < run.header.createdAt);
+    const rest = others.filter((other) => !same.includes(other));
+    type Pick = vscode.QuickPickItem & { runId?: string };
+    const item = (other: (typeof others)[number]): Pick => ({ label: other.title, description: `${new Date(other.createdAt).toLocaleString()} · ${other.runId.slice(0, 8)}`, detail: `${other.counts.ok} ok, ${other.counts.error} error of ${other.total}`, runId: other.runId });
+    const items: Pick[] = [
+      ...(same.length ? [{ label: 'Earlier runs of this experiment', kind: vscode.QuickPickItemKind.Separator }, ...same.map(item)] : []),
+      ...(rest.length ? [{ label: 'Other experiment runs', kind: vscode.QuickPickItemKind.Separator }, ...rest.map(item)] : []),
+    ];
+    if (others.length === 0) return void vscode.window.showInformationMessage('There is no other experiment run to compare with: run the experiment again first.');
+    const picked = await vscode.window.showQuickPick(items, { title: `Compare ${run.header.title ?? this.runId.slice(0, 8)} with…`, placeHolder: 'Cells are matched by prompt, provider, test and repeat', matchOnDescription: true });
+    if (!picked?.runId || !this.judging || this.run !== run) return;
+    this.comparedRunId = picked.runId;
+    const comparison = this.judging.compareWith(run, picked.runId, storedVerdicts(store, templateTrust()));
+    this.post({ type: 'comparison', comparison });
+    this.post({ type: 'cells', cells: cellViews(run.items, this.live, this.judging) });
+  }
+
+  private clearComparison(run: RunProjection): void {
+    this.comparedRunId = undefined;
+    this.judging?.clearComparison();
+    this.post({ type: 'comparison', comparison: null });
+    this.post({ type: 'cells', cells: cellViews(run.items, this.live, this.judging) });
+  }
+
+  /** The cell's output against the compared run's in VS Code's diff editor. */
+  private async diff(item: RunItem): Promise<void> {
+    const other = this.judging?.compared(item);
+    const run = this.run;
+    const columns = run?.header.experiment?.columns;
+    if (!other || !item.cell || !columns || !this.judging?.comparison) return void vscode.window.showInformationMessage('Compare with another run first: this cell has nothing to be compared with.');
+    const [column, row, repeat] = item.cell;
+    const name = `${columnLabel(columns[column])} · ${rowLabel(this.tests.get(row), row)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
+    const before = this.judging.comparison;
+    await this.deps.texts.diff(
+      { name: `${before.runId.slice(0, 8)}.md`, text: answerText(other) },
+      { name: `${this.runId.slice(0, 8)}.md`, text: answerText(item) },
+      `${name}: ${before.title} (${before.runId.slice(0, 8)}) ↔ this run (${this.runId.slice(0, 8)})`,
+    );
   }
 
   /** A new run of the cells that failed, each sent alone (so the server computes it again), linked to this one. */
@@ -101,20 +229,21 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     this.deps.showRun(runId);
   }
 
-  private async export(run: RunProjection, format: 'jsonl' | 'csv'): Promise<void> {
+  private async export(run: RunProjection, format: 'jsonl' | 'csv' | 'html'): Promise<void> {
     const experiment = run.header.experiment;
     if (!experiment) return;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${(run.header.title ?? run.header.runId).replace(/[^\w.-]+/g, '-')}-cells.${format}`;
-    const records = cellRecords(run, this.tests);
+    const records = cellRecords(run, this.tests, (item) => this.judging?.verdict(item) ?? null);
     const target = await vscode.window.showSaveDialog({
       title: `Export ${records.length} cells as ${format.toUpperCase()}`,
       ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
-      filters: format === 'csv' ? { CSV: ['csv'] } : { 'JSON Lines': ['jsonl'] },
+      filters: { csv: { CSV: ['csv'] }, jsonl: { 'JSON Lines': ['jsonl'] }, html: { 'HTML report': ['html'] } }[format],
     });
     if (!target) return;
-    await writeCellRecords(target.fsPath, records, { runId: run.header.runId, title: run.header.title ?? run.header.runId, header: experiment });
+    await writeCellRecords(target.fsPath, records, { runId: run.header.runId, title: run.header.title ?? run.header.runId, header: experiment, createdAt: run.header.createdAt });
     const open = await vscode.window.showInformationMessage(`Exported ${records.length} cells to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
     if (open) await vscode.window.showTextDocument(target);
   }
 }
+

@@ -6,10 +6,10 @@ import { formatCount, formatDuration } from '../shared/format';
 import { resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
 
 /** The toolbar, left to right. */
-export const EXPERIMENT_TOOLBAR: readonly ExperimentAction[] = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'openLedger', 'openSource'];
+export const EXPERIMENT_TOOLBAR: readonly ExperimentAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'clearComparison', 'exportJsonl', 'exportCsv', 'exportHtml', 'openLedger', 'openSource'];
 
 /** Each action's label and whether it applies now. */
-export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts): Record<ExperimentAction, ToolbarButtonState> {
+export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts, comparing = false): Record<ExperimentAction, ToolbarButtonState> {
   const running = phase === 'running';
   return {
     rerunFailed: { label: `Rerun failed (${formatCount(counts.error)})`, enabled: counts.error > 0 },
@@ -17,8 +17,11 @@ export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts): Reco
     // what never went out.
     resume: { label: resumeLabel({ pending: counts.pending, unsent: counts.unsent }), enabled: !running && counts.pending + counts.unsent > 0 },
     cancel: { label: 'Cancel', enabled: running },
+    compareWith: { label: comparing ? 'Compare with another…' : 'Compare with…', enabled: true },
+    clearComparison: { label: 'Stop comparing', enabled: comparing },
     exportJsonl: { label: 'Export JSONL', enabled: true },
     exportCsv: { label: 'Export CSV', enabled: true },
+    exportHtml: { label: 'Export HTML report', enabled: true },
     openLedger: { label: 'Open ledger', enabled: true },
     openSource: { label: 'Open experiment file', enabled: true },
   };

@@ -1,0 +1,76 @@
+// Judging an experiment's cells: each test's assertions read once (a CSV's `__expected` shorthand turned into
+// the assertion it names), each cell's answer judged by them, with the verdicts of a grading run folded in for
+// model-graded ones. A cell that errored or has no answer yet is neither passed nor failed. The CLI and the
+// editor judge the same way, from the same stored tests.
+
+import type { ChatMessage } from '../api/types';
+import type { Assertion as ConfigAssertion } from './config';
+import { promptText } from '../runs/export';
+import type { RunItem } from '../runs/run-projection';
+import { evaluateCell, expectedToAssertion, parseAssertions, type Assertion, type AssertionProblem, type CellOutcome, type CellOutput, type GradingError, type Trust, type Verdict } from '../judge';
+import type { RecordVerdict } from './cell-records';
+import type { StoredTest } from './experiment-tests-file';
+
+export interface TestAssertions {
+  assertions: Assertion[];
+  problems: AssertionProblem[];
+}
+
+/** Model-graded verdicts of one cell, by the index of the assertion they grade. */
+export type CellGrades = ReadonlyMap<number, Verdict | GradingError>;
+
+/** A test's assertions as given, each read where it is written; `__expected` cells become their assertion. */
+export function readAssertions(raws: readonly ConfigAssertion[] | undefined): TestAssertions {
+  const list = raws ?? [];
+  const given = list.map(({ file: _file, line: _line, column: _column, ...assertion }): Record<string, unknown> => (assertion.type === '__expected' ? (expectedToAssertion(String(assertion.value)) ?? { type: 'equals', value: assertion.value }) : assertion));
+  return parseAssertions(given, (index) => ({ file: list[index].file, line: list[index].line }));
+}
+
+export class CellJudge {
+  private readonly read = new Map<number, TestAssertions>();
+
+  constructor(
+    private readonly tests: ReadonlyMap<number, StoredTest>,
+    private readonly trust: Trust,
+  ) {}
+
+  assertionsOf(test: number): TestAssertions {
+    let known = this.read.get(test);
+    if (!known) this.read.set(test, (known = readAssertions(this.tests.get(test)?.assert)));
+    return known;
+  }
+
+  /** The cell's outcome; undefined when its test has no assertions. */
+  outcome(item: RunItem, graded?: CellGrades): CellOutcome | undefined {
+    if (!item.cell) return undefined;
+    const test = item.cell[1];
+    const { assertions } = this.assertionsOf(test);
+    if (assertions.length === 0) return undefined;
+    return evaluateCell(outputOf(item), assertions, { vars: this.tests.get(test)?.vars ?? {}, prompt: promptOf(item) }, { trust: this.trust, ...(graded ? { graded } : {}) });
+  }
+}
+
+/** An outcome as a record carries it. */
+export function recordVerdict(outcome: CellOutcome | undefined): RecordVerdict | null {
+  if (!outcome) return null;
+  return {
+    status: outcome.status,
+    score: outcome.score,
+    reason: outcome.reason,
+    namedScores: outcome.namedScores,
+    assertions: outcome.results.map((r) => ({ type: r.type, status: r.status, pass: r.pass, score: r.score, reason: r.reason, weight: r.weight, ...(r.metric ? { metric: r.metric } : {}) })),
+  };
+}
+
+function outputOf(item: RunItem): CellOutput {
+  if (item.status === 'ok') return { status: 'ok', text: item.response ?? '' };
+  if (item.status === 'error') return { status: 'error', error: item.error ?? '' };
+  return { status: 'pending' };
+}
+
+function promptOf(item: RunItem): string | ChatMessage[] | undefined {
+  const entry = item.prompt;
+  if (entry === undefined) return undefined;
+  if (typeof entry === 'object' && 'messages' in entry) return entry.messages;
+  return promptText(entry);
+}

@@ -1,0 +1,75 @@
+// Two runs over the same inputs, cell by cell: an experiment's cells matched by prompt, provider, test and
+// repeat (so columns can move between runs), a batch run's prompts by their input index. Each is the same,
+// changed (another output or state), newly passing, newly failing, or only in one of the two. The panel, the
+// diff editor and `scalarlm-lab diff` read the same comparison.
+
+import type { RunItem, RunProjection } from './run-projection';
+
+export type Change = 'same' | 'changed' | 'newly-passing' | 'newly-failing' | 'added';
+
+/** A verdict to compare by, when the runs were judged: pass or fail (anything else is not a verdict). */
+export type VerdictOf = (run: RunProjection, item: RunItem) => 'pass' | 'fail' | undefined;
+
+export interface CellComparison {
+  /** The item of the run compared (A). */
+  item: RunItem;
+  /** The matching item of the other run (B), when it has one. */
+  other?: RunItem;
+  change: Change;
+}
+
+export interface RunComparison {
+  cells: CellComparison[];
+  counts: Record<Change | 'removed', number>;
+  /** Items of B that A does not have. */
+  removed: RunItem[];
+}
+
+export function compareRuns(a: RunProjection, b: RunProjection, verdictOf?: VerdictOf): RunComparison {
+  const keyOfA = keyer(a);
+  const keyOfB = keyer(b);
+  const others = new Map<string, RunItem>();
+  for (const item of b.items) {
+    const key = keyOfB(item);
+    if (key !== undefined) others.set(key, item);
+  }
+  const counts: RunComparison['counts'] = { same: 0, changed: 0, 'newly-passing': 0, 'newly-failing': 0, added: 0, removed: 0 };
+  const cells: CellComparison[] = [];
+  const matched = new Set<string>();
+  for (const item of a.items) {
+    const key = keyOfA(item);
+    if (key === undefined) continue;
+    const other = others.get(key);
+    if (other) matched.add(key);
+    const change = other ? changeOf(item, other, verdictOf?.(a, item), verdictOf?.(b, other)) : 'added';
+    counts[change]++;
+    cells.push({ item, ...(other ? { other } : {}), change });
+  }
+  const removed = [...others].filter(([key]) => !matched.has(key)).map(([, item]) => item);
+  counts.removed = removed.length;
+  return { cells, counts, removed };
+}
+
+function changeOf(item: RunItem, other: RunItem, verdict: 'pass' | 'fail' | undefined, otherVerdict: 'pass' | 'fail' | undefined): Change {
+  if (verdict === 'pass' && otherVerdict === 'fail') return 'newly-passing';
+  if (verdict === 'fail' && otherVerdict === 'pass') return 'newly-failing';
+  return item.status === other.status && item.response === other.response && item.error === other.error ? 'same' : 'changed';
+}
+
+/** How a run names its items across runs: by prompt, provider, test and repeat for an experiment, else by index. */
+function keyer(run: RunProjection): (item: RunItem) => string | undefined {
+  const columns = run.header.experiment?.columns;
+  if (!columns) return (item) => String(item.index);
+  return (item) => {
+    if (!item.cell) return undefined;
+    const [column, test, repeat] = item.cell;
+    const c = columns[column];
+    return c ? JSON.stringify([c.promptKey, c.providerKey, test, repeat]) : undefined;
+  };
+}
+
+/** What an item answered, as a diff shows it: the output, or the error or state in its place. */
+export function answerText(item: RunItem): string {
+  if (item.status === 'ok') return item.response ?? '';
+  return item.status === 'error' ? `[error] ${item.error ?? ''}` : `[${item.status}]`;
+}

@@ -1,0 +1,141 @@
+// What the experiment panel knows of its cells beyond their answers: each cell's verdict (its assertions, and the
+// newest grading run's verdicts, followed live while it goes) and, when the user compares, each cell against
+// the same cell of another run. Verdicts are kept per item until its answer or its grades change, so the
+// column figures can be recounted often. No 'vscode' import: it is unit-tested on Node.
+
+import { cellKey, RunJudgement, gradesOf, gradingRunsOf, type StoredTest, type Trust } from '../../core/experiments';
+import { cellRecords, type RecordVerdict } from '../../core/experiments/cell-records';
+import { recordVerdict } from '../../core/experiments/cell-verdicts';
+import { columnFigures } from '../../core/experiments/reports/column-figures';
+import type { CellOutcome } from '../../core/judge';
+import type { LedgerLine } from '../../core/runs/ledger-file';
+import { compareRuns, type CellComparison, type VerdictOf } from '../../core/runs/compare-runs';
+import { RunProjection, type RunItem } from '../../core/runs/run-projection';
+import type { RunStore } from '../../core/runs/run-store';
+import type { CellChange, ColumnView, ComparisonView, ExperimentProgressView } from '../../protocol/experiments';
+import { disagreeingRows, experimentHeaderView, type CellJudging } from './experiment-view-model';
+
+interface Known {
+  item: RunItem;
+  outcome: CellOutcome | undefined;
+}
+
+export class PanelJudging implements CellJudging {
+  private readonly judgement: RunJudgement;
+  /** The newest grading run, followed; `touched`: its items changed by lines not yet looked at. */
+  private grading: { runId: string; projection: RunProjection; touched: RunItem[] } | undefined;
+  private readonly known = new Map<number, Known>();
+  private comparing: { other: RunProjection; cells: Map<number, CellComparison>; view: ComparisonView } | undefined;
+
+  constructor(
+    private readonly store: RunStore,
+    runId: string,
+    tests: ReadonlyMap<number, StoredTest>,
+    trust: Trust,
+  ) {
+    this.judgement = new RunJudgement(tests, trust);
+    const [newest] = gradingRunsOf(store, runId);
+    if (newest) this.followGrading(newest);
+  }
+
+  outcome(item: RunItem): CellOutcome | undefined {
+    const known = this.known.get(item.index);
+    // A projection replaces an item when its state changes: the same object is the same answer.
+    if (known?.item === item) return known.outcome;
+    const outcome = this.judgement.outcome(item);
+    this.known.set(item.index, { item, outcome });
+    return outcome;
+  }
+
+  verdict(item: RunItem): RecordVerdict | null {
+    return recordVerdict(this.outcome(item));
+  }
+
+  change(item: RunItem): CellChange | undefined {
+    return this.comparing?.cells.get(item.index)?.change;
+  }
+
+  compared(item: RunItem): RunItem | undefined {
+    return this.comparing?.cells.get(item.index)?.other;
+  }
+
+  get comparison(): ComparisonView | undefined {
+    return this.comparing?.view;
+  }
+
+  /**
+   * Lines of a grading run of this experiment: followed (a newer grading run replaces an older one), and the
+   * keys of the cells whose verdicts they changed returned (their views are to be sent again).
+   */
+  gradingLines(gradingRunId: string, lines: readonly LedgerLine[]): Set<string> {
+    const changed = new Set<string>();
+    if (this.grading?.runId !== gradingRunId) {
+      for (const key of this.judgement.grades.keys()) changed.add(key);
+      this.followGrading(gradingRunId);
+    }
+    const grading = this.grading as NonNullable<typeof this.grading>;
+    for (const { event, offset, next } of lines) grading.projection.apply(event, offset, next);
+    for (const item of grading.touched.splice(0)) if (item.cell) changed.add(cellKey(item.cell[0], item.cell[1], item.cell[2]));
+    if (changed.size > 0) this.regrade(changed);
+    return changed;
+  }
+
+  /** How grading goes: graded so far of all; undefined without a grading run. */
+  gradingProgress(live: (runId: string) => boolean): ExperimentProgressView['grading'] {
+    if (!this.grading) return undefined;
+    const { projection, runId } = this.grading;
+    const counts = { ok: 0, error: 0, other: 0 };
+    for (const item of projection.items) counts[item.status === 'ok' || item.status === 'error' ? item.status : 'other']++;
+    return { graded: counts.ok + counts.error, total: projection.items.length, phase: live(runId) ? 'running' : (projection.state.end?.reason ?? 'stopped') };
+  }
+
+  /** Compares this run (as it is now) with another stored run; their cells' changes are then known. */
+  compareWith(run: RunProjection, otherRunId: string, verdictOf: VerdictOf): ComparisonView {
+    const other = RunProjection.replay(this.store.ledgerPath(otherRunId), { keepItems: true });
+    this.comparing = { other, cells: new Map(), view: { runId: otherRunId, title: other.header.title ?? otherRunId, createdAt: other.header.createdAt, counts: { same: 0, changed: 0, 'newly-passing': 0, 'newly-failing': 0, added: 0, removed: 0 } } };
+    this.recompare(run, verdictOf);
+    return this.comparing.view;
+  }
+
+  /** The comparison counted again (this run's cells moved on, or were graded). */
+  recompare(run: RunProjection, verdictOf: VerdictOf): void {
+    if (!this.comparing) return;
+    const mine: VerdictOf = (of, item) => {
+      if (of !== run) return verdictOf(of, item);
+      const status = this.outcome(item)?.status;
+      return status === 'pass' || status === 'fail' ? status : undefined;
+    };
+    const comparison = compareRuns(run, this.comparing.other, mine);
+    this.comparing.cells = new Map(comparison.cells.map((cell) => [cell.item.index, cell]));
+    this.comparing.view = { ...this.comparing.view, counts: comparison.counts };
+  }
+
+  clearComparison(): void {
+    this.comparing = undefined;
+  }
+
+  /** The columns with their figures, and which rows have columns that disagree. */
+  judged(run: RunProjection, sourceLabel: string): { columns: ColumnView[]; disagree: Set<number> } {
+    const header = run.header.experiment;
+    const figures = header ? columnFigures(cellRecords(run, this.judgement.tests, (item) => this.verdict(item)), header.columns) : [];
+    const columns = experimentHeaderView(run, sourceLabel, figures).columns;
+    return { columns, disagree: disagreeingRows(run.items, (item) => this.outcome(item)) };
+  }
+
+  private followGrading(gradingRunId: string): void {
+    const touched: RunItem[] = [];
+    const projection = new RunProjection({ keepItems: true, onItems: (items) => touched.push(...items) });
+    projection.read(this.store.ledgerPath(gradingRunId));
+    touched.length = 0;
+    this.grading = { runId: gradingRunId, projection, touched };
+    this.judgement.grades = gradesOf(projection);
+    this.known.clear();
+  }
+
+  /** Grades read again; the verdicts of the cells they changed are forgotten (judged again when asked). */
+  private regrade(cells: ReadonlySet<string>): void {
+    if (!this.grading) return;
+    this.judgement.grades = gradesOf(this.grading.projection);
+    for (const [index, { item }] of this.known) if (item.cell && cells.has(cellKey(item.cell[0], item.cell[1], item.cell[2]))) this.known.delete(index);
+  }
+}
