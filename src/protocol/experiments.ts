@@ -58,6 +58,8 @@ export interface AssertionView {
   reason: string;
   weight: number;
   metric?: string;
+  /** What the grader wrote when it was not a verdict. */
+  graderText?: string;
 }
 
 /** One row: a test. */

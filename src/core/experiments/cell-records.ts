@@ -37,7 +37,7 @@ export interface RecordVerdict {
   score: number | null;
   reason: string;
   namedScores: Record<string, number>;
-  assertions: { type: string; status: 'pass' | 'fail' | 'refused' | 'error' | 'pending'; pass: boolean; score: number; reason: string; weight: number; metric?: string }[];
+  assertions: { type: string; status: 'pass' | 'fail' | 'refused' | 'error' | 'pending'; pass: boolean; score: number; reason: string; weight: number; metric?: string; graderText?: string }[];
 }
 
 export function cellRecord(header: ExperimentHeader, item: RunItem, tests: ReadonlyMap<number, StoredTest>, verdict: RecordVerdict | null = null): CellRecord | undefined {

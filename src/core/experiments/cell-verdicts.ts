@@ -58,7 +58,7 @@ export function recordVerdict(outcome: CellOutcome | undefined): RecordVerdict |
     score: outcome.score,
     reason: outcome.reason,
     namedScores: outcome.namedScores,
-    assertions: outcome.results.map((r) => ({ type: r.type, status: r.status, pass: r.pass, score: r.score, reason: r.reason, weight: r.weight, ...(r.metric ? { metric: r.metric } : {}) })),
+    assertions: outcome.results.map((r) => ({ type: r.type, status: r.status, pass: r.pass, score: r.score, reason: r.reason, weight: r.weight, ...(r.metric ? { metric: r.metric } : {}), ...(r.graderText !== undefined ? { graderText: r.graderText } : {}) })),
   };
 }
 

@@ -112,7 +112,7 @@ export function verdictView(outcome: CellOutcome | undefined): VerdictView | und
 }
 
 export function assertionViews(outcome: CellOutcome): AssertionView[] {
-  return outcome.results.map((r) => ({ type: r.type, status: r.status, score: r.score, reason: r.reason, weight: r.weight, ...(r.metric ? { metric: r.metric } : {}) }));
+  return outcome.results.map((r) => ({ type: r.type, status: r.status, score: r.score, reason: r.reason, weight: r.weight, ...(r.metric ? { metric: r.metric } : {}), ...(r.graderText !== undefined ? { graderText: r.graderText } : {}) }));
 }
 
 export function columnStats(figures: ColumnFigures): ColumnStats {

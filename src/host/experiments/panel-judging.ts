@@ -70,8 +70,10 @@ export class PanelJudging implements CellJudging {
   gradingLines(gradingRunId: string, lines: readonly LedgerLine[]): Set<string> {
     const changed = new Set<string>();
     if (this.grading?.runId !== gradingRunId) {
+      // Another grading run: what it has on disk already is read with it, so every cell either grades changes.
       for (const key of this.judgement.grades.keys()) changed.add(key);
       this.followGrading(gradingRunId);
+      for (const key of this.judgement.grades.keys()) changed.add(key);
     }
     const grading = this.grading as NonNullable<typeof this.grading>;
     for (const { event, offset, next } of lines) grading.projection.apply(event, offset, next);

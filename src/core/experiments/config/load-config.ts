@@ -7,6 +7,7 @@ import { dirname, posix, resolve } from 'node:path';
 import glob from 'fast-glob';
 import { datasetFormatOf } from '../../datasets';
 import { ConfigError, configProblem } from './config-error';
+import { readAssertions } from '../cell-verdicts';
 import { parseConfigText, type ParsedConfig } from './parse-config';
 import { finishPrompts, type ResolvedPrompt } from './prompt-keys';
 import { promptFileKinds, promptFormatOf } from './prompt-specs';
@@ -51,12 +52,16 @@ export async function loadExperimentConfig(path: string, readFile: (path: string
 }
 
 /**
- * Every problem of an experiment file's text, for diagnostics while it is typed: errors, warnings, and
- * ignored keys (severity info). No file is opened, so missing files and glob matches are not checked.
+ * Every problem of an experiment file's text, for diagnostics while it is typed: errors, warnings, ignored
+ * keys (severity info), and assertions that cannot run (unknown type, bad regex or schema) at their line. No
+ * file is opened, so missing files, glob matches and a tests file's assertions are not checked.
  */
 export function checkExperimentConfigText(text: string, fileName: string): ConfigProblem[] {
   const { parsed, problems } = parseConfigText(text.replace(/^\uFEFF/, ''), fileName);
   if (parsed !== undefined) {
+    for (const list of [parsed.defaultTest.assert, ...parsed.testSpecs.map((spec) => (spec.kind === 'inline' ? spec.assert : []))]) {
+      for (const problem of readAssertions(list).problems) problems.error({ line: problem.line, column: list.find((a) => a.line === problem.line)?.column ?? 1 }, problem.detail);
+    }
     // Duplicate labels can be told without the files, except for globs.
     const known: ResolvedPrompt[] = [];
     for (const spec of parsed.promptSpecs) {

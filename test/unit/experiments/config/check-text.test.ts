@@ -18,6 +18,32 @@ describe('experiment config: checking text as it is typed', () => {
     assert.deepEqual(problems.map((problem) => problem.message), ['d.yaml:3:5: the prompt `a.txt` is listed twice (lines 2 and 3); list it once, or give each a different `label`']);
   });
 
+  it('names assertions that cannot run at their line: an unknown type, a bad regex, a bad schema (defaultTest too)', () => {
+    const text = [
+      'prompts: [hi]',
+      'providers: [scalarlm:base]',
+      'defaultTest:',
+      '  assert:',
+      '    - type: contians',
+      '      value: x',
+      'tests:',
+      '  - vars: {a: 1}',
+      '    assert:',
+      '      - type: regex',
+      '        value: "(unclosed"',
+      '      - type: is-json',
+      '        value: {type: nonsense}',
+    ].join('\n');
+    const problems = checkExperimentConfigText(text, 'a.yaml').map((problem) => [problem.severity, problem.line, problem.message]);
+    assert.equal(problems.length, 3, JSON.stringify(problems));
+    assert.deepEqual(problems[0].slice(0, 2), ['error', 5]);
+    assert.match(String(problems[0][2]), /unknown assertion type "contians"; did you mean "contains"\?/);
+    assert.deepEqual(problems[1].slice(0, 2), ['error', 10]);
+    assert.match(String(problems[1][2]), /a\.yaml:10:9: "regex": "value" is not a valid regular expression/);
+    assert.deepEqual(problems[2].slice(0, 2), ['error', 12]);
+    assert.match(String(problems[2][2]), /schema/i);
+  });
+
   it('places YAML syntax errors at their line and column', () => {
     const [problem] = checkExperimentConfigText('prompts:\n  - a\n tests: [\n', 's.yaml');
     assert.equal(problem.severity, 'error');
