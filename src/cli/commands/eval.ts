@@ -9,10 +9,9 @@ import { BATCH_DEFAULTS } from '../../core/jobs/defaults';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
 import type { ScalarLMApi } from '../../core/api/api';
 import { cellRecord, CellRecordWriter, recordFormatOf, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
+import { ColumnTally, type ColumnFigures } from '../../core/experiments/reports/column-figures';
 import {
-  CellJudge,
   experimentFromConfig,
-  gradesFor,
   gradesOf,
   planExperiment,
   planGrading,
@@ -21,6 +20,7 @@ import {
   resumeExperiment,
   runExperiment,
   runGrading,
+  RunJudgement,
   testsFileOf,
   type ExperimentRunHooks,
   type StoredTest,
@@ -158,26 +158,29 @@ interface Report {
 /** The run's ledger read through (and its grading's): every cell judged, its record written, the first rows kept. */
 async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined): Promise<Report> {
   const tests = readTestsFile(testsFileOf(ledgerPath));
-  const judge = new CellJudge(tests, 'trusted');
-  const grades = gradingLedger ? gradesOf(RunProjection.replay(gradingLedger, { keepItems: true })) : new Map();
+  const judgement = new RunJudgement(tests, 'trusted', gradingLedger ? gradesOf(RunProjection.replay(gradingLedger, { keepItems: true })) : new Map());
   const header = readLedger(ledgerPath).header;
   const experiment = header?.experiment;
   const writer = output && header && experiment ? await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: experiment, createdAt: header.createdAt }) : undefined;
+  const tally = experiment && new ColumnTally(experiment.columns);
   const verdicts = { pass: 0, fail: 0, error: 0, pending: 0 };
   const table = new Map<number, { item: RunItem; verdict: RecordVerdict | null }>();
   const take = (item: RunItem) => {
     if (!experiment || !item.cell) return;
-    const verdict = recordVerdict(judge.outcome(item, gradesFor(grades, item.cell)));
+    const verdict = recordVerdict(judgement.outcome(item));
     if (verdict && verdict.status !== 'no-assertions') verdicts[verdict.status]++;
     if (item.cell[1] < TABLE_ROWS) table.set(item.index, { item, verdict });
     const record = cellRecord(experiment, item, tests, verdict);
-    if (record) writer?.write(record);
+    if (!record) return;
+    tally?.add(record);
+    writer?.write(record);
   };
   const replay = new RunProjection({ keepItems: false, keepPrompts: true, onItems: (items) => items.filter((item) => isFinal(item.status)).forEach(take) });
   replay.read(ledgerPath);
   for (const item of replay.openItems()) take(item);
   await writer?.close();
-  return { verdicts, table: (width) => matrixTable(experiment, [...table.values()], tests, width) };
+  const figures = tally?.figures() ?? [];
+  return { verdicts, table: (width) => matrixTable(experiment, [...table.values()], tests, figures, width) };
 }
 
 /** `--filter-failing FILE`: the tests with a cell that failed or errored in an earlier `--output` JSON. */
@@ -206,7 +209,7 @@ function regexOption(args: ParsedArgs): RegExp | undefined {
 }
 
 /** The matrix as a table: a row per test (the first TABLE_ROWS), a column per prompt x provider, cells cut to fit. */
-function matrixTable(header: ExperimentHeader | undefined, cells: readonly { item: RunItem; verdict: RecordVerdict | null }[], tests: ReadonlyMap<number, StoredTest>, width: number): string {
+function matrixTable(header: ExperimentHeader | undefined, cells: readonly { item: RunItem; verdict: RecordVerdict | null }[], tests: ReadonlyMap<number, StoredTest>, figures: readonly ColumnFigures[], width: number): string {
   if (!header) return '';
   const verdicts = new Map(cells.map(({ item, verdict }) => [item, verdict]));
   const matrix = matrixOf(cells.map(({ item }) => item));
@@ -215,6 +218,7 @@ function matrixTable(header: ExperimentHeader | undefined, cells: readonly { ite
   const cellWidth = Math.max(12, Math.floor((width - labelWidth - 3 * header.columns.length) / Math.max(1, header.columns.length)));
   const line = (cells: string[]) => cells.map((cell, i) => shorten(cell, i === 0 ? labelWidth : cellWidth).padEnd(i === 0 ? labelWidth : cellWidth)).join(' │ ').trimEnd();
   const rows = [line(['', ...header.columns.map(columnLabel)]), line(['', ...header.columns.map((c) => `${c.transport} · ${c.model ?? "deployment's default"}`)])];
+  if (figures.some((f) => f.judged + f.errors > 0)) rows.push(line(['', ...figures.map(figuresText)]));
   rows.push(rows[0].replace(/[^│]/g, '─').replace(/│/g, '┼'));
   for (const index of rowIndices.slice(0, TABLE_ROWS)) {
     const row = matrix.get(index);
@@ -232,6 +236,12 @@ function cellText(repeats: readonly RunItem[], verdicts: ReadonlyMap<RunItem, Re
     return verdict && (verdict.status === 'pass' || verdict.status === 'fail') ? `${verdict.status.toUpperCase()} ` : '';
   };
   return repeats.map((item) => `${mark(item)}${text(item)}`).join(' | ');
+}
+
+/** "3/5 passed (60%) · 1 error": a column's pass rate over its judged cells. */
+function figuresText(figures: ColumnFigures): string {
+  const rate = figures.passRate === null ? 'nothing judged' : `${figures.passed}/${figures.judged} passed (${Math.round(figures.passRate * 100)}%)`;
+  return `${rate}${figures.errors ? ` · ${figures.errors} error${figures.errors === 1 ? '' : 's'}` : ''}`;
 }
 
 function summaryLine(counts: Record<string, number>, verdicts: Report['verdicts'], fetched: number, sent: number, elapsedMs: number | undefined): string {

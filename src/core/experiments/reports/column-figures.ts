@@ -39,10 +39,23 @@ export function columnIndexer(columns: Columns): (record: CellRecord) => number 
 
 /** One entry per column, in the header's order; a record of a column the header lacks is an error. */
 export function columnFigures(records: Iterable<CellRecord>, columns: Columns): ColumnFigures[] {
-  const indexOf = columnIndexer(columns);
-  const tallies = columns.map(() => ({ cells: 0, judged: 0, passed: 0, errors: 0, tokens: 0, scores: 0, scoreSum: 0, latencies: [] as number[] }));
-  for (const record of records) {
-    const tally = tallies[indexOf(record)];
+  const tally = new ColumnTally(columns);
+  for (const record of records) tally.add(record);
+  return tally.figures();
+}
+
+/** The figures counted record by record, holding only the latencies (for the medians): a streamed report's. */
+export class ColumnTally {
+  private readonly indexOf: (record: CellRecord) => number;
+  private readonly tallies: { cells: number; judged: number; passed: number; errors: number; tokens: number; scores: number; scoreSum: number; latencies: number[] }[];
+
+  constructor(columns: Columns) {
+    this.indexOf = columnIndexer(columns);
+    this.tallies = columns.map(() => ({ cells: 0, judged: 0, passed: 0, errors: 0, tokens: 0, scores: 0, scoreSum: 0, latencies: [] }));
+  }
+
+  add(record: CellRecord): void {
+    const tally = this.tallies[this.indexOf(record)];
     tally.cells++;
     const outcome = reportOutcome(record);
     if (outcome === 'pass' || outcome === 'fail') {
@@ -57,16 +70,19 @@ export function columnFigures(records: Iterable<CellRecord>, columns: Columns): 
     if (record.tokens) tally.tokens += record.tokens.prompt + record.tokens.completion;
     if (record.latencyMs !== null) tally.latencies.push(record.latencyMs);
   }
-  return tallies.map((t) => ({
-    cells: t.cells,
-    judged: t.judged,
-    passed: t.passed,
-    passRate: t.judged === 0 ? null : t.passed / t.judged,
-    meanScore: t.scores === 0 ? null : t.scoreSum / t.scores,
-    errors: t.errors,
-    tokens: t.tokens,
-    medianLatencyMs: median(t.latencies),
-  }));
+
+  figures(): ColumnFigures[] {
+    return this.tallies.map((t) => ({
+      cells: t.cells,
+      judged: t.judged,
+      passed: t.passed,
+      passRate: t.judged === 0 ? null : t.passed / t.judged,
+      meanScore: t.scores === 0 ? null : t.scoreSum / t.scores,
+      errors: t.errors,
+      tokens: t.tokens,
+      medianLatencyMs: median([...t.latencies]),
+    }));
+  }
 }
 
 function median(values: number[]): number | null {
