@@ -27,8 +27,8 @@ import {
 } from '../../core/experiments';
 import type { BatchSummary } from '../../core/batch/runner';
 import type { ExperimentHeader } from '../../core/batch/types';
-import { readLedger } from '../../core/runs/ledger-book';
-import { isFinal, RunProjection, type RunItem } from '../../core/runs/run-projection';
+import { readRunHeader } from '../../core/runs/ledger-book';
+import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { clientFor } from '../connection';
 import { formatDuration } from '../format';
@@ -134,8 +134,8 @@ async function reported(io: CliIO, output: string | undefined, client: ScalarLMA
     }
     const report = await writeReport(summary.ledgerPath, grading?.ledgerPath, output);
     io.stdout.write(report.table(io.stdout.isTTY ? ((io.stdout as { columns?: number }).columns ?? 120) : 160));
-    const header = readLedger(summary.ledgerPath).header;
-    io.stderr.write(summaryLine(summary.counts, report.verdicts, summary.state.existingItems, summary.state.sentItems, summary.state.end && header ? summary.state.end.at - Date.parse(header.createdAt) : undefined));
+    const header = readRunHeader(summary.ledgerPath);
+    io.stderr.write(summaryLine(summary.counts, report.verdicts, summary.state.existingItems, summary.state.sentItems, summary.state.end ? summary.state.end.at - Date.parse(header.createdAt) : undefined));
     if (summary.counts.pending + summary.counts.unsent > 0 && !summary.error) io.stderr.write(`Continue with: scalarlm-lab eval --resume ${summary.runId}\n`);
     const failed = summary.error ?? grading?.error;
     if (failed) {
@@ -159,9 +159,9 @@ interface Report {
 async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined): Promise<Report> {
   const tests = readTestsFile(testsFileOf(ledgerPath));
   const judgement = new RunJudgement(tests, 'trusted', gradingLedger ? gradesOf(RunProjection.replay(gradingLedger, { keepItems: true })) : new Map());
-  const header = readLedger(ledgerPath).header;
-  const experiment = header?.experiment;
-  const writer = output && header && experiment ? await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: experiment, createdAt: header.createdAt }) : undefined;
+  const header = readRunHeader(ledgerPath);
+  const experiment = header.experiment;
+  const writer = output && experiment ? await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: experiment, createdAt: header.createdAt }) : undefined;
   const tally = experiment && new ColumnTally(experiment.columns);
   const verdicts = { pass: 0, fail: 0, error: 0, pending: 0 };
   const table = new Map<number, { item: RunItem; verdict: RecordVerdict | null }>();
@@ -175,9 +175,7 @@ async function writeReport(ledgerPath: string, gradingLedger: string | undefined
     tally?.add(record);
     writer?.write(record);
   };
-  const replay = new RunProjection({ keepItems: false, keepPrompts: true, onItems: (items) => items.filter((item) => isFinal(item.status)).forEach(take) });
-  replay.read(ledgerPath);
-  for (const item of replay.openItems()) take(item);
+  RunProjection.eachItem(ledgerPath, take);
   await writer?.close();
   const figures = tally?.figures() ?? [];
   return { verdicts, table: (width) => matrixTable(experiment, [...table.values()], tests, figures, width) };

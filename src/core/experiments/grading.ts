@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { ScalarLMApi } from '../api/api';
 import type { ChatMessage } from '../api/types';
 import { runBatch, type BatchSummary } from '../batch/runner';
-import type { BatchInput, BatchParams, CellRef } from '../batch/types';
+import type { BatchInput, BatchParams, CellRef, ExperimentHeader } from '../batch/types';
 import { graderPrompt, graderProviderOf, parseVerdict, type GradingError, type ModelGradedAssertion, type Verdict } from '../judge';
 import { knownGroups } from '../runs/known-groups';
 import { RunProjection, type RunItem } from '../runs/run-projection';
@@ -17,32 +17,45 @@ import type { RunStore } from '../runs/run-store';
 import { CellJudge, type CellGrades } from './cell-verdicts';
 import { parseProviderId } from './config';
 import { cellKey } from './experiment-cells';
-import { readTestsFile, testsFileOf } from './experiment-tests-file';
+import { readTestsFile, testsFileOf, type StoredTest } from './experiment-tests-file';
+import { readRunHeader } from '../runs/ledger-book';
+import type { Trust } from '../judge';
 import type { ExperimentRunHooks } from './run-experiment';
 
 /** A verdict is a short JSON object; a grader that rambles past this is cut, and its answer read as it is. */
 const GRADER_MAX_TOKENS = 256;
 const GRADING_GROUP = 64;
 
-/** The grader prompts of a run's answered cells, grouped by grader model. */
-export function graderInputs(run: RunProjection, judge: CellJudge, tests: ReturnType<typeof readTestsFile>): BatchInput[] {
-  const header = run.header.experiment;
-  if (!header) return [];
-  const byModel = new Map<string, { params: BatchParams; inputs: BatchInput[] }>();
-  for (const item of run.items) {
-    if (!item.cell || item.status !== 'ok') continue;
+/** The grader prompts of a run's answered cells, gathered item by item, grouped by grader model. */
+export class GraderInputs {
+  private readonly byModel = new Map<string, { params: BatchParams; inputs: Map<number, BatchInput[]> }>();
+
+  constructor(
+    private readonly header: ExperimentHeader,
+    private readonly judge: CellJudge,
+    private readonly tests: ReadonlyMap<number, StoredTest>,
+  ) {}
+
+  add(item: RunItem): void {
+    if (!item.cell || item.status !== 'ok') return;
     const [column, test, repeat] = item.cell;
-    const stored = tests.get(test);
-    judge.assertionsOf(test).assertions.forEach((assertion, index) => {
+    const stored = this.tests.get(test);
+    this.judge.assertionsOf(test).assertions.forEach((assertion, index) => {
       if (assertion.kind !== 'model-graded') return;
-      const model = graderModel(assertion, stored?.options) ?? header.columns[column].model ?? '';
-      let group = byModel.get(model);
-      if (!group) byModel.set(model, (group = { params: { ...(model ? { model } : {}), max_tokens: GRADER_MAX_TOKENS }, inputs: [] }));
+      const model = graderModel(assertion, stored?.options) ?? this.header.columns[column].model ?? '';
+      let group = this.byModel.get(model);
+      if (!group) this.byModel.set(model, (group = { params: { ...(model ? { model } : {}), max_tokens: GRADER_MAX_TOKENS }, inputs: new Map() }));
       const entry = graderPrompt(assertion, { output: item.response ?? '', vars: stored?.vars ?? {}, ...(item.prompt !== undefined ? { prompt: promptOf(item.prompt) } : {}) });
-      group.inputs.push({ entry, params: group.params, cell: [column, test, repeat, index] });
+      const inputs = group.inputs.get(item.index) ?? [];
+      inputs.push({ entry, params: group.params, cell: [column, test, repeat, index] });
+      group.inputs.set(item.index, inputs);
     });
   }
-  return [...byModel.values()].flatMap((group) => group.inputs);
+
+  /** Grouped by grader model, each model's in the run's order. */
+  inputs(): BatchInput[] {
+    return [...this.byModel.values()].flatMap((group) => [...group.inputs.entries()].sort(([a], [b]) => a - b).flatMap(([, inputs]) => inputs));
+  }
 }
 
 export interface GradingPlan {
@@ -53,14 +66,19 @@ export interface GradingPlan {
 }
 
 /** What grading an experiment run asks for; undefined when it has no model-graded assertion on an answered cell. */
-export function planGrading(store: RunStore, experimentRunId: string, trust: 'trusted' | 'restricted'): GradingPlan | undefined {
+export function planGrading(store: RunStore, experimentRunId: string, trust: Trust): GradingPlan | undefined {
   const ledgerPath = store.ledgerPath(experimentRunId);
-  const run = RunProjection.replay(ledgerPath, { keepItems: true });
   const tests = readTestsFile(testsFileOf(ledgerPath));
-  const inputs = graderInputs(run, new CellJudge(tests, trust), tests);
+  const judge = new CellJudge(tests, trust);
+  const graded = [...tests.keys()].some((test) => judge.assertionsOf(test).assertions.some((assertion) => assertion.kind === 'model-graded'));
+  const header = readRunHeader(ledgerPath);
+  if (!graded || !header.experiment) return undefined;
+  const gather = new GraderInputs(header.experiment, judge, tests);
+  RunProjection.eachItem(ledgerPath, (item) => gather.add(item));
+  const inputs = gather.inputs();
   if (inputs.length === 0) return undefined;
-  const source = gradingSource(run.header.source);
-  return { experimentRunId, title: `Grading of ${run.header.title ?? experimentRunId}`, ...(source ? { source } : {}), inputs };
+  const source = gradingSource(header.source);
+  return { experimentRunId, title: `Grading of ${header.title ?? experimentRunId}`, ...(source ? { source } : {}), inputs };
 }
 
 /** Sends the grader prompts as one run; its id is `hooks.runId` or a new one. */

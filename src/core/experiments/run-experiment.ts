@@ -10,7 +10,7 @@ import { runBatch, type BatchRunOptions, type BatchSummary } from '../batch/runn
 import type { ExperimentHeader } from '../batch/types';
 import { BATCH_LIMITS } from '../jobs/defaults';
 import { knownGroups } from '../runs/known-groups';
-import { readLedger } from '../runs/ledger-book';
+import { readRunHeader } from '../runs/ledger-book';
 import type { RunStore } from '../runs/run-store';
 import { earlierAnswers } from './earlier-answers';
 import { checkCells, experimentCells, experimentColumns, type ExperimentColumn } from './experiment-cells';
@@ -103,9 +103,9 @@ export function specOf(origin: ExperimentHeader['origin'], options: SpecOptions 
  */
 export async function resumeExperiment(api: ScalarLMApi, store: RunStore, runId: string, hooks: ExperimentRunHooks & { trust: Trust }): Promise<BatchSummary> {
   const ledgerPath = store.ledgerPath(runId);
-  const header = readLedger(ledgerPath).header;
-  const experiment = header?.experiment;
-  if (!header || !experiment) throw new Error(`Run ${runId} is not an experiment's run.`);
+  const header = readRunHeader(ledgerPath);
+  const experiment = header.experiment;
+  if (!experiment) throw new Error(`Run ${runId} is not an experiment's run.`);
   const spec = await specOf(experiment.origin, { repeat: experiment.repeat });
   if ((await spec.fingerprint()) !== experiment.fingerprint) {
     throw new Error(`The files of this experiment changed since the run began (${spec.file}): its remaining cells cannot be rendered as they were. Run the experiment again; what the server already holds is fetched, not sent.`);

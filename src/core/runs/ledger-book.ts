@@ -62,6 +62,15 @@ export class LedgerBook {
 }
 
 /** The state a ledger describes, read without opening it for writing (for listing runs and showing them). */
+/** A run's header alone: its first line (a large run's ledger is not read through for it). */
+export function readRunHeader(path: string): RunHeader {
+  for (const { event } of readLedgerLines(path)) {
+    if (event.t === 'run') return event;
+    break;
+  }
+  throw new Error(`${path} is not a run ledger: its first line should be a "run" event.`);
+}
+
 export function readLedger(path: string): LedgerState {
   return replayLedger(path).state;
 }

@@ -61,6 +61,17 @@ export class RunProjection {
 
   constructor(private readonly options: ProjectionOptions) {}
 
+  /**
+   * Every item of a stored run once, as the ledger leaves it, without keeping them (a report of 100,000 cells
+   * in bounded memory): each final item as it settles, the others at the end. Returns the projection.
+   */
+  static eachItem(ledgerPath: string, visit: (item: RunItem) => void): RunProjection {
+    const projection = new RunProjection({ keepItems: false, keepPrompts: true, onItems: (items) => items.forEach((item) => isFinal(item.status) && visit(item)) });
+    projection.read(ledgerPath);
+    for (const item of projection.openItems()) visit(item);
+    return projection;
+  }
+
   /** A stored run, read to its last whole line. */
   static replay(ledgerPath: string, options: ProjectionOptions): RunProjection {
     const projection = new RunProjection(options);
