@@ -45,6 +45,8 @@ export interface ConversationRecord {
   v: 1;
   chatId: string;
   title: string;
+  /** A new chat: it takes its title from its first message. */
+  untitled?: true;
   createdAt: string;
   /** One model per column; an empty name means the deployment's default model. */
   models: string[];
@@ -151,7 +153,7 @@ export interface ConversationSummary {
   createdAt: string;
   /** When it last changed (the file's time), ms since the epoch. */
   updatedMs: number;
-  /** The models that answered, else the ones chosen ('' is the deployment's default). */
+  /** The models that answered (not counting turns read from a file), else the ones chosen ('' is the deployment's default). */
   models: string[];
   /** The first line of the first user message ('' when there is none yet). */
   firstLine: string;
@@ -211,7 +213,7 @@ export class ConversationStore {
 
 function summaryOf(record: ConversationRecord, updatedMs: number): ConversationSummary {
   if (typeof record.chatId !== 'string' || !Array.isArray(record.turns) || !Array.isArray(record.models)) throw new Error('not a saved conversation');
-  const used = record.turns.flatMap((turn) => turn.answers.map((answer) => answer.model));
+  const used = record.turns.filter((turn) => !turn.imported).flatMap((turn) => turn.answers.map((answer) => answer.model));
   const models = [...new Set(used.length > 0 ? used : record.models)];
   const firstUser = record.turns.find((turn) => turn.kind !== 'tool' && turn.user.trim() !== '')?.user ?? '';
   const firstLine = firstUser.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
