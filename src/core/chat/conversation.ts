@@ -155,6 +155,8 @@ export interface ConversationSummary {
   updatedMs: number;
   /** The models that answered (not counting turns read from a file), else the ones chosen ('' is the deployment's default). */
   models: string[];
+  /** Models answering each turn side by side: more than one for a comparison. */
+  columns: number;
   /** The first line of the first user message ('' when there is none yet). */
   firstLine: string;
   turns: number;
@@ -217,5 +219,5 @@ function summaryOf(record: ConversationRecord, updatedMs: number): ConversationS
   const models = [...new Set(used.length > 0 ? used : record.models)];
   const firstUser = record.turns.find((turn) => turn.kind !== 'tool' && turn.user.trim() !== '')?.user ?? '';
   const firstLine = firstUser.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
-  return { chatId: record.chatId, title: record.title, createdAt: record.createdAt, updatedMs, models, firstLine, turns: record.turns.length };
+  return { chatId: record.chatId, title: record.title, createdAt: record.createdAt, updatedMs, models, columns: record.models.length, firstLine, turns: record.turns.length };
 }

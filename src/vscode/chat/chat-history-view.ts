@@ -20,7 +20,7 @@ class ConversationNode extends vscode.TreeItem {
     super(text.label, vscode.TreeItemCollapsibleState.None);
     this.description = text.description;
     this.tooltip = new vscode.MarkdownString(text.tooltip);
-    this.iconPath = new vscode.ThemeIcon(summary.models.length > 1 ? 'split-horizontal' : 'comment-discussion');
+    this.iconPath = new vscode.ThemeIcon(summary.columns > 1 ? 'split-horizontal' : 'comment-discussion');
     this.contextValue = 'scalarlmConversation';
     this.id = summary.chatId;
     this.command = { command: 'scalarlm.openChat', title: 'Open Chat', arguments: [summary.chatId] };

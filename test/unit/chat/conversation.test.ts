@@ -129,10 +129,10 @@ describe('conversation records', () => {
     const damaged: string[] = [];
     const listed = store.summaries((path) => damaged.push(path));
     assert.deepEqual(
-      listed.map(({ chatId, title, models, firstLine, turns }) => ({ chatId, title, models, firstLine, turns })),
+      listed.map(({ chatId, title, models, columns, firstLine, turns }) => ({ chatId, title, models, columns, firstLine, turns })),
       [
-        { chatId: 'b', title: 'Second', models: ['', 'other'], firstLine: '', turns: 0 },
-        { chatId: 'a', title: 'First', models: ['adaptor-1'], firstLine: 'Line one', turns: 1 },
+        { chatId: 'b', title: 'Second', models: ['', 'other'], columns: 2, firstLine: '', turns: 0 },
+        { chatId: 'a', title: 'First', models: ['adaptor-1'], columns: 1, firstLine: 'Line one', turns: 1 },
       ],
     );
     assert.deepEqual(damaged, [join(tmp.path, 'broken.chat.json')]);
