@@ -134,6 +134,11 @@ export type CodeFormat = (typeof CODE_FORMATS)[number];
 export const CONTROL_FIELDS = ['temperature', 'maxTokens', 'system', 'transport'] as const;
 export type ControlField = (typeof CONTROL_FIELDS)[number];
 
+/** A model's name as the panels show it: a trained adaptor is named by a 64-character hash, shown by its first twelve. */
+export function shortModelName(model: string): string {
+  return /^[0-9a-f]{64}$/.test(model) ? `${model.slice(0, 12)}…` : model;
+}
+
 /** What the page posts, declared once: the type below and the host's check both come from it. */
 export const CHAT_FROM_WEBVIEW = {
   ready: {},

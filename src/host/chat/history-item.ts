@@ -2,6 +2,7 @@
 // the tooltip has the rest. No 'vscode' import.
 
 import type { ConversationSummary } from '../../core/chat/conversation';
+import { shortModelName } from '../../protocol/chat';
 import { escapeMarkdown } from '../markdown-text';
 
 export interface HistoryItemText {
@@ -11,10 +12,8 @@ export interface HistoryItemText {
   tooltip: string;
 }
 
-/** Adaptor names are 64-character hashes: their first twelve say which. */
 function shortModel(model: string): string {
-  if (model === '') return 'default model';
-  return /^[0-9a-f]{64}$/.test(model) ? `${model.slice(0, 12)}…` : model;
+  return model === '' ? 'default model' : shortModelName(model);
 }
 
 export function historyItemText(summary: ConversationSummary): HistoryItemText {

@@ -1,7 +1,7 @@
 // How an answer reads: its state badge, the waiting and 429 lines, the error box, the footer figures and
 // what screen readers hear when its state changes. DOM-free.
 
-import type { AnswerAction, AnswerState, AnswerView, CodeFormat, Transport } from '../../protocol/chat';
+import { shortModelName, type AnswerAction, type AnswerState, type AnswerView, type CodeFormat, type Transport } from '../../protocol/chat';
 import { formatCount, formatMs, wholeSeconds } from '../shared/format';
 
 // en-US on purpose: the rest of the UI is English, and host tests read these strings.
@@ -35,17 +35,10 @@ export function isFinished(state: AnswerState): boolean {
   return state === 'done' || state === 'stopped' || state === 'error' || state === 'incomplete';
 }
 
-/**
- * An empty model name means the deployment's default model: named when the deployment said which it is.
- * Adaptors are named by a 64-character hash: shown by its first twelve (the tooltip has it whole).
- */
+/** An empty model name means the deployment's default model: named when the deployment said which it is. */
 export function modelLabel(model: string, defaultModel?: string): string {
-  if (model === '') return defaultModel === undefined ? "deployment's default model" : `${shortModel(defaultModel)} (default)`;
-  return shortModel(model);
-}
-
-export function shortModel(model: string): string {
-  return /^[0-9a-f]{64}$/.test(model) ? `${model.slice(0, 12)}…` : model;
+  if (model === '') return defaultModel === undefined ? "deployment's default model" : `${shortModelName(defaultModel)} (default)`;
+  return shortModelName(model);
 }
 
 export interface FooterText {

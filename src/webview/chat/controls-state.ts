@@ -2,8 +2,7 @@
 // their parent; a chosen model the deployment no longer lists kept, marked) and the text of each field.
 // DOM-free.
 
-import type { ChatControls } from '../../protocol/chat';
-import { shortModel } from './answer-text';
+import { shortModelName as shortModel, type ChatControls } from '../../protocol/chat';
 
 export interface ModelOption {
   value: string;
