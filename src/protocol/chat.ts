@@ -20,6 +20,8 @@ export interface ToolCallView {
   id?: string;
   name?: string;
   arguments: string;
+  /** What the user answered it with. */
+  result?: string;
 }
 
 export interface UsageView {
@@ -51,23 +53,58 @@ export interface AnswerView {
   seq?: number;
 }
 
+/** `stream` = SSE tokens as they arrive; `queue` = the server's queue (non-streaming, heartbeats). */
+export type Transport = 'stream' | 'queue';
+
 export interface TurnView {
+  /** The user's message; empty for a tool turn. */
   user: string;
+  /** `tool`: the turn sent the results of the tool calls before it. */
+  kind?: 'tool';
+  /** Read from a file: nothing was sent for it, so there is no code to copy. */
+  imported?: boolean;
+  /** How its answers travel. */
+  transport: Transport;
   /** One per model, in the conversation's model order. */
   answers: AnswerView[];
+}
+
+export interface ModelChoice {
+  id: string;
+  /** The base model, for a trained adaptor. */
+  parent?: string;
+}
+
+/** The controls for the next turn, and the deployment's models to pick from. */
+export interface ChatControls {
+  /** One per column; an empty name is the deployment's default model. */
+  models: string[];
+  /** Undefined: not sent (the server's default). */
+  temperature?: number;
+  maxTokens: number;
+  system: string;
+  transport: Transport;
+  /** GET /v1/models; undefined while it is read or when it cannot be. */
+  choices?: ModelChoice[];
+  /** What the deployment answers with when no model is named. */
+  defaultModel?: string;
 }
 
 export interface ChatView {
   chatId: string;
   title: string;
-  /** The models answering each turn (one for a chat, several for a comparison). */
-  models: string[];
-  system?: string;
-  /** `stream` = SSE tokens as they arrive; `queue` = the server's queue (non-streaming, heartbeats). */
-  transport: 'stream' | 'queue';
+  controls: ChatControls;
+  /** Names of the tools the conversation offers the model (from its chat file). */
+  toolNames: string[];
+  /** Messages from the chat file before the first turn. */
+  prefix: { role: string; text: string }[];
   turns: TurnView[];
   /** A turn is being answered: sending is disabled, Stop is enabled. */
   busy: boolean;
+  /** The last turn's tool calls wait for the user's results. */
+  toolsOpen: boolean;
+  /** Text for the message box, given once (an imported conversation's last message nobody answered). */
+  draft?: string;
 }
 
 export type ChatToWebview =
@@ -82,10 +119,25 @@ export type ChatToWebview =
   | { type: 'delta'; turn: number; answer: number; seq: number; content?: string; reasoning?: string; toolCalls?: ToolCallView[] }
   /** An answer's state and figures changed (started, waiting, finished, failed): replace all but the text. */
   | { type: 'answer'; turn: number; answer: number; seq: number; view: AnswerView }
-  | { type: 'busy'; busy: boolean };
+  | { type: 'busy'; busy: boolean; toolsOpen: boolean }
+  /** The controls changed (or the deployment's models arrived): the conversation itself did not. */
+  | { type: 'controls'; controls: ChatControls };
 
 export const ANSWER_ACTIONS = ['copy', 'insert', 'open'] as const;
 export type AnswerAction = (typeof ANSWER_ACTIONS)[number];
+
+/** A turn's request as code: cURL, Python, TypeScript. */
+export const CODE_FORMATS = ['curl', 'python', 'typescript'] as const;
+export type CodeFormat = (typeof CODE_FORMATS)[number];
+
+/** The controls set from a text field; the host checks the value (an invalid one is answered with the controls as they are). */
+export const CONTROL_FIELDS = ['temperature', 'maxTokens', 'system', 'transport'] as const;
+export type ControlField = (typeof CONTROL_FIELDS)[number];
+
+/** A model's name as the panels show it: a trained adaptor is named by a 64-character hash, shown by its first twelve. */
+export function shortModelName(model: string): string {
+  return /^[0-9a-f]{64}$/.test(model) ? `${model.slice(0, 12)}…` : model;
+}
 
 /** What the page posts, declared once: the type below and the host's check both come from it. */
 export const CHAT_FROM_WEBVIEW = {
@@ -99,6 +151,14 @@ export const CHAT_FROM_WEBVIEW = {
   answer: { action: ANSWER_ACTIONS, turn: 'integer', answer: 'integer' },
   /** A code block's copy button. */
   copyText: { text: 'string' },
+  /** Copy the request that answer `answer` of turn `turn` was asked with, as code. */
+  copyCode: { format: CODE_FORMATS, turn: 'integer', answer: 'integer' },
+  /** The model of one column for the next turn ('' for the deployment's default). */
+  setModel: { column: 'integer', model: 'string' },
+  /** temperature ('' for none), maxTokens, system, transport ('stream' | 'queue'), as typed. */
+  setControl: { field: CONTROL_FIELDS, value: 'string' },
+  /** The result of tool call `call` of an answer of the last turn; once every call has one, the model goes on. */
+  toolResult: { turn: 'integer', answer: 'integer', call: 'integer', content: 'string' },
 } as const satisfies MessageSpec;
 
 export type ChatFromWebview = MessageOf<typeof CHAT_FROM_WEBVIEW>;

@@ -13,6 +13,8 @@ export interface ToolCall {
   id?: string;
   name?: string;
   arguments: string;
+  /** What the user answered the call with (sent as a `tool` message with its id). */
+  result?: string;
 }
 
 export interface Answer {

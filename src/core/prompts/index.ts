@@ -6,7 +6,7 @@
 // messages, a GenerateRequest's batch keys); formats (lines, JSONL, JSON, `---` documents, and telling
 // them apart); sources (files, text and selections -> prompts); chat-document (files -> messages).
 
-export { parseChatDocument } from './chat-document';
+export { parseChatDocument, parseChatFile, type ChatFile, type ChatFileExtras } from './chat-document';
 export { detectFileFormat, detectFormat, isPromptFormat, PROMPT_FORMATS, type FormatGuess } from './formats';
 export {
   checkPromptText,

@@ -1,14 +1,33 @@
 // A live conversation: sends each turn to every model of it at once, coalesces the text that streams in to
 // at most one message per answer per frame (16 ms) in order, keeps the record saved, and tells its panel.
+// The panel's controls (model per column, temperature, max tokens, system prompt, transport) apply to the
+// next turn; each turn keeps the ones it was sent with, so its request can be shown again as code.
 // No 'vscode' import: the panel subscribes with a plain listener, and tests can drive it on Node.
 
 import type { ApiAccess } from '../../core/api/api';
 import { answer, emptyAnswer, type Answer, type ToolCall } from '../../core/chat/answer';
-import { chatRequest, type ConversationRecord, type ConversationStore } from '../../core/chat/conversation';
-import type { ChatToWebview, ChatView } from '../../protocol/chat';
+import {
+  chatBody,
+  chatRequest,
+  toolCallsOpen,
+  toolResultsComplete,
+  turnSettings,
+  type ConversationRecord,
+  type ConversationStore,
+  type Turn,
+} from '../../core/chat/conversation';
+import type { SnippetRequest } from '../../core/snippets';
+import type { ChatToWebview, ChatView, ControlField } from '../../protocol/chat';
+import { applyControl, applyModel, controlsOf, type DeploymentModels } from './chat-controls';
+import { titleOf } from './opening';
 
 /** One frame at 60 Hz: text arriving faster than this is sent in one message. */
 export const FRAME_MS = 16;
+
+const CHAT_ROUTE = '/v1/chat/completions';
+
+/** How long a turn waits to name the default model; past that it is sent without a name (the server picks the same one). */
+const DEFAULT_MODEL_WAIT_MS = 3000;
 
 interface Pending {
   content: string;
@@ -21,6 +40,14 @@ export interface ChatSessionDeps {
   /** A client for one turn (closed when the turn ends), or why there is none. */
   api(): ApiAccess;
   deadlineMs(): number;
+  /** The deployment's models and its default (GET /v1/models), or undefined when they cannot be read. */
+  models?(): Promise<DeploymentModels | undefined>;
+  /** The headers a request carries besides the client's own, the gateway token as TOKEN_PLACEHOLDER. */
+  headers?(): Record<string, string>;
+  /** Where requests go now (for a turn that never reached a deployment). */
+  baseUrl?(): string;
+  /** After every save of the record. */
+  saved?(record: ConversationRecord): void;
 }
 
 export class ChatSession {
@@ -29,14 +56,24 @@ export class ChatSession {
   private readonly seq = new Map<string, number>();
   private readonly pending = new Map<string, Pending>();
   private flushTimer: NodeJS.Timeout | undefined;
+  private deployment: DeploymentModels | undefined;
+  private reading: Promise<DeploymentModels | undefined> | undefined;
+  private disposed = false;
 
   constructor(
     readonly record: ConversationRecord,
     private readonly deps: ChatSessionDeps,
+    /** Text for the page's message box, given with the first view. */
+    private draft?: string,
   ) {}
 
   get busy(): boolean {
     return this.stopper !== undefined;
+  }
+
+  /** The deployment's default model, once read. */
+  get defaultModel(): string | undefined {
+    return this.deployment?.defaultModel;
   }
 
   onDidPost(listener: (message: ChatToWebview) => void): { dispose(): void } {
@@ -47,30 +84,90 @@ export class ChatSession {
   /** The whole conversation as the page shows it, with everything sent so far (pending text is flushed first). */
   view(): ChatView {
     this.flush();
-    const { chatId, title, models, system, transport } = this.record;
+    const { chatId, title } = this.record;
     const turns = this.record.turns.map((turn, t) => ({
       user: turn.user,
+      ...(turn.kind ? { kind: turn.kind } : {}),
+      ...(turn.imported ? { imported: true } : {}),
+      transport: turnSettings(this.record, t).transport,
       answers: turn.answers.map((a, c) => ({ ...a, seq: this.seq.get(`${t}:${c}`) ?? 0 })),
     }));
-    return { chatId, title, models, ...(system ? { system } : {}), transport, turns, busy: this.busy };
+    const draft = this.draft;
+    this.draft = undefined;
+    return {
+      chatId,
+      title,
+      controls: controlsOf(this.record, this.deployment),
+      toolNames: toolNames(this.record.extras?.tools),
+      prefix: this.record.prefix.map((message) => ({ role: message.role, text: typeof message.content === 'string' ? message.content : JSON.stringify(message.content) })),
+      turns,
+      busy: this.busy,
+      toolsOpen: !this.busy && toolCallsOpen(this.record),
+      ...(draft !== undefined ? { draft } : {}),
+    };
+  }
+
+  /**
+   * Reads the deployment's models (for the model controls and to name the default model), once; a failed
+   * read is tried again on the next call. `fresh` reads again (the deployment changed).
+   */
+  readModels(fresh = false): Promise<DeploymentModels | undefined> {
+    if (fresh) this.reading = undefined;
+    this.reading ??= (this.deps.models?.() ?? Promise.resolve(undefined)).then(
+      (found) => {
+        if (found === undefined) this.reading = undefined;
+        else this.deployment = found;
+        if (!this.disposed) this.post({ type: 'controls', controls: controlsOf(this.record, this.deployment) });
+        return found;
+      },
+      () => {
+        this.reading = undefined;
+        return undefined;
+      },
+    );
+    return this.reading;
   }
 
   /** A new user turn, answered by every model of the conversation. */
   async send(text: string): Promise<void> {
     if (this.busy || text.trim() === '') return;
+    if (this.record.untitled) {
+      this.record.title = titleOf(text);
+      delete this.record.untitled;
+    }
     this.record.turns.push({ user: text, answers: this.record.models.map((model) => emptyAnswer(model)) });
-    this.post({ type: 'init', chat: this.view() });
     await this.answerTurn(this.record.turns.length - 1);
   }
 
-  /** The last turn asked again: its answers are replaced. */
+  /** The last turn asked again, with the controls as they are now: its answers are replaced. */
   async retry(): Promise<void> {
     const last = this.record.turns.length - 1;
     if (this.busy || last < 0) return;
-    this.record.turns[last].answers = this.record.models.map((model) => emptyAnswer(model));
+    const turn = this.record.turns[last];
+    turn.answers = this.record.models.map((model) => emptyAnswer(model));
+    delete turn.imported;
     this.record.models.forEach((_, column) => this.seq.delete(`${last}:${column}`));
-    this.post({ type: 'init', chat: this.view() });
     await this.answerTurn(last);
+  }
+
+  /**
+   * The result of one tool call of the last turn. Once every call that can be answered has its result, the
+   * models are asked to go on (a tool turn); false when the call cannot be answered now.
+   */
+  async toolResult(turn: number, column: number, call: number, content: string): Promise<boolean> {
+    const target = this.record.turns[turn]?.answers[column]?.toolCalls[call];
+    if (this.busy || turn !== this.record.turns.length - 1 || !toolCallsOpen(this.record) || target?.id === undefined || target.result !== undefined) return false;
+    target.result = content;
+    this.save();
+    const answerView = this.record.turns[turn].answers[column];
+    this.postAnswer(turn, column, { ...answerView, toolCalls: answerView.toolCalls.map((c) => ({ ...c })) });
+    if (toolResultsComplete(this.record)) {
+      this.record.turns.push({ user: '', kind: 'tool', answers: this.record.models.map((model) => emptyAnswer(model)) });
+      await this.answerTurn(this.record.turns.length - 1);
+    } else {
+      this.post({ type: 'busy', busy: false, toolsOpen: toolCallsOpen(this.record) });
+    }
+    return true;
   }
 
   stop(): void {
@@ -80,31 +177,85 @@ export class ChatSession {
   clear(): void {
     if (this.busy) return;
     this.record.turns = [];
+    this.seq.clear();
     this.save();
     this.post({ type: 'init', chat: this.view() });
   }
 
+  setModel(column: number, model: string): void {
+    if (applyModel(this.record, column, model)) this.save();
+    this.post({ type: 'controls', controls: controlsOf(this.record, this.deployment) });
+  }
+
+  setControl(field: ControlField, value: string): void {
+    if (applyControl(this.record, field, value)) this.save();
+    this.post({ type: 'controls', controls: controlsOf(this.record, this.deployment) });
+  }
+
+  rename(title: string): void {
+    if (title.trim() === '') return;
+    this.record.title = title.trim();
+    delete this.record.untitled;
+    this.save();
+    this.post({ type: 'init', chat: this.view() });
+  }
+
+  /** The request answer `column` of turn `turn` was asked with, as it went on the wire; undefined for one never sent. */
+  request(turn: number, column: number): SnippetRequest | undefined {
+    const asked = this.record.turns[turn];
+    if (asked === undefined || asked.imported || asked.answers[column] === undefined) return undefined;
+    const settings = turnSettings(this.record, turn);
+    const baseUrl = settings.baseUrl ?? this.deps.baseUrl?.();
+    if (baseUrl === undefined) return undefined;
+    return {
+      method: 'POST',
+      url: `${baseUrl}${CHAT_ROUTE}`,
+      // What the client sends besides its user-agent and trace header (core/api/http.ts).
+      headers: { 'Content-Type': 'application/json', Accept: settings.transport === 'stream' ? 'text/event-stream' : 'application/json', ...this.deps.headers?.() },
+      body: chatBody(this.record, turn, column),
+      kind: 'chat',
+    };
+  }
+
   dispose(): void {
+    this.disposed = true;
     this.stop();
     clearTimeout(this.flushTimer);
     this.listeners.clear();
   }
 
   private async answerTurn(turn: number): Promise<void> {
-    const access = this.deps.api();
     const stopper = new AbortController();
     this.stopper = stopper;
-    this.post({ type: 'busy', busy: true });
+    const record = this.record.turns[turn];
+    const access = this.deps.api();
+    this.snapshot(record, access.ok ? access.api.baseUrl : undefined);
+    this.post({ type: 'init', chat: this.view() });
+    this.post({ type: 'busy', busy: true, toolsOpen: false });
     this.save();
     try {
+      // An empty name is the deployment's default: named here, so the panel says which model answered and
+      // the request shows it (the server would pick the same one).
+      if (access.ok && record.answers.some((a) => a.model === '')) {
+        const defaultModel = (await withinMs(this.readModels(), DEFAULT_MODEL_WAIT_MS))?.defaultModel;
+        if (defaultModel !== undefined) {
+          record.answers.forEach((a, column) => {
+            if (a.model === '') this.postAnswer(turn, column, Object.assign(a, { model: defaultModel }));
+          });
+        }
+      }
       await Promise.all(
-        this.record.models.map(async (model, column) => {
-          const record = this.record.turns[turn];
+        this.record.models.map(async (_, column) => {
+          const model = record.answers[column].model;
           if (!access.ok) {
             record.answers[column] = { ...emptyAnswer(model), state: 'error', error: access.reason };
             return this.postAnswer(turn, column, record.answers[column]);
           }
-          const options = { transport: this.record.transport, signal: stopper.signal, deadlineMs: this.deps.deadlineMs() };
+          if (stopper.signal.aborted) {
+            record.answers[column] = { ...emptyAnswer(model), state: 'stopped' };
+            return this.postAnswer(turn, column, record.answers[column]);
+          }
+          const options = { transport: turnSettings(this.record, turn).transport, signal: stopper.signal, deadlineMs: this.deps.deadlineMs() };
           const final = await answer(access.api, chatRequest(this.record, turn, column), model, options, {
             delta: (part) => {
               const current = record.answers[column];
@@ -125,8 +276,14 @@ export class ChatSession {
       if (access.ok) await access.api.close();
       this.stopper = undefined;
       this.save();
-      this.post({ type: 'busy', busy: false });
+      this.post({ type: 'busy', busy: false, toolsOpen: toolCallsOpen(this.record) });
     }
+  }
+
+  /** The controls the turn is sent with, kept with it. */
+  private snapshot(turn: Turn, baseUrl: string | undefined): void {
+    const { system, transport, params } = this.record;
+    turn.sent = { ...(system ? { system } : {}), transport, params: { ...params }, ...(baseUrl !== undefined ? { baseUrl } : {}) };
   }
 
   private queueDelta(turn: number, column: number, part: { content?: string; reasoning?: string; toolCalls?: ToolCall[] }): void {
@@ -172,9 +329,22 @@ export class ChatSession {
 
   private save(): void {
     this.deps.store.save(this.record);
+    this.deps.saved?.(this.record);
   }
 
   private post(message: ChatToWebview): void {
     for (const listener of this.listeners) listener(message);
   }
+}
+
+/** The promise's value, or undefined once `ms` have passed without one. */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** The function names of OpenAI tool definitions. */
+function toolNames(tools: unknown[] | undefined): string[] {
+  return (tools ?? []).map((tool) => (tool as { function?: { name?: unknown } } | null)?.function?.name).filter((name): name is string => typeof name === 'string');
 }

@@ -3,7 +3,7 @@
 // the user's text, is the first turn the model answers.
 
 import type { ChatMessage } from '../../core/api/types';
-import type { ChatParams } from '../../core/chat/conversation';
+import type { ChatExtras, ChatParams } from '../../core/chat/conversation';
 
 export interface Opening {
   user: string;
@@ -15,6 +15,8 @@ export interface Opening {
   params?: Partial<ChatParams>;
   /** The model the source names (a .prompty's model.configuration), used when the deployment serves it. */
   modelHint?: string;
+  /** Tools, tool_choice and response_format the source sends with every turn. */
+  extras?: ChatExtras;
 }
 
 /** The opening, or why these messages cannot start a chat (`name` names the file in that sentence). */
@@ -26,4 +28,24 @@ export function openingOf(messages: ChatMessage[], title: string, name: string):
     return { problem: `${name}: the conversation must end with a user message (text) for the model to answer.` };
   }
   return { opening: { user: last.content, prefix: rest.slice(0, -1), ...(system ? { system } : {}), title } };
+}
+
+/** The opening's messages again, whole: what Import Conversation turns into a saved conversation. */
+export function openingMessages(opening: Opening): ChatMessage[] {
+  return [...(opening.system ? [{ role: 'system', content: opening.system }] : []), ...opening.prefix, { role: 'user', content: opening.user }];
+}
+
+/** A .prompty's `model.parameters` tools, tool_choice and response_format (parsePrompty kept them as written). */
+export function extrasOfParameters(parameters: Record<string, unknown>): ChatExtras {
+  const extras: ChatExtras = {};
+  if (Array.isArray(parameters.tools)) extras.tools = parameters.tools;
+  if (parameters.tool_choice !== undefined) extras.tool_choice = parameters.tool_choice;
+  if (parameters.response_format !== undefined) extras.response_format = parameters.response_format;
+  return extras;
+}
+
+/** A conversation's title from the text that starts it: its first line, cut at 40 characters. */
+export function titleOf(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? text;
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
 }

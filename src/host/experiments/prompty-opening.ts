@@ -1,9 +1,9 @@
 // A .prompty rendered with its sample as the start of a chat: its messages as a chat file's would be, its
-// `model.parameters` max_tokens and temperature as the chat's parameters (the chat has no others), and the
-// model its configuration names as a hint.
+// `model.parameters` max_tokens and temperature as the chat's parameters, its tools, tool_choice and
+// response_format sent with every turn, and the model its configuration names as a hint.
 
 import { basename } from 'node:path';
-import { openingOf, type Opening } from '../chat/opening';
+import { extrasOfParameters, openingOf, type Opening } from '../chat/opening';
 import type { ChatParams } from '../../core/chat/conversation';
 import type { PromptyFile, RenderedMessage } from '../../core/templates';
 
@@ -13,7 +13,15 @@ export function promptyOpening(prompty: PromptyFile, messages: RenderedMessage[]
   if (!('opening' in result)) return result;
   const params = chatParams(prompty.model.parameters);
   const hint = prompty.model.modelHint;
-  return { opening: { ...result.opening, ...(Object.keys(params).length > 0 ? { params } : {}), ...(hint !== undefined ? { modelHint: hint } : {}) } };
+  const extras = extrasOfParameters(prompty.model.parameters);
+  return {
+    opening: {
+      ...result.opening,
+      ...(Object.keys(params).length > 0 ? { params } : {}),
+      ...(hint !== undefined ? { modelHint: hint } : {}),
+      ...(Object.keys(extras).length > 0 ? { extras } : {}),
+    },
+  };
 }
 
 /** parsePrompty has checked their types: max_tokens a positive integer, temperature a number of at least 0. */

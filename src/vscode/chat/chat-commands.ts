@@ -1,14 +1,16 @@
-// "ScalarLM: Chat with Selection / Chat with File / Chat with Prompt / Compare Models…": start a conversation
-// in a panel with the user's text (or a file's messages, or a .prompty rendered with its sample), answered by
-// one model or several side by side.
+// "ScalarLM: New Chat / Chat with Selection / Chat with File / Chat with Prompt / Compare Models… / Import
+// Conversation…": start a conversation in a panel, empty or with the user's text (or a file's messages, or
+// a .prompty rendered with its sample), answered by one model or several side by side; or open messages
+// from a file as a saved conversation, nothing sent.
 
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import type { ChatMessage, ModelInfo } from '../../core/api/types';
-import type { ConversationRecord } from '../../core/chat/conversation';
-import { parseChatDocument, PromptInputError } from '../../core/prompts';
-import { openingOf, type Opening } from '../../host/chat/opening';
+import type { ModelInfo } from '../../core/api/types';
+import type { ChatExtras, ConversationRecord } from '../../core/chat/conversation';
+import { importMessages } from '../../core/chat/conversation-import';
+import { parseChatFile, PromptInputError, type ChatFile } from '../../core/prompts';
+import { openingMessages, openingOf, titleOf, type Opening } from '../../host/chat/opening';
 import type { Connection } from '../deployment/connection';
 import { promptyChatOpening, promptyTarget } from '../experiments/prompty-chat';
 import type { ExtensionLog } from '../log';
@@ -19,6 +21,38 @@ export interface ChatCommandDeps {
   panels: ChatPanels;
   connection: Connection;
   log: ExtensionLog;
+}
+
+/** An empty conversation with the controls set from the settings. */
+export function newChat(deps: ChatCommandDeps): void {
+  deps.panels.start({ ...newRecord(deps, { title: 'New chat', prefix: [] }, [deps.connection.settings.model]), untitled: true });
+}
+
+/**
+ * Messages from a file (.json / .jsonl chat files, a .prompty rendered with its sample) as a saved
+ * conversation, opened in a panel without sending anything: the last message nobody answered waits in the
+ * message box.
+ */
+export async function importConversation(deps: ChatCommandDeps, argument?: unknown): Promise<void> {
+  const uri = argument instanceof vscode.Uri ? argument : (await vscode.window.showOpenDialog({ title: 'ScalarLM: Import Conversation', canSelectMany: false, filters: { 'Chat files': ['json', 'jsonl', 'ndjson', 'prompty'] } }))?.[0];
+  if (!uri) return;
+  const name = basename(uri.path);
+  let source: { file: ChatFile; title: string; opening?: Opening };
+  if (promptyTarget(uri)) {
+    const opening = await promptyChatOpening(uri, deps.log);
+    if (!opening) return; // its problem is shown
+    source = { file: { messages: openingMessages(opening), extras: opening.extras ?? {} }, title: opening.title, opening };
+  } else {
+    const file = await readChatFile(uri);
+    if (!file) return;
+    source = { file, title: name };
+  }
+  const imported = importMessages(source.file.messages);
+  const model = source.opening ? await hintedModel(deps, source.opening.modelHint) : deps.connection.settings.model;
+  const record = newRecord(deps, { title: source.title, prefix: imported.prefix, ...(imported.system ? { system: imported.system } : {}), ...(source.opening?.params ? { params: source.opening.params } : {}) }, [model], source.file.extras);
+  record.turns = imported.turns;
+  deps.panels.store().save(record);
+  deps.panels.start(record, imported.draft);
 }
 
 export function chatWithSelection(deps: ChatCommandDeps): void {
@@ -58,24 +92,29 @@ export async function compareModels(deps: ChatCommandDeps, argument?: unknown): 
 }
 
 function start(deps: ChatCommandDeps, opening: Opening, models: string[]): void {
+  const session = deps.panels.start(newRecord(deps, opening, models, opening.extras));
+  session.send(opening.user).catch((error) => deps.log.showError(error));
+}
+
+/** A conversation's controls start from its source (a chat file's system message, a .prompty's parameters), else the settings. */
+function newRecord(deps: ChatCommandDeps, source: Pick<Opening, 'title' | 'prefix' | 'system' | 'params'>, models: string[], extras?: ChatExtras): ConversationRecord {
   const settings = deps.connection.settings;
-  const system = opening.system ?? (settings.chat.systemPrompt || undefined);
-  // The source's parameters (a .prompty's) win over the settings; temperature 0 is sent only when asked for.
-  const temperature = opening.params?.temperature ?? (settings.temperature || undefined);
-  const record: ConversationRecord = {
+  const system = source.system ?? (settings.chat.systemPrompt || undefined);
+  // Temperature 0 is the setting's default: sent only when a source or the temperature control asks for it.
+  const temperature = source.params?.temperature ?? (settings.temperature || undefined);
+  return {
     v: 1,
     chatId: randomUUID(),
-    title: opening.title,
+    title: source.title,
     createdAt: new Date().toISOString(),
     models,
     ...(system ? { system } : {}),
-    prefix: opening.prefix,
+    prefix: source.prefix,
     transport: settings.chat.stream ? 'stream' : 'queue',
-    params: { max_tokens: opening.params?.max_tokens ?? settings.maxTokens, ...(temperature !== undefined ? { temperature } : {}) },
+    params: { max_tokens: source.params?.max_tokens ?? settings.maxTokens, ...(temperature !== undefined ? { temperature } : {}) },
+    ...(extras && Object.keys(extras).length > 0 ? { extras } : {}),
     turns: [],
   };
-  const session = deps.panels.start(record);
-  session.send(opening.user).catch((error) => deps.log.showError(error));
 }
 
 function selectionOpening(): Opening | undefined {
@@ -88,21 +127,26 @@ function selectionOpening(): Opening | undefined {
   return text ? { user: text, prefix: [], title: titleOf(text) } : undefined;
 }
 
-/** A chat file: its system message (if any), earlier exchanges, and the last user message as this turn. */
+/** A chat file: its system message (if any), earlier exchanges, the last user message as this turn, and its tools. */
 async function fileOpening(deps: ChatCommandDeps, uri: vscode.Uri): Promise<Opening | undefined> {
-  const document = await vscode.workspace.openTextDocument(uri);
+  const file = await readChatFile(uri);
+  if (!file) return undefined;
   const name = basename(uri.path);
-  let messages: ChatMessage[];
+  const built = openingOf(file.messages, name, name);
+  if ('problem' in built) return void deps.log.showError(new Error(built.problem));
+  return Object.keys(file.extras).length > 0 ? { ...built.opening, extras: file.extras } : built.opening;
+}
+
+/** A chat file's messages and tools, or undefined when it has a problem (shown, with a way to its line). */
+async function readChatFile(uri: vscode.Uri): Promise<ChatFile | undefined> {
+  const document = await vscode.workspace.openTextDocument(uri);
   try {
-    messages = parseChatDocument(document.getText(), name);
+    return parseChatFile(document.getText(), basename(uri.path));
   } catch (error) {
     if (!(error instanceof PromptInputError)) throw error;
     showPromptInputError(error, document);
     return undefined;
   }
-  const built = openingOf(messages, name, name);
-  if ('problem' in built) return void deps.log.showError(new Error(built.problem));
-  return built.opening;
 }
 
 async function typedOpening(): Promise<Opening | undefined> {
@@ -145,9 +189,4 @@ async function hintedModel(deps: ChatCommandDeps, hint: string | undefined): Pro
   deps.log.info(`The prompt names the model ${hint}, but ${why}; the chat uses ${using}.`);
   vscode.window.setStatusBarMessage(`ScalarLM: chatting with ${using}: ${why} (${hint}).`, 5000);
   return configured;
-}
-
-function titleOf(text: string): string {
-  const line = text.split('\n').find((l) => l.trim() !== '') ?? text;
-  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
 }

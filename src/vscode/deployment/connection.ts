@@ -101,11 +101,17 @@ export class Connection implements vscode.Disposable {
     return { ok: true, api: client };
   }
 
-  private headers(): Record<string, string> {
+  /** The headers requests carry, with `placeholder` where the gateway token goes (for code to copy: never the token). */
+  headersShown(placeholder: string): Record<string, string> {
+    return this.headers(placeholder);
+  }
+
+  private headers(shownToken?: string): Record<string, string> {
     const headers = { ...this.settingsNow.headers };
-    if (this.token) {
+    const token = this.token && (shownToken ?? this.token);
+    if (token) {
       const name = this.settingsNow.gatewayTokenHeader;
-      headers[name] = name.toLowerCase() === 'authorization' ? `Bearer ${this.token}` : this.token;
+      headers[name] = name.toLowerCase() === 'authorization' ? `Bearer ${token}` : token;
     }
     return headers;
   }

@@ -1,18 +1,27 @@
 // One model's answer to one turn: model and state, the waiting or 429 line, the reasoning (collapsed), the
-// text, tool calls, the error box, the figures, and the actions. Model text goes in as textContent, except
-// the answer's markdown, which goes through safe-markdown.ts. Every part is rewritten only when it changed,
-// since a streaming answer is drawn every frame.
+// text, tool calls (with their results, or a box to answer each while the model waits for them), the error
+// box, the figures, and the actions, including copying the turn's request as code. Model text goes in as
+// textContent, except the answer's markdown, which goes through safe-markdown.ts. Every part is rewritten
+// only when it changed, since a streaming answer is drawn every frame.
 
-import type { ChatView, ToolCallView } from '../../protocol/chat';
+import type { ToolCallView, Transport } from '../../protocol/chat';
 import { button, element, setText } from '../shared/dom';
 import { createAnswerContent } from './answer-content';
-import { ANSWER_ACTIONS, errorText, footerText, formatToolArguments, isFinished, modelLabel, STATE_LABELS, waitingLine, type FooterText } from './answer-text';
+import { ANSWER_ACTIONS, CODE_ACTIONS, errorText, footerText, formatToolArguments, isFinished, modelLabel, STATE_LABELS, waitingLine, type FooterText } from './answer-text';
 import type { AnswerRecord } from './chat-store';
+
+/** What around an answer changes how it is drawn. */
+export interface AnswerSituation {
+  /** The answer's tool calls can be answered now (the last turn's calls wait for results). */
+  toolsOpen: boolean;
+  /** The deployment's default model, to name an answer from it. */
+  defaultModel?: string;
+}
 
 export interface AnswerCard {
   readonly element: HTMLElement;
   /** Draws the answer as it stands at `now` (page clock, ms). */
-  render(record: AnswerRecord, now: number): void;
+  render(record: AnswerRecord, now: number, situation: AnswerSituation): void;
   /** Redraws only the waiting or 429 line, which counts every second. */
   tick(record: AnswerRecord, now: number): void;
 }
@@ -26,17 +35,14 @@ const FOOTER_PARTS: readonly [keyof FooterText, string][] = [
   ['total', 'total'],
 ];
 
-export function createAnswerCard(record: AnswerRecord, transport: ChatView['transport']): AnswerCard {
+/** `imported`: the turn came from a file, so it has no request to copy and its answers no model. */
+export function createAnswerCard(record: AnswerRecord, transport: Transport, imported: boolean): AnswerCard {
   const root = element('article', 'answer');
   root.dataset.turn = String(record.turn);
   root.dataset.answer = String(record.index);
-  root.dataset.model = record.view.model;
-  root.setAttribute('aria-label', `Answer from ${modelLabel(record.view.model)}`);
 
   const head = element('div', 'answer-head');
-  const model = element('span', 'model', modelLabel(record.view.model));
-  // Long model names are cut with an ellipsis; the tooltip has them whole.
-  model.title = modelLabel(record.view.model);
+  const model = element('span', 'model');
   const badge = element('span', 'badge');
   const actions = element('div', 'answer-actions');
   actions.setAttribute('role', 'group');
@@ -48,6 +54,19 @@ export function createAnswerCard(record: AnswerRecord, transport: ChatView['tran
     return actionButton;
   });
   head.append(model, badge, actions);
+  if (!imported) {
+    const code = element('div', 'code-actions');
+    code.setAttribute('role', 'group');
+    code.setAttribute('aria-label', 'Copy the request as code');
+    code.append(element('span', 'label', 'Copy request as'));
+    for (const { format, label } of CODE_ACTIONS) {
+      const codeButton = button(label, 'secondary');
+      codeButton.dataset.code = format;
+      codeButton.title = `Copy the request this answer was asked with as ${label} (the gateway token as $SCALARLM_TOKEN)`;
+      code.append(codeButton);
+    }
+    head.append(code);
+  }
 
   const waiting = element('p', 'waiting');
   waiting.setAttribute('aria-live', 'off');
@@ -67,8 +86,21 @@ export function createAnswerCard(record: AnswerRecord, transport: ChatView['tran
   footer.append(...footerParts.values());
   root.append(head, waiting, reasoning, content.element, emptyNote, toolCalls, error, footer);
 
+  let shownModel: string | undefined;
   let shownReasoning = '';
   let shownToolCalls: readonly ToolCallView[] | undefined;
+  let shownToolsOpen = false;
+
+  function renderModel(name: string, defaultModel: string | undefined): void {
+    const label = imported ? 'from the file' : modelLabel(name, defaultModel);
+    if (label === shownModel) return;
+    shownModel = label;
+    root.dataset.model = name;
+    root.setAttribute('aria-label', `Answer from ${label}`);
+    setText(model, label);
+    // Long model names are cut with an ellipsis; the tooltip has them whole.
+    model.title = name === '' ? label : name;
+  }
 
   function renderWaiting({ view, receivedAt }: AnswerRecord, now: number): void {
     const line = waitingLine(view, transport, now - receivedAt);
@@ -87,16 +119,27 @@ export function createAnswerCard(record: AnswerRecord, transport: ChatView['tran
     reasoning.hidden = text === '';
   }
 
-  function renderToolCalls(calls: readonly ToolCallView[]): void {
-    if (calls === shownToolCalls) return;
+  function renderToolCalls(calls: readonly ToolCallView[], open: boolean): void {
+    if (calls === shownToolCalls && open === shownToolsOpen) return;
+    // Results being typed survive the redraw (another call's result arriving redraws them all).
+    const typed = new Map([...toolCalls.querySelectorAll<HTMLTextAreaElement>('textarea.tool-result-input')].map((box) => [box.closest<HTMLElement>('.tool-call')?.dataset.call, box.value]));
     shownToolCalls = calls;
+    shownToolsOpen = open;
     toolCalls.hidden = calls.length === 0;
     toolCalls.replaceChildren(
-      ...calls.map((call) => {
+      ...calls.map((call, index) => {
         const item = element('li', 'tool-call');
+        item.dataset.call = String(index);
         item.append(element('span', 'tool-name', call.name ?? '(unnamed tool)'));
         if (call.id !== undefined) item.append(element('span', 'tool-id', call.id));
         item.append(element('pre', 'tool-arguments', formatToolArguments(call.arguments)));
+        if (call.result !== undefined) {
+          const result = element('div', 'tool-result');
+          result.append(element('span', 'label', 'Result'), element('pre', 'tool-result-text', call.result));
+          item.append(result);
+        } else if (open && call.id !== undefined) {
+          item.append(resultForm(call, typed.get(String(index)) ?? ''));
+        }
         return item;
       }),
     );
@@ -112,9 +155,10 @@ export function createAnswerCard(record: AnswerRecord, transport: ChatView['tran
 
   return {
     element: root,
-    render(current, now) {
+    render(current, now, situation) {
       const { view } = current;
       const finished = isFinished(view.state);
+      renderModel(view.model, situation.defaultModel);
       root.dataset.state = view.state;
       badge.dataset.state = view.state;
       setText(badge, STATE_LABELS[view.state]);
@@ -123,7 +167,7 @@ export function createAnswerCard(record: AnswerRecord, transport: ChatView['tran
       content.show(view.content, finished);
       root.dataset.length = String(view.content.length);
       emptyNote.hidden = !(view.state === 'done' && view.content === '' && view.toolCalls.length === 0);
-      renderToolCalls(view.toolCalls);
+      renderToolCalls(view.toolCalls, situation.toolsOpen);
       const problem = errorText(view);
       error.hidden = problem === undefined;
       setText(error, problem ?? '');
@@ -134,4 +178,17 @@ export function createAnswerCard(record: AnswerRecord, transport: ChatView['tran
       renderWaiting(current, now);
     },
   };
+}
+
+/** A box for the result of one tool call, and the button that sends it (the conversation's click handler acts on it). */
+function resultForm(call: ToolCallView, typed: string): HTMLElement {
+  const form = element('div', 'tool-answer');
+  const box = element('textarea', 'tool-result-input');
+  box.rows = 2;
+  box.value = typed;
+  box.placeholder = 'The result to send back (JSON or text)';
+  box.setAttribute('aria-label', `Result of ${call.name ?? 'the tool call'}`);
+  const send = button('Send result', 'primary send-tool-result');
+  form.append(box, send);
+  return form;
 }

@@ -1,7 +1,7 @@
 // How an answer reads: its state badge, the waiting and 429 lines, the error box, the footer figures and
 // what screen readers hear when its state changes. DOM-free.
 
-import type { AnswerAction, AnswerState, AnswerView, ChatView } from '../../protocol/chat';
+import { shortModelName, type AnswerAction, type AnswerState, type AnswerView, type CodeFormat, type Transport } from '../../protocol/chat';
 import { formatCount, formatMs, wholeSeconds } from '../shared/format';
 
 // en-US on purpose: the rest of the UI is English, and host tests read these strings.
@@ -23,14 +23,22 @@ export const ANSWER_ACTIONS: readonly { action: AnswerAction; label: string }[] 
   { action: 'open', label: 'Open in editor' },
 ];
 
+/** The buttons that copy a turn's request as code, left to right. */
+export const CODE_ACTIONS: readonly { format: CodeFormat; label: string }[] = [
+  { format: 'curl', label: 'cURL' },
+  { format: 'python', label: 'Python' },
+  { format: 'typescript', label: 'TypeScript' },
+];
+
 /** States after which nothing more arrives for the answer (until it is retried). */
 export function isFinished(state: AnswerState): boolean {
   return state === 'done' || state === 'stopped' || state === 'error' || state === 'incomplete';
 }
 
-/** An empty model name means the deployment's default model. */
-export function modelLabel(model: string): string {
-  return model === '' ? 'default model' : model;
+/** An empty model name means the deployment's default model: named when the deployment said which it is. */
+export function modelLabel(model: string, defaultModel?: string): string {
+  if (model === '') return defaultModel === undefined ? "deployment's default model" : `${shortModelName(defaultModel)} (default)`;
+  return shortModelName(model);
 }
 
 export interface FooterText {
@@ -63,7 +71,7 @@ export interface WaitingLine {
  * The line under a waiting answer, `sinceMs` after its figures arrived: the figures are the host's, and the
  * page counts on from them between messages, so the line ticks every second.
  */
-export function waitingLine(view: AnswerView, transport: ChatView['transport'], sinceMs: number): WaitingLine | undefined {
+export function waitingLine(view: AnswerView, transport: Transport, sinceMs: number): WaitingLine | undefined {
   if (view.state !== 'waiting') return undefined;
   if (view.retryAfterSeconds !== undefined) {
     const left = Math.ceil(view.retryAfterSeconds - sinceMs / 1000);

@@ -1,12 +1,13 @@
-// The panel's page: builds the header, the conversation and the composer, applies the host's messages,
-// and keeps the draft in the webview state. Deltas go into the store as they arrive, in order; the answers
+// The panel's page: builds the header, the conversation, the controls and the composer, applies the
+// host's messages, and keeps the draft in the webview state. Deltas go into the store as they arrive, in order; the answers
 // they changed are drawn once per animation frame.
 
 import type { ChatFromWebview, ChatPanelState, ChatToWebview } from '../../protocol/chat';
 import { element } from '../shared/dom';
 import { ChatStore, type Applied, type AnswerRecord } from './chat-store';
 import { createComposerView } from './composer-view';
-import { createConversationView } from './conversation-view';
+import { createControlsView } from './controls-view';
+import { createConversationView, type ConversationSituation } from './conversation-view';
 import { FrameBatch, type FrameSource } from './frame-batch';
 import { createHeaderView } from './header-view';
 
@@ -40,6 +41,15 @@ export function createChatPage(container: HTMLElement, host: PageHost, restored:
     {
       answerAction: (action, turn, answer) => host.post({ type: 'answer', action, turn, answer }),
       copyText: (text) => host.post({ type: 'copyText', text }),
+      copyCode: (format, turn, answer) => host.post({ type: 'copyCode', format, turn, answer }),
+      toolResult: (turn, answer, call, content) => host.post({ type: 'toolResult', turn, answer, call, content }),
+    },
+    signal,
+  );
+  const controls = createControlsView(
+    {
+      setModel: (column, model) => host.post({ type: 'setModel', column, model }),
+      setControl: (field, value) => host.post({ type: 'setControl', field, value }),
     },
     signal,
   );
@@ -58,7 +68,7 @@ export function createChatPage(container: HTMLElement, host: PageHost, restored:
   main.dataset.view = 'scalarlm-chat';
   let received = 0;
   main.dataset.busy = 'false';
-  main.append(header.element, conversation.element, composer.element);
+  main.append(header.element, conversation.element, controls.element, composer.element);
   container.append(main);
 
   const frames = new FrameBatch<AnswerRecord>(animationFrames, (records) => {
@@ -99,14 +109,22 @@ export function createChatPage(container: HTMLElement, host: PageHost, restored:
     composer.update({ ready: chat !== undefined, busy: chat?.busy ?? false, hasTurns: store.turns.length > 0 });
   }
 
+  function situation(): ConversationSituation {
+    const chat = store.chat;
+    const toolsOpen = chat?.toolsOpen === true && !chat.busy;
+    return chat?.controls.defaultModel === undefined ? { toolsOpen } : { toolsOpen, defaultModel: chat.controls.defaultModel };
+  }
+
   function init(message: Extract<ChatToWebview, { type: 'init' }>): void {
     frames.clear();
     store.replace(message.chat, performance.now());
     main.dataset.chatId = message.chat.chatId;
     header.show(message.chat);
-    conversation.show(store.turns, message.chat.transport, performance.now());
-    // The saved draft comes back once, into the conversation it was typed for.
+    controls.show(message.chat.controls);
+    conversation.show(store.turns, performance.now(), situation());
+    // The saved draft comes back once, into the conversation it was typed for; else a draft the host gives.
     if (!draftRestored && restored?.chatId === message.chat.chatId && restored.draft !== undefined) composer.setDraft(restored.draft);
+    else if (message.chat.draft !== undefined && composer.draft === '') composer.setDraft(message.chat.draft);
     draftRestored = true;
     updateComposer();
     updateTicker();
@@ -133,8 +151,15 @@ export function createChatPage(container: HTMLElement, host: PageHost, restored:
           respond(store.applyAnswer(message, performance.now()));
           break;
         case 'busy':
-          store.setBusy(message.busy);
+          store.setBusy(message.busy, message.toolsOpen);
+          conversation.update(store.turns, performance.now(), situation());
           updateComposer();
+          break;
+        case 'controls':
+          store.setControls(message.controls);
+          if (store.chat !== undefined) header.show(store.chat);
+          controls.show(message.controls);
+          conversation.update(store.turns, performance.now(), situation());
           break;
       }
     },

@@ -3,7 +3,7 @@
 // `seq` that grows by one; a gap, or a message about an answer the page does not have, means the page has
 // missed something, so it stops applying messages and asks for the whole conversation again. DOM-free.
 
-import type { AnswerView, ChatToWebview, ChatView } from '../../protocol/chat';
+import type { AnswerView, ChatControls, ChatToWebview, ChatView, TurnView } from '../../protocol/chat';
 
 type DeltaMessage = Extract<ChatToWebview, { type: 'delta' }>;
 type AnswerMessage = Extract<ChatToWebview, { type: 'answer' }>;
@@ -22,12 +22,11 @@ export interface AnswerRecord {
   lastSeq: number | undefined;
 }
 
-export interface TurnRecord {
-  readonly user: string;
+export interface TurnRecord extends Readonly<Omit<TurnView, 'answers'>> {
   readonly answers: readonly AnswerRecord[];
 }
 
-export type ChatHeader = Omit<ChatView, 'turns'>;
+export type ChatHeader = Omit<ChatView, 'turns' | 'draft'>;
 
 export type Applied =
   | { readonly kind: 'changed'; readonly record: AnswerRecord }
@@ -52,17 +51,23 @@ export class ChatStore {
   }
 
   replace(chat: ChatView, now: number): void {
-    const { turns, ...header } = chat;
+    const { turns, draft: _draft, ...header } = chat;
     this.header = header;
-    this.turnRecords = turns.map((turn, turnIndex) => ({
-      user: turn.user,
-      answers: turn.answers.map((view, index) => ({ turn: turnIndex, index, view, receivedAt: now, lastSeq: view.seq })),
+    this.turnRecords = turns.map(({ answers, ...turn }, turnIndex) => ({
+      ...turn,
+      answers: answers.map((view, index) => ({ turn: turnIndex, index, view, receivedAt: now, lastSeq: view.seq })),
     }));
     this.resyncing = false;
   }
 
-  setBusy(busy: boolean): void {
-    if (this.header !== undefined) this.header.busy = busy;
+  setBusy(busy: boolean, toolsOpen: boolean): void {
+    if (this.header === undefined) return;
+    this.header.busy = busy;
+    this.header.toolsOpen = toolsOpen;
+  }
+
+  setControls(controls: ChatControls): void {
+    if (this.header !== undefined) this.header.controls = controls;
   }
 
   applyDelta(message: DeltaMessage): Applied {

@@ -2,10 +2,10 @@
 // of its buttons, and what screen readers hear. The region is polite, but the turns inside it are not
 // announced (a token at a time would drown everything); a hidden line says when an answer's state changes.
 
-import type { AnswerAction, ChatView } from '../../protocol/chat';
+import type { AnswerAction, CodeFormat } from '../../protocol/chat';
 import { element } from '../shared/dom';
-import type { AnswerCard } from './answer-card';
-import { ANSWER_ACTIONS, stateAnnouncement } from './answer-text';
+import type { AnswerCard, AnswerSituation } from './answer-card';
+import { ANSWER_ACTIONS, CODE_ACTIONS, stateAnnouncement } from './answer-text';
 import type { AnswerRecord, TurnRecord } from './chat-store';
 import { codeOfCopyButton } from './code-blocks';
 import { isAtBottom } from './scroll-position';
@@ -15,19 +15,25 @@ import { createTurnSection, type TurnSection } from './turn-section';
 export interface ConversationCallbacks {
   answerAction(action: AnswerAction, turn: number, answer: number): void;
   copyText(text: string): void;
+  copyCode(format: CodeFormat, turn: number, answer: number): void;
+  toolResult(turn: number, answer: number, call: number, content: string): void;
 }
 
 export interface ConversationView {
   readonly element: HTMLElement;
   /** Shows these turns (after an `init`), drawn at once; earlier turns that have not changed keep their drawing. */
-  show(turns: readonly TurnRecord[], transport: ChatView['transport'], now: number): void;
+  show(turns: readonly TurnRecord[], now: number, situation: ConversationSituation): void;
   /** Redraws one answer, and notes a change of its state for screen readers. */
   render(record: AnswerRecord, now: number): void;
+  /** Whether tool calls can be answered now, and the default model's name, changed: redraws what they touch. */
+  update(turns: readonly TurnRecord[], now: number, situation: ConversationSituation): void;
   /** Redraws the waiting and 429 lines of these answers. */
   tick(records: readonly AnswerRecord[], now: number): void;
   /** After a frame's answers are drawn: says what changed state. */
   afterFrame(): void;
 }
+
+export type ConversationSituation = AnswerSituation;
 
 const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
@@ -49,12 +55,18 @@ export function createConversationView(callbacks: ConversationCallbacks, signal:
   root.append(turnsHost, announcer);
 
   let shown: { turn: TurnRecord; section: TurnSection }[] = [];
-  let shownTransport: ChatView['transport'] | undefined;
+  let situation: ConversationSituation = { toolsOpen: false };
   let cards: (readonly AnswerCard[])[] = [];
   /** What was last said (or would have been) for each answer, so only changes are announced. */
   let announced = new WeakMap<AnswerRecord, string | undefined>();
   let pendingAnnouncements: string[] = [];
   let following = true;
+
+  /** Only the last turn's tool calls can be answered. */
+  function cardSituation(record: AnswerRecord): AnswerSituation {
+    const toolsOpen = situation.toolsOpen && record.turn === shown.length - 1;
+    return situation.defaultModel === undefined ? { toolsOpen } : { toolsOpen, defaultModel: situation.defaultModel };
+  }
 
   function keepAtBottom(): void {
     if (following) root.scrollTop = root.scrollHeight;
@@ -114,10 +126,27 @@ export function createConversationView(callbacks: ConversationCallbacks, signal:
         confirmCopied(clicked);
         return;
       }
-      const action = ANSWER_ACTIONS.find((known) => known.action === clicked.dataset.answerAction)?.action;
       const card = clicked.closest<HTMLElement>('.answer');
-      if (action === undefined || card === null) return;
-      callbacks.answerAction(action, Number(card.dataset.turn), Number(card.dataset.answer));
+      if (card === null) return;
+      const turn = Number(card.dataset.turn);
+      const answer = Number(card.dataset.answer);
+      if (clicked.classList.contains('send-tool-result')) {
+        const call = clicked.closest<HTMLElement>('.tool-call');
+        const box = call?.querySelector('textarea.tool-result-input');
+        if (call?.dataset.call === undefined || !(box instanceof HTMLTextAreaElement)) return;
+        clicked.disabled = true;
+        callbacks.toolResult(turn, answer, Number(call.dataset.call), box.value);
+        return;
+      }
+      const format = CODE_ACTIONS.find((known) => known.format === clicked.dataset.code)?.format;
+      if (format !== undefined) {
+        callbacks.copyCode(format, turn, answer);
+        confirmCopied(clicked);
+        return;
+      }
+      const action = ANSWER_ACTIONS.find((known) => known.action === clicked.dataset.answerAction)?.action;
+      if (action === undefined) return;
+      callbacks.answerAction(action, turn, answer);
       if (action === 'copy') confirmCopied(clicked);
     },
     { signal },
@@ -125,22 +154,22 @@ export function createConversationView(callbacks: ConversationCallbacks, signal:
 
   return {
     element: root,
-    show(turns, transport, now) {
+    show(turns, now, next) {
       // Only the leading run of unchanged turns is kept: a turn that changed is drawn again with all after it.
       let kept = 0;
-      if (transport === shownTransport) while (kept < Math.min(shown.length, turns.length) && sameTurn(shown[kept].turn, turns[kept])) kept++;
+      while (kept < Math.min(shown.length, turns.length) && sameTurn(shown[kept].turn, turns[kept])) kept++;
       // A turn sent or retried is what the user wants to watch: back to the bottom.
       if (kept < turns.length) following = true;
       for (const { section } of shown.slice(kept)) section.element.remove();
-      const added = turns.slice(kept).map((turn, offset) => ({ turn, section: createTurnSection(turn, kept + offset, transport) }));
+      const added = turns.slice(kept).map((turn, offset) => ({ turn, section: createTurnSection(turn, kept + offset) }));
       shown = [...shown.slice(0, kept).map(({ section }, index) => ({ turn: turns[index], section })), ...added];
-      shownTransport = transport;
+      situation = next;
       cards = shown.map(({ section }) => section.answers);
       announced = new WeakMap();
       pendingAnnouncements = [];
       for (const turn of turns) {
         for (const record of turn.answers) {
-          cards[record.turn][record.index].render(record, now);
+          cards[record.turn][record.index].render(record, now, cardSituation(record));
           // The conversation as it arrives is not news; what changes from here on is.
           announced.set(record, stateAnnouncement(record.view));
         }
@@ -150,11 +179,15 @@ export function createConversationView(callbacks: ConversationCallbacks, signal:
       turnsHost.append(...added.map(({ section }) => section.element));
     },
     render(record, now) {
-      cards[record.turn]?.[record.index]?.render(record, now);
+      cards[record.turn]?.[record.index]?.render(record, now, cardSituation(record));
       const phrase = stateAnnouncement(record.view);
       if (phrase === announced.get(record)) return;
       announced.set(record, phrase);
       if (phrase !== undefined) pendingAnnouncements.push(phrase);
+    },
+    update(turns, now, next) {
+      situation = next;
+      for (const turn of turns) for (const record of turn.answers) cards[record.turn]?.[record.index]?.render(record, now, cardSituation(record));
     },
     tick(records, now) {
       for (const record of records) cards[record.turn]?.[record.index]?.tick(record, now);

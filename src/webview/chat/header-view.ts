@@ -1,5 +1,6 @@
-// The top of the panel: the conversation's title, its models, how answers travel (streaming or the
-// server's queue), and the system prompt, collapsed.
+// The top of the panel: the conversation's title, the models answering its next turn (the default one
+// named as the deployment said), the tools its chat file offers, and the file's earlier messages, collapsed.
+// How answers travel and the system prompt are controls (controls-view.ts).
 
 import { element, setText } from '../shared/dom';
 import { modelLabel } from './answer-text';
@@ -10,39 +11,47 @@ export interface HeaderView {
   show(chat: ChatHeader): void;
 }
 
-const TRANSPORTS = {
-  stream: { label: 'streaming', description: 'Tokens show as the model writes them (server-sent events).' },
-  queue: { label: 'queue', description: "Through the server's queue: each answer arrives whole when it is done." },
-} as const;
-
 export function createHeaderView(): HeaderView {
   const root = element('header', 'chat-header');
-  const titleRow = element('div', 'title-row');
   const title = element('h1', 'chat-title', 'Loading the conversation…');
-  const transport = element('span', 'transport');
-  titleRow.append(title, transport);
   const models = element('p', 'models');
-  const system = element('details', 'system');
-  const systemText = element('pre', 'system-text');
-  system.append(element('summary', undefined, 'System prompt'), systemText);
-  system.hidden = true;
-  root.append(titleRow, models, system);
+  const tools = element('p', 'tools');
+  tools.hidden = true;
+  const earlier = element('details', 'earlier');
+  const earlierSummary = element('summary');
+  const earlierList = element('ol', 'earlier-messages');
+  earlier.append(earlierSummary, earlierList);
+  earlier.hidden = true;
+  root.append(title, models, tools, earlier);
+  let shownPrefix: ChatHeader['prefix'] | undefined;
 
   return {
     element: root,
     show(chat) {
       setText(title, chat.title);
-      const travel = TRANSPORTS[chat.transport];
-      transport.dataset.transport = chat.transport;
-      setText(transport, travel.label);
-      transport.title = travel.description;
+      const { models: chosen, defaultModel } = chat.controls;
       models.replaceChildren(
-        element('span', 'label', chat.models.length > 1 ? 'Comparing ' : 'Model '),
-        ...chat.models.map((model) => element('span', 'model-chip', modelLabel(model))),
+        element('span', 'label', chosen.length > 1 ? 'Comparing ' : 'Model '),
+        ...chosen.map((model) => {
+          const chip = element('span', 'model-chip', modelLabel(model, defaultModel));
+          chip.title = model || defaultModel || "The deployment's default model";
+          return chip;
+        }),
       );
-      const prompt = chat.system ?? '';
-      system.hidden = prompt === '';
-      setText(systemText, prompt);
+      tools.hidden = chat.toolNames.length === 0;
+      setText(tools, `Tools offered: ${chat.toolNames.join(', ')}`);
+      if (chat.prefix !== shownPrefix) {
+        shownPrefix = chat.prefix;
+        earlier.hidden = chat.prefix.length === 0;
+        setText(earlierSummary, `Earlier messages from the file (${chat.prefix.length})`);
+        earlierList.replaceChildren(
+          ...chat.prefix.map((message) => {
+            const item = element('li', 'earlier-message');
+            item.append(element('span', 'role', message.role), element('div', 'text', message.text));
+            return item;
+          }),
+        );
+      }
     },
   };
 }

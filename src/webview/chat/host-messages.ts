@@ -8,16 +8,22 @@ export function isChatToWebview(value: unknown): value is ChatToWebview {
   if (!isObject(value)) return false;
   switch (value.type) {
     case 'init':
-      return isObject(value.chat) && Array.isArray(value.chat.turns) && Array.isArray(value.chat.models);
+      return isObject(value.chat) && Array.isArray(value.chat.turns) && isControls(value.chat.controls) && Array.isArray(value.chat.prefix) && Array.isArray(value.chat.toolNames);
     case 'delta':
       return isAnswerAddress(value) && (value.content === undefined || typeof value.content === 'string') && (value.reasoning === undefined || typeof value.reasoning === 'string');
     case 'answer':
       return isAnswerAddress(value) && isObject(value.view) && typeof value.view.content === 'string';
     case 'busy':
-      return typeof value.busy === 'boolean';
+      return typeof value.busy === 'boolean' && typeof value.toolsOpen === 'boolean';
+    case 'controls':
+      return isControls(value.controls);
     default:
       return false;
   }
+}
+
+function isControls(value: unknown): boolean {
+  return isObject(value) && Array.isArray(value.models) && typeof value.maxTokens === 'number' && typeof value.system === 'string';
 }
 
 function isAnswerAddress(message: Record<string, unknown>): boolean {

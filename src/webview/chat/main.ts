@@ -2,18 +2,26 @@
 //
 // The page's DOM, which host tests read (keep it stable):
 //   main[data-view="scalarlm-chat"][data-chat-id][data-busy="true|false"]
+//   header.chat-header > .chat-title, .models > .model-chip (the default model named), .tools,
+//     details.earlier (a chat file's messages before the first turn)
 //   #conversation (aria-live polite; only state changes are announced, through .announcer)
-//     .turn[data-turn]  > .user-message > .user (the user's text, plain)
+//     .turn[data-turn][data-kind="tool"?]  > .user-message > .user (the user's text, plain)
 //       .answer[data-turn][data-answer][data-model][data-state][data-length]
 //         data-state: waiting | streaming | done | stopped | error | incomplete
 //         data-length: characters of the answer's text shown (String length), updated each drawn frame
-//         .badge (the state), button[data-answer-action="copy|insert|open"]
+//         .model (the model that answered), .badge (the state), button[data-answer-action="copy|insert|open"]
+//         .code-actions > button[data-code="curl|python|typescript"] (the request as code; not on imported turns)
 //         .waiting[data-kind="queue|stream|retry"] (queue wait with heartbeats, or the 429 countdown)
 //         details.reasoning (collapsed; hidden when empty)
 //         .content (the rendered markdown; code blocks as .code-block > button.copy-code + pre)
-//         .tool-calls > .tool-call > .tool-name, .tool-id, pre.tool-arguments
+//         .tool-calls > .tool-call[data-call] > .tool-name, .tool-id, pre.tool-arguments,
+//           then .tool-result > pre.tool-result-text, or (while results are awaited)
+//           .tool-answer > textarea.tool-result-input + button.send-tool-result
 //         .error (the server's text for error; the early-end note for incomplete)
 //         .footer > .finish-reason, .usage, .ttft, .rate, .total (each hidden when unknown)
+//   #controls > select[data-control="model"][data-column], input[data-control="temperature|maxTokens"],
+//     input[type=checkbox][data-control="stream"], details.system > textarea[data-control="system"]
+//     (each sends its value on change)
 //   #composer > textarea, button[data-action="send|stop|retry|clear"]
 
 import type { ChatFromWebview, ChatPanelState } from '../../protocol/chat';

@@ -8,6 +8,9 @@ import type { TurnRecord } from './chat-store';
 export function sameTurn(shown: TurnRecord, incoming: TurnRecord): boolean {
   return (
     shown.user === incoming.user &&
+    shown.kind === incoming.kind &&
+    shown.imported === incoming.imported &&
+    shown.transport === incoming.transport &&
     shown.answers.length === incoming.answers.length &&
     shown.answers.every((answer, index) => sameValue(shownPart(answer.view), shownPart(incoming.answers[index].view)))
   );

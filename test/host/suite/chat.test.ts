@@ -136,6 +136,7 @@ describe('chat', () => {
     await comparing;
     const columns = await waitFor(async () => (await webviewQuery(CHAT, '.answer[data-turn="0"]'))?.count, { timeoutMs: 20_000, what: 'the columns' });
     assert.ok(columns >= 2, `${columns} columns`);
+    assert.equal((await webviewQuery(CHAT, '#controls select[data-control="model"]'))?.count, columns, 'a model control per column');
     const answers = await Promise.all(Array.from({ length: columns }, (_, c) => waitForAnswer(0, c, 'done')));
     assert.ok(answers.every((a) => a.length > 0));
     assert.equal(new Set(answers.map((a) => a.text)).size, columns, 'each model its own answer');

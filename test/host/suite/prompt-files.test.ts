@@ -220,8 +220,8 @@ describe('prompt files: chat from a .prompty', () => {
       async () => (await webviewQuery(CHAT, `.answer[data-turn="0"][data-answer="${column}"][data-state="done"] .content`))?.texts[0],
       { timeoutMs: 20_000, what: `answer ${column} to finish` },
     );
-    // textContent: the system prompt sits in a collapsed <details>, which innerText does not read.
-    const system = await webviewEval<string | undefined>(CHAT, `document.querySelector('.system-text')?.textContent ?? undefined`);
+    // The system prompt is the chat's system prompt control (in a collapsed <details>): its value.
+    const system = await webviewEval<string | undefined>(CHAT, `document.querySelector('textarea[data-control="system"]')?.value || undefined`);
     return { user, system, answer };
   }
 

@@ -51,14 +51,16 @@ describe('chat webview: answer text', () => {
     assert.equal(stateAnnouncement(answerView({ state: 'waiting' })), undefined);
     assert.equal(stateAnnouncement(answerView({ state: 'waiting', retryAfterSeconds: 4 })), 'llama: server busy, retrying in 4 s');
     assert.equal(stateAnnouncement(answerView({ state: 'streaming' })), 'llama: streaming');
-    assert.equal(stateAnnouncement(answerView({ model: '', state: 'done' })), 'default model: done');
+    assert.equal(stateAnnouncement(answerView({ model: '', state: 'done' })), "deployment's default model: done");
     assert.equal(stateAnnouncement(answerView({ state: 'error', error: 'Boom' })), 'llama: error. Boom');
   });
 
   it('knows the finished states and names the default model', () => {
     assert.deepEqual((['waiting', 'streaming', 'done', 'stopped', 'error', 'incomplete'] as const).filter(isFinished), ['done', 'stopped', 'error', 'incomplete']);
-    assert.equal(modelLabel(''), 'default model');
+    assert.equal(modelLabel(''), "deployment's default model");
+    assert.equal(modelLabel('', 'gemma-4'), 'gemma-4 (default)', 'named once the deployment said which it is');
     assert.equal(modelLabel('qwen'), 'qwen');
+    assert.equal(modelLabel('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'), '9f86d081884c…', 'an adaptor hash cut short');
   });
 
   it('indents tool arguments that are JSON, and leaves the rest as sent', () => {

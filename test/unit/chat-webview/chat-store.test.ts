@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ChatStore } from '../../../src/webview/chat/chat-store';
-import { answerView, chatView, comparison } from './fixtures';
+import { answerView, chatView, comparison, controls } from './fixtures';
 
 function storeWith(chat = comparison()): ChatStore {
   const store = new ChatStore();
@@ -49,7 +49,7 @@ describe('chat webview: the conversation store', () => {
   });
 
   it("continues from the seq each answer's view had in init", () => {
-    const store = storeWith(chatView([{ user: 'Hi', answers: [answerView({ content: 'Hel', seq: 7 }), answerView({ seq: 0 })] }]));
+    const store = storeWith(chatView([{ user: 'Hi', transport: 'stream', answers: [answerView({ content: 'Hel', seq: 7 }), answerView({ seq: 0 })] }]));
     assert.equal(store.applyDelta(delta(0, 8, 'lo')).kind, 'changed');
     assert.equal(store.turns[0].answers[0].view.content, 'Hello');
     assert.deepEqual(store.applyDelta(delta(1, 2, 'skipped seq 1')), { kind: 'resync' });
@@ -101,11 +101,19 @@ describe('chat webview: the conversation store', () => {
     assert.deepEqual(store.turns[0].answers[0].view.toolCalls, []);
   });
 
-  it('keeps the header apart from the turns, and follows busy', () => {
-    const store = storeWith(chatView([], { busy: true, system: 'Be brief.' }));
-    assert.equal(store.chat?.system, 'Be brief.');
+  it('keeps the header apart from the turns, and follows busy, open tool calls and the controls', () => {
+    const store = storeWith(chatView([], { busy: true, draft: 'typed once' }));
     assert.equal(store.turns.length, 0);
-    store.setBusy(false);
-    assert.equal(store.chat?.busy, false);
+    assert.equal((store.chat as Record<string, unknown> | undefined)?.draft, undefined, 'the draft is for the message box, not the header');
+    store.setBusy(false, true);
+    assert.deepEqual([store.chat?.busy, store.chat?.toolsOpen], [false, true]);
+    store.setControls(controls({ system: 'Be brief.', models: [''], defaultModel: 'base' }));
+    assert.equal(store.chat?.controls.system, 'Be brief.');
+  });
+
+  it('keeps what each turn is: a tool turn, an imported one, its transport', () => {
+    const store = storeWith(chatView([{ user: '', kind: 'tool', imported: true, transport: 'queue', answers: [answerView()] }]));
+    const [turn] = store.turns;
+    assert.deepEqual([turn.kind, turn.imported, turn.transport], ['tool', true, 'queue']);
   });
 });

@@ -1,14 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { isChatToWebview } from '../../../src/webview/chat/host-messages';
-import { answerView, comparison } from './fixtures';
+import { answerView, comparison, controls } from './fixtures';
 
 describe('chat webview: host messages', () => {
-  it('accepts the four message types', () => {
+  it('accepts the five message types', () => {
     assert.equal(isChatToWebview({ type: 'init', chat: comparison() }), true);
     assert.equal(isChatToWebview({ type: 'delta', turn: 0, answer: 1, seq: 3, content: 'Hi', reasoning: 'hm' }), true);
     assert.equal(isChatToWebview({ type: 'delta', turn: 0, answer: 1, seq: 4, toolCalls: [] }), true);
     assert.equal(isChatToWebview({ type: 'answer', turn: 0, answer: 0, seq: 5, view: answerView() }), true);
-    assert.equal(isChatToWebview({ type: 'busy', busy: false }), true);
+    assert.equal(isChatToWebview({ type: 'busy', busy: false, toolsOpen: true }), true);
+    assert.equal(isChatToWebview({ type: 'controls', controls: controls() }), true);
   });
 
   it('ignores anything else on the channel', () => {
@@ -25,7 +26,10 @@ describe('chat webview: host messages', () => {
       { type: 'delta', turn: 0, answer: 0, seq: 1, content: 7 },
       { type: 'answer', turn: 0, answer: 0, seq: 1 },
       { type: 'answer', turn: 0, answer: 0, seq: 1, view: { state: 'done' } },
-      { type: 'busy', busy: 'yes' },
+      { type: 'busy', busy: 'yes', toolsOpen: false },
+      { type: 'busy', busy: false },
+      { type: 'controls', controls: { models: 'm' } },
+      { type: 'init', chat: { ...comparison(), controls: undefined } },
     ];
     for (const value of rejected) assert.equal(isChatToWebview(value), false, JSON.stringify(value));
   });

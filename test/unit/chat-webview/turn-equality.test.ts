@@ -4,7 +4,7 @@ import { sameTurn, sameValue } from '../../../src/webview/chat/turn-equality';
 import { answerView } from './fixtures';
 
 function turn(user: string, ...contents: string[]): TurnRecord {
-  return { user, answers: contents.map((content, index) => ({ turn: 0, index, view: answerView({ state: 'done', content }), receivedAt: 0, lastSeq: undefined })) };
+  return { user, transport: 'stream', answers: contents.map((content, index) => ({ turn: 0, index, view: answerView({ state: 'done', content }), receivedAt: 0, lastSeq: undefined })) };
 }
 
 describe('chat webview: unchanged turns', () => {
@@ -22,6 +22,8 @@ describe('chat webview: unchanged turns', () => {
     assert.equal(sameTurn(turn('Hi', 'a', 'b'), turn('Hi', 'a', 'b!')), false);
     assert.equal(sameTurn(turn('Hi', 'a'), turn('Hi', 'a', 'b')), false);
     assert.equal(sameTurn(turn('Hi', 'a'), turn('Hello', 'a')), false);
+    assert.equal(sameTurn(turn('Hi', 'a'), { ...turn('Hi', 'a'), transport: 'queue' }), false, 'sent another way');
+    assert.equal(sameTurn(turn('', 'a'), { ...turn('', 'a'), kind: 'tool' }), false);
   });
 
   it('ignores the seq an init gives each answer: it orders messages, it does not show', () => {

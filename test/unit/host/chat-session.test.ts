@@ -1,11 +1,16 @@
 // A chat session on Node against the simulator: two models answering side by side, every streamed
-// character delivered once and in order, at most about one message per answer per frame.
+// character delivered once and in order, at most about one message per answer per frame; the controls
+// for the next turn, the default model named, tool calls answered, and each turn's request shown exactly.
 
 import assert from 'node:assert/strict';
 import { ScalarLMClient } from '../../../src/core/api/client';
+import type { ChatMessage } from '../../../src/core/api/types';
 import { ConversationStore, type ConversationRecord } from '../../../src/core/chat/conversation';
+import { TOKEN_PLACEHOLDER } from '../../../src/core/snippets';
 import type { ChatToWebview } from '../../../src/protocol/chat';
+import { readDeploymentModels } from '../../../src/host/chat/chat-controls';
 import { ChatSession } from '../../../src/host/chat/chat-session';
+import { withRecordingProxy } from '../helpers/recording-proxy';
 import { withSimulator } from '../helpers/simulator';
 import { useTempDir } from '../helpers/temp-dir';
 
@@ -93,5 +98,138 @@ describe('chat session', () => {
     const session = new ChatSession(record(['']), { store: new ConversationStore(tmp.path), api: () => ({ ok: false, reason: 'No deployment URL.' }), deadlineMs: () => 1000 });
     await session.send('anyone there?');
     assert.deepEqual([session.record.turns[0].answers[0].state, session.record.turns[0].answers[0].error], ['error', 'No deployment URL.']);
+  });
+});
+
+describe('chat session: the playground', () => {
+  const tmp = useTempDir();
+  const BASE = 'tiny-random/gemma-4-dense';
+  const TOOLS = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+  const clients: ScalarLMClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+  });
+
+  function session(url: string, r: ConversationRecord, messages: ChatToWebview[] = []): ChatSession {
+    const shared = new ScalarLMClient({ baseUrl: url });
+    clients.push(shared);
+    const chat = new ChatSession(r, {
+      store: new ConversationStore(tmp.path),
+      api: () => ({ ok: true, api: new ScalarLMClient({ baseUrl: url }) }),
+      deadlineMs: () => 10_000,
+      models: () => readDeploymentModels(shared),
+      headers: () => ({ 'X-Team': 'ml', Authorization: `Bearer ${TOKEN_PLACEHOLDER}` }),
+    });
+    chat.onDidPost((m) => messages.push(m));
+    return chat;
+  }
+
+  it('sends the next turn with the controls as set, keeps them with the turn, and shows its request exactly as it went', async () => {
+    await withSimulator({}, (sim) =>
+      withRecordingProxy(sim.url, async (proxy) => {
+        const messages: ChatToWebview[] = [];
+        const chat = session(proxy.url, { ...record(['']), untitled: true }, messages);
+        chat.setModel(0, ADAPTOR);
+        chat.setControl('temperature', '0.7');
+        chat.setControl('maxTokens', '40');
+        chat.setControl('transport', 'queue');
+        chat.setControl('system', 'Be brief.');
+        chat.setControl('temperature', 'warm');
+        chat.setControl('maxTokens', '0');
+        chat.setControl('transport', 'carrier pigeon');
+        const controls = messages.filter((m) => m.type === 'controls').at(-1);
+        assert.ok(controls?.type === 'controls');
+        assert.deepEqual(controls.controls, { models: [ADAPTOR], temperature: 0.7, maxTokens: 40, system: 'Be brief.', transport: 'queue' }, 'values that do not fit are refused');
+
+        await chat.send('What is a queue?\nSecond line.');
+        assert.equal(chat.record.title, 'What is a queue?', 'a new chat is titled by its first message');
+        assert.equal(chat.record.turns[0].answers[0].state, 'done');
+        const sent = proxy.received.find((r) => r.path === '/v1/chat/completions');
+        assert.ok(sent);
+        const body = JSON.parse(sent.body) as Record<string, unknown>;
+        assert.deepEqual(
+          { model: body.model, temperature: body.temperature, max_tokens: body.max_tokens, stream: body.stream },
+          { model: ADAPTOR, temperature: 0.7, max_tokens: 40, stream: false },
+        );
+
+        const request = chat.request(0, 0);
+        assert.ok(request);
+        assert.equal(request.url, `${proxy.url}/v1/chat/completions`);
+        assert.deepEqual(request.body, body, 'the body shown is the body that went');
+        assert.deepEqual(request.headers, { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Team': 'ml', Authorization: `Bearer ${TOKEN_PLACEHOLDER}` });
+
+        // The controls change; the first turn still shows what it was sent with.
+        chat.setControl('temperature', '');
+        chat.setControl('transport', 'stream');
+        await chat.send('And a stack?');
+        assert.deepEqual((chat.request(0, 0)?.body as Record<string, unknown>).temperature, 0.7);
+        const second = chat.request(1, 0)?.body as Record<string, unknown>;
+        assert.deepEqual([second.temperature, second.stream], [undefined, true]);
+        assert.deepEqual(JSON.parse(proxy.received.filter((r) => r.path === '/v1/chat/completions')[1].body), second);
+        assert.equal(new ConversationStore(tmp.path).load('chat-1')?.turns[0].sent?.params.temperature, 0.7, 'saved with the turn');
+      }),
+    );
+  });
+
+  it("names the deployment's default model in the answer and in the request, and offers the models it serves", async () => {
+    await withSimulator({}, async (sim) => {
+      const messages: ChatToWebview[] = [];
+      const chat = session(sim.url, record(['']), messages);
+      const read = await chat.readModels();
+      assert.equal(read?.defaultModel, BASE);
+      assert.ok(read?.choices.some((choice) => choice.id === ADAPTOR && choice.parent === BASE), 'adaptors with their parent');
+      await chat.send('Hello');
+      assert.equal(chat.record.turns[0].answers[0].model, BASE);
+      assert.equal((chat.request(0, 0)?.body as { model?: string }).model, BASE);
+      assert.deepEqual(chat.record.models, [''], 'the control still says "default"');
+      const last = messages.filter((m) => m.type === 'controls').at(-1);
+      assert.ok(last?.type === 'controls' && last.controls.defaultModel === BASE);
+    });
+  });
+
+  it('shows a tool call, takes its result, and goes on: the result goes back as a tool message with its call id', async () => {
+    await withSimulator({}, (sim) =>
+      withRecordingProxy(sim.url, async (proxy) => {
+        const messages: ChatToWebview[] = [];
+        const chat = session(proxy.url, { ...record([BASE]), extras: { tools: TOOLS, tool_choice: 'auto' } }, messages);
+        await chat.send('Weather in Oslo? [[sim:tool-call]]');
+        const [call] = chat.record.turns[0].answers[0].toolCalls;
+        assert.equal(call.name, 'get_weather');
+        assert.ok(call.id, 'the call has an id to answer to');
+        assert.equal(chat.view().toolsOpen, true);
+        assert.deepEqual(messages.filter((m) => m.type === 'busy').at(-1), { type: 'busy', busy: false, toolsOpen: true });
+        assert.equal(await chat.toolResult(0, 0, 5, 'no such call'), false);
+
+        assert.equal(await chat.toolResult(0, 0, 0, '{"celsius": -3}'), true);
+        assert.equal(chat.record.turns.length, 2);
+        assert.equal(chat.record.turns[1].kind, 'tool');
+        assert.equal(chat.record.turns[1].answers[0].state, 'done');
+        const calls = proxy.received.filter((r) => r.path === '/v1/chat/completions');
+        assert.equal(calls.length, 2);
+        const continued = JSON.parse(calls[1].body) as { messages: ChatMessage[]; tools: unknown; tool_choice: unknown };
+        assert.deepEqual(continued.messages.slice(-2), [
+          { role: 'assistant', content: null, tool_calls: [{ id: call.id, type: 'function', function: { name: 'get_weather', arguments: call.arguments } }] },
+          { role: 'tool', tool_call_id: call.id, content: '{"celsius": -3}' },
+        ]);
+        assert.deepEqual([continued.tools, continued.tool_choice], [TOOLS, 'auto'], 'the tools go with every turn');
+        assert.equal(await chat.toolResult(0, 0, 0, 'again'), false, 'a call is answered once');
+      }),
+    );
+  });
+
+  it('reads the models again after a failed read, and renames', async () => {
+    let reads = 0;
+    const chat = new ChatSession(record(['']), {
+      store: new ConversationStore(tmp.path),
+      api: () => ({ ok: false, reason: 'No deployment URL.' }),
+      deadlineMs: () => 1000,
+      models: async () => (++reads === 1 ? undefined : { choices: [{ id: 'm' }], defaultModel: 'm' }),
+    });
+    assert.equal(await chat.readModels(), undefined);
+    assert.equal((await chat.readModels())?.defaultModel, 'm');
+    assert.equal((await chat.readModels())?.defaultModel, 'm');
+    assert.equal(reads, 2, 'a good read is kept');
+    chat.rename('  Renamed  ');
+    assert.equal(new ConversationStore(tmp.path).load('chat-1')?.title, 'Renamed');
   });
 });

@@ -18,12 +18,18 @@ describe('host <- webview messages, checked against their declarations', () => {
   });
 
   it('checks chat messages field by field', () => {
-    assert.deepEqual(Object.keys(CHAT_FROM_WEBVIEW).sort(), ['answer', 'clear', 'copyText', 'ready', 'retry', 'send', 'stop']);
+    assert.deepEqual(Object.keys(CHAT_FROM_WEBVIEW).sort(), ['answer', 'clear', 'copyCode', 'copyText', 'ready', 'retry', 'send', 'setControl', 'setModel', 'stop', 'toolResult']);
     assert.ok(isChatMessage({ type: 'send', text: 'hi' }));
     assert.ok(!isChatMessage({ type: 'send', text: 42 }));
     assert.ok(isChatMessage({ type: 'answer', action: 'insert', turn: 0, answer: 1 }));
     assert.ok(!isChatMessage({ type: 'answer', action: 'delete', turn: 0, answer: 1 }));
     assert.ok(!isChatMessage({ type: 'answer', action: 'copy', turn: 0 }));
+    assert.ok(isChatMessage({ type: 'copyCode', format: 'curl', turn: 0, answer: 0 }));
+    assert.ok(!isChatMessage({ type: 'copyCode', format: 'perl', turn: 0, answer: 0 }));
+    assert.ok(isChatMessage({ type: 'setControl', field: 'temperature', value: '' }));
+    assert.ok(!isChatMessage({ type: 'setControl', field: 'baseUrl', value: 'http://elsewhere' }), 'only the declared controls');
+    assert.ok(isChatMessage({ type: 'toolResult', turn: 0, answer: 0, call: 1, content: '{}' }));
+    assert.ok(!isChatMessage({ type: 'setModel', column: 0.5, model: 'm' }));
     assert.ok(isMetricsWebviewMessage({ type: 'ready' }));
     assert.ok(!isMetricsWebviewMessage({ type: 'snapshot' }));
   });
