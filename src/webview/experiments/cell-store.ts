@@ -4,6 +4,9 @@
 
 import type { CellStatus, CellView, ColumnView, RowView } from '../../protocol/experiments';
 
+/** A verdict the filter can ask for. */
+export type VerdictChoice = 'pass' | 'fail';
+
 /** One column's cells of a row, by repeat; a hole where the host sent no cell. */
 export type CellStack = readonly (CellView | undefined)[];
 
@@ -23,8 +26,22 @@ export class StoredRow {
 
   /** Whether a cell of `column` (of any column when absent) is in `status`. */
   hasStatus(status: CellStatus, column?: number): boolean {
+    return this.someCell((cell) => cell.status === status, column);
+  }
+
+  /** Whether a cell of `column` (of any column when absent) has this verdict. */
+  hasVerdict(verdict: VerdictChoice, column?: number): boolean {
+    return this.someCell((cell) => cell.verdict?.status === verdict, column);
+  }
+
+  /** Whether a cell of `column` (of any column when absent) differs from the run compared with. */
+  hasChange(column?: number): boolean {
+    return this.someCell((cell) => cell.change !== undefined && cell.change !== 'same', column);
+  }
+
+  private someCell(test: (cell: CellView) => boolean, column: number | undefined): boolean {
     const stacks = column === undefined ? this.cells : [this.cellsOf(column)];
-    return stacks.some((stack) => stack.some((cell) => cell?.status === status));
+    return stacks.some((stack) => stack.some((cell) => cell !== undefined && test(cell)));
   }
 
   /** The row's label and vars with the outputs and errors of `column` (of every column when absent), lowercase. */
@@ -79,6 +96,35 @@ export class CellStore {
       }
     }
     if (added) this.reindex();
+  }
+
+  /**
+   * Marks rows whose columns disagree, or no longer do. Only the rows that flip get new objects (with their
+   * cells kept), so the grid redraws their labels and nothing else. Returns their indexes.
+   */
+  setDisagree(rows: readonly { index: number; disagree: boolean }[]): number[] {
+    const flipped: number[] = [];
+    for (const { index, disagree } of rows) {
+      const position = this.positionByRow.get(index);
+      if (position === undefined) continue;
+      const entry = this.entries[position];
+      if ((entry.row.disagree === true) === disagree) continue;
+      this.entries[position] = new StoredRow({ ...entry.row, disagree }, entry.cells);
+      flipped.push(index);
+    }
+    return flipped;
+  }
+
+  /** The columns with a cell that has a verdict (so the experiment judges them). */
+  columnsWithVerdicts(): Set<number> {
+    const columns = new Set<number>();
+    for (const entry of this.entries) {
+      entry.cells.forEach((stack, column) => {
+        if (!columns.has(column) && stack.some((cell) => cell?.verdict !== undefined)) columns.add(column);
+      });
+      if (columns.size === this.columnCount) break;
+    }
+    return columns;
   }
 
   entry(row: number): StoredRow | undefined {

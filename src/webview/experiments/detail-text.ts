@@ -1,7 +1,7 @@
 // The figures of a cell's detail as the pane lists them: request id, tokens, latency, finish reason,
-// each only when the host knows it. DOM-free.
+// each only when the host knows it; and each of its assertions' results. DOM-free.
 
-import type { CellDetailView } from '../../protocol/experiments';
+import type { AssertionView, CellDetailView } from '../../protocol/experiments';
 import { formatCount, formatMs } from '../shared/format';
 
 export interface DetailFact {
@@ -22,4 +22,34 @@ export function detailFacts(detail: CellDetailView): DetailFact[] {
 function tokensText(prompt: number | undefined, completion: number | undefined): string {
   const parts = [prompt === undefined ? undefined : `${formatCount(prompt)} prompt`, completion === undefined ? undefined : `${formatCount(completion)} completion`];
   return parts.filter((part) => part !== undefined).join(' + ');
+}
+
+/** One assertion's result as the detail lists it; `reason` is the assertion's (or grader's) text, as given. */
+export interface AssertionRow {
+  status: AssertionView['status'];
+  icon: string;
+  /** The icon's meaning, for screen readers and its tooltip. */
+  statusLabel: string;
+  type: string;
+  /** "score 0.50 · weight 2 · metric accuracy". */
+  figures: string;
+  reason: string;
+}
+
+const ASSERTION_STATUSES: Record<AssertionView['status'], { icon: string; label: string }> = {
+  pass: { icon: '✓', label: 'passed' },
+  fail: { icon: '✗', label: 'failed' },
+  refused: { icon: '⊘', label: 'refused: javascript assertions run only in trusted workspaces' },
+  error: { icon: '!', label: 'error: the grader gave no verdict' },
+  pending: { icon: '…', label: 'waiting for the grader' },
+};
+
+export function assertionRows(assertions: readonly AssertionView[]): AssertionRow[] {
+  return assertions.map((assertion) => {
+    const { icon, label } = ASSERTION_STATUSES[assertion.status];
+    // Weight 0 is informational: its result shows, and the cell's verdict ignores it.
+    const figures = [`score ${assertion.score.toFixed(2)}`, assertion.weight === 0 ? 'weight 0 (not counted)' : `weight ${assertion.weight}`];
+    if (assertion.metric !== undefined && assertion.metric !== '') figures.push(`metric ${assertion.metric}`);
+    return { status: assertion.status, icon, statusLabel: label, type: assertion.type, figures: figures.join(' · '), reason: assertion.reason };
+  });
 }

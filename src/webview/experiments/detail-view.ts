@@ -1,6 +1,6 @@
 // The selected cell in full: its row and column, state, vars, the rendered prompt (collapsed), the output
-// as raw text or sanitized markdown, the error, and the request id, tokens, latency and finish reason
-// when known; with its actions. What the matrix holds shows at once; the prompt and the figures arrive
+// as raw text or sanitized markdown, the error, its assertions' results, the compared run's output when
+// comparing, and the request id, tokens, latency and finish reason when known; with its actions. What the matrix holds shows at once; the prompt and the figures arrive
 // with the host's `detail`. Model text goes in as textContent, except the rendered markdown, which goes
 // through safe-markdown.ts (in output-view.ts).
 
@@ -9,8 +9,10 @@ import { createDetailPane, createErrorSection, createPromptSection } from '../sh
 import { button, element, setText } from '../shared/dom';
 import { createOutputView } from '../shared/output-view';
 import type { OutputFormat } from '../shared/saved-state';
+import { verdictBadge } from './cell-marks';
 import type { CellRef } from './cell-store';
 import { detailNote } from './cell-text';
+import { createAssertionsSection, createComparedSection } from './detail-judging';
 import { detailFacts } from './detail-text';
 import { columnModel, columnName, repeatLabel } from './wording';
 
@@ -40,7 +42,7 @@ export interface DetailView {
   focus(): void;
 }
 
-const DETAIL_ACTIONS: readonly DetailAction[] = ['copyOutput', 'openOutput', 'openPrompt'];
+const DETAIL_ACTIONS: readonly DetailAction[] = ['copyOutput', 'openOutput', 'openPrompt', 'diff'];
 
 export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal): DetailView {
   const pane = createDetailPane('Selected cell', 'Select a cell to see it in full.');
@@ -72,9 +74,12 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
 
   const error = createErrorSection();
 
+  const assertions = createAssertionsSection();
+  const compared = createComparedSection();
+
   const facts = element('dl', 'facts');
 
-  pane.body.append(columnLine, repeatNav, varsSection, prompt.element, output.element, error.element, facts);
+  pane.body.append(columnLine, repeatNav, varsSection, prompt.element, output.element, error.element, assertions.element, compared.element, facts);
 
   let shown: ShownCell | undefined;
 
@@ -107,6 +112,9 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     openOutput.disabled = text === null;
 
     error.show(answer?.error ?? null);
+
+    assertions.show(detail?.assertions, verdictBadge(answer));
+    compared.show(detail?.comparedOutput);
 
     facts.hidden = detail === undefined;
     facts.replaceChildren(...(detail === undefined ? [] : detailFacts(detail).flatMap((fact) => [element('dt', undefined, fact.label), element('dd', undefined, fact.value)])));

@@ -1,13 +1,15 @@
-// The experiment panel's page: builds the views, holds what the user chose (column, state, search,
-// selected cell, output format), applies the host's messages and saves the choices to the webview state.
-// Incoming cells update the store and only the cells in view that changed; the filtered row list is
-// recomputed only when a filter could take or drop rows.
+// The experiment panel's page: builds the views, holds what the user chose (column, state, verdict,
+// changed cells, search, selected cell, output format), applies the host's messages and saves the choices
+// to the webview state. Incoming cells update the store and only the cells in view that changed; the
+// filtered row list is recomputed only when a filter could take or drop rows. Judging (column figures,
+// rows whose columns disagree) rewrites the headers and the labels of the rows that flipped, never the grid.
 
 import {
   CELL_STATUSES,
   type CellDetailView,
   type CellStatus,
   type ColumnView,
+  type ComparisonView,
   type ExperimentFromWebview,
   type ExperimentPanelState,
   type ExperimentProgressView,
@@ -19,12 +21,15 @@ import { element } from '../shared/dom';
 import type { OutputFormat } from '../shared/saved-state';
 import { createSearchBox } from '../shared/search-box';
 import type { Page, PageHost } from '../shared/start-page';
-import { CellStore, sameCell, type CellRef } from './cell-store';
+import { CellStore, sameCell, type CellRef, type VerdictChoice } from './cell-store';
 import { createColumnFilter } from './column-filter';
+import { createComparisonBar } from './comparison-bar';
 import { createDetailView } from './detail-view';
+import { columnFiguresLine } from './figures-text';
 import { createHeaderView } from './header-view';
-import { filterRows, shownColumns } from './matrix-filter';
+import { filterRows, filtersByCells, shownColumns, type MatrixFilter } from './matrix-filter';
 import { createMatrixView } from './matrix-view';
+import { createVerdictFilter } from './verdict-filter';
 import { EXPERIMENT_TOOLBAR, toolbarButtons } from './wording';
 
 /** Scrolling fires every frame; the saved position only needs to be right when the page goes away. */
@@ -47,11 +52,17 @@ export function createExperimentPage(
   let repeats = 1;
   let column: number | undefined;
   let status: CellStatus | undefined;
+  let verdict: VerdictChoice | undefined;
+  let changedOnly = false;
   let search = '';
   let selected: CellRef | undefined;
   let detail: CellDetailView | undefined;
   let outputFormat: OutputFormat = restored?.outputFormat ?? 'rendered';
   let scrollTop = 0;
+  let progress: ExperimentProgressView | undefined;
+  let comparison: ComparisonView | undefined;
+  /** Some cell has a verdict: the verdict filters are worth showing. */
+  let judged = false;
 
   const header = createHeaderView(signal);
   const chips = createCountChips(CELL_STATUSES, 'Show rows with a cell in this state', (chosen) => {
@@ -60,7 +71,25 @@ export function createExperimentPage(
     refilter();
     save();
   }, signal);
+  const verdictFilter = createVerdictFilter(
+    {
+      verdict(chosen) {
+        verdict = chosen;
+        showFilters();
+        refilter();
+        save();
+      },
+      changed(on) {
+        changedOnly = on;
+        showFilters();
+        refilter();
+        save();
+      },
+    },
+    signal,
+  );
   const toolbar = createActionToolbar(EXPERIMENT_TOOLBAR, { primary: 'rerunFailed', label: 'Experiment actions' }, (action) => host.post({ type: 'run', action }), signal);
+  const comparisonBar = createComparisonBar(() => host.post({ type: 'run', action: 'clearComparison' }), signal);
   const columnFilter = createColumnFilter((chosen) => {
     column = chosen;
     showColumns();
@@ -113,7 +142,9 @@ export function createExperimentPage(
 
   const main = element('main', 'experiment run-panel');
   main.dataset.view = 'scalarlm-experiment';
-  header.element.append(chips.element, toolbar.element);
+  const filterChips = element('div', 'filter-chips');
+  filterChips.append(chips.element, verdictFilter.element);
+  header.element.append(comparisonBar.element, filterChips, toolbar.element);
   const split = element('div', 'split');
   split.append(matrix.element, detailView.element);
   main.append(header.element, searchBox.element, split);
@@ -132,6 +163,8 @@ export function createExperimentPage(
     const state: ExperimentPanelState = { runId, search, scrollTop, outputFormat };
     if (column !== undefined) state.column = column;
     if (status !== undefined) state.status = status;
+    if (verdict !== undefined) state.verdict = verdict;
+    if (changedOnly) state.changedOnly = true;
     if (selected !== undefined) state.selected = selected;
     host.save(state);
   }
@@ -181,15 +214,37 @@ export function createExperimentPage(
     matrix.setColumns(shownColumns(columns, column), repeats);
   }
 
+  function currentFilter(): MatrixFilter {
+    return { column, status, verdict, changedOnly, search };
+  }
+
   function refilter(): void {
-    const rows = filterRows(store, { column, status, search });
+    const rows = filterRows(store, currentFilter());
     matrix.setRows(rows);
     searchBox.showMatches(rows.length, store.size);
   }
 
+  function showFilters(): void {
+    verdictFilter.showActive(verdict, changedOnly);
+    verdictFilter.setAvailable(judged, comparison !== undefined);
+  }
+
+  /** The headers' figures lines from the columns' stats; a column is waiting for verdicts when a cell has one. */
+  function showFigures(): void {
+    const withVerdicts = store.columnsWithVerdicts();
+    judged = withVerdicts.size > 0;
+    matrix.showFigures(new Map(columns.map((candidate) => [candidate.index, columnFiguresLine(candidate.stats, withVerdicts.has(candidate.index))])));
+  }
+
+  function showComparison(next: ComparisonView | undefined): void {
+    comparison = next;
+    comparisonBar.show(comparison);
+    if (progress !== undefined) toolbar.update(toolbarButtons(progress.phase, progress.counts, comparison !== undefined));
+  }
+
   function init(message: Init): void {
     // The saved choices apply when they belong to this run: after a reload, or a repeated init.
-    const current: Omit<ExperimentPanelState, 'runId'> = { column, status, search, scrollTop, selected };
+    const current: Omit<ExperimentPanelState, 'runId'> = { column, status, verdict, changedOnly, search, scrollTop, selected };
     const saved = runId === message.header.runId ? current : restored?.runId === message.header.runId ? restored : undefined;
     runId = message.header.runId;
     main.dataset.runId = runId;
@@ -197,16 +252,22 @@ export function createExperimentPage(
     repeats = Math.max(1, message.header.repeat);
     column = columns.some((candidate) => candidate.index === saved?.column) ? saved?.column : undefined;
     status = saved?.status;
+    verdict = saved?.verdict;
+    // "Changed" means against the run compared with: without one it would hide every row.
+    changedOnly = saved?.changedOnly === true && message.comparison !== undefined;
     search = saved?.search ?? '';
     selected = saved?.selected;
     detail = undefined;
     store.replaceAll(columns, message.rows, message.cells);
     header.showExperiment(message.header);
+    showComparison(message.comparison);
     showProgress(message.progress);
     chips.showActive(status);
     columnFilter.setColumns(columns);
     searchBox.setQuery(search);
     showColumns();
+    showFigures();
+    showFilters();
     refilter();
     matrix.setSelected(selected);
     showDetail();
@@ -216,11 +277,39 @@ export function createExperimentPage(
     save();
   }
 
-  function showProgress(progress: ExperimentProgressView): void {
-    main.dataset.phase = progress.phase;
-    header.showProgress(progress);
-    chips.showCounts(progress.counts);
-    toolbar.update(toolbarButtons(progress.phase, progress.counts));
+  function showProgress(next: ExperimentProgressView): void {
+    progress = next;
+    main.dataset.phase = next.phase;
+    header.showProgress(next);
+    chips.showCounts(next.counts);
+    toolbar.update(toolbarButtons(next.phase, next.counts, comparison !== undefined));
+  }
+
+  function judgedMessage(message: Extract<ExperimentToWebview, { type: 'judged' }>): void {
+    const stats = new Map(message.columns.map((candidate) => [candidate.index, candidate.stats]));
+    // The labels and order stay the page's: only the figures are new, so nothing is rebuilt.
+    columns = columns.map((candidate) => ({ ...candidate, stats: stats.get(candidate.index) }));
+    showFigures();
+    showFilters();
+    if (store.setDisagree(message.rows).length > 0) matrix.refresh();
+  }
+
+  function comparisonMessage(next: ComparisonView | null): void {
+    const stopped = next === null;
+    showComparison(next ?? undefined);
+    if (stopped) {
+      const wasFiltering = changedOnly;
+      changedOnly = false;
+      if (detail?.comparedOutput !== undefined) {
+        // The compared output is gone with the comparison, before the detail is asked for again.
+        detail = { ...detail };
+        delete detail.comparedOutput;
+        showDetail();
+      }
+      if (wasFiltering) refilter();
+      save();
+    }
+    showFilters();
   }
 
   // How many messages the page has taken in: a diagnostic (and what a panel benchmark counts).
@@ -236,9 +325,13 @@ export function createExperimentPage(
         case 'cells': {
           const rowsBefore = store.size;
           store.upsert(message.cells);
-          // States and texts changed, so a state filter or a search may now take or drop rows (and a cell
+          if (!judged && message.cells.some((candidate) => candidate.verdict !== undefined)) {
+            judged = true;
+            showFilters();
+          }
+          // States, verdicts, changes and texts moved, so a filter may now take or drop rows (and a cell
           // of a row the page did not know brought that row).
-          if (status !== undefined || search.trim() !== '' || store.size !== rowsBefore) refilter();
+          if (filtersByCells(currentFilter()) || store.size !== rowsBefore) refilter();
           else matrix.refresh();
           if (selected !== undefined && message.cells.some((cell) => sameCell(cell, selected))) {
             showDetail();
@@ -254,6 +347,12 @@ export function createExperimentPage(
             detail = message.cell;
             showDetail();
           }
+          break;
+        case 'judged':
+          judgedMessage(message);
+          break;
+        case 'comparison':
+          comparisonMessage(message.comparison);
           break;
       }
     },

@@ -15,6 +15,10 @@ export function isExperimentToWebview(value: unknown): value is ExperimentToWebv
       return isObject(value.progress);
     case 'detail':
       return isObject(value.cell) && Number.isInteger(value.cell.row) && Number.isInteger(value.cell.column) && Number.isInteger(value.cell.repeat);
+    case 'judged':
+      return Array.isArray(value.columns) && Array.isArray(value.rows);
+    case 'comparison':
+      return value.comparison === null || (isObject(value.comparison) && isObject(value.comparison.counts));
     default:
       return false;
   }

@@ -1,15 +1,21 @@
 // Which rows and columns the matrix shows: all columns or one, rows with a cell in one state (or all),
-// and a search over row labels, vars, outputs and errors. With one column shown, the state and the
-// search look at that column's cells only, so every row left has what was asked in view. DOM-free.
+// rows with a cell of one verdict, rows with a cell that changed against the run compared with, and a
+// search over row labels, vars, outputs and errors. With one column shown, every rule looks at that
+// column's cells only, so every row left has what was asked in view. Each rule is met by some cell of
+// the row, not necessarily the same one. DOM-free.
 
 import { CELL_STATUSES, type CellStatus, type ColumnView } from '../../protocol/experiments';
-import type { CellStore } from './cell-store';
+import type { CellStore, VerdictChoice } from './cell-store';
 
 export interface MatrixFilter {
   /** The one column shown; absent: all. */
   column?: number;
   /** Absent: every state. */
   status?: CellStatus;
+  /** Rows with a cell that passed (failed) its assertions; absent: any. Errors are a state, not a verdict. */
+  verdict?: VerdictChoice;
+  /** Rows with a cell that is not the same as in the run compared with. */
+  changedOnly?: boolean;
   /** As typed; matched case-insensitively, ignoring surrounding whitespace. */
   search: string;
 }
@@ -18,13 +24,29 @@ export function isCellStatus(value: unknown): value is CellStatus {
   return CELL_STATUSES.includes(value as CellStatus);
 }
 
+export function isVerdictChoice(value: unknown): value is VerdictChoice {
+  return value === 'pass' || value === 'fail';
+}
+
 /** The indexes of the rows that pass, in index order. */
 export function filterRows(store: CellStore, filter: MatrixFilter): number[] {
   const query = filter.search.trim().toLowerCase();
-  const { status, column } = filter;
-  if (status === undefined && query === '') return store.select(() => true);
+  const { status, verdict, column } = filter;
+  const changedOnly = filter.changedOnly === true;
+  if (status === undefined && verdict === undefined && !changedOnly && query === '') return store.select(() => true);
   // Search texts are built on first read, so they are read only when there is a query.
-  return store.select((entry) => (status === undefined || entry.hasStatus(status, column)) && (query === '' || entry.searchText(column).includes(query)));
+  return store.select(
+    (entry) =>
+      (status === undefined || entry.hasStatus(status, column)) &&
+      (verdict === undefined || entry.hasVerdict(verdict, column)) &&
+      (!changedOnly || entry.hasChange(column)) &&
+      (query === '' || entry.searchText(column).includes(query)),
+  );
+}
+
+/** Whether a filter could take or drop rows when cells change (their states, verdicts, changes or texts). */
+export function filtersByCells(filter: MatrixFilter): boolean {
+  return filter.status !== undefined || filter.verdict !== undefined || filter.changedOnly === true || filter.search.trim() !== '';
 }
 
 /** The columns in view: every one, or the one chosen (none when it no longer exists). */

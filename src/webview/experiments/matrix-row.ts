@@ -1,13 +1,18 @@
-// One row of the matrix: the sticky row label (its vars in the tooltip) and one grid cell per column
-// shown. A cell shows its state and the first lines of its output, its error or its waiting note; with
-// repeats, one line per repeat. All text goes in as textContent. Rows are recycled as the matrix
-// scrolls, so fill() rewrites the label and every cell whose object changed, and nothing else.
+// One row of the matrix: the sticky row label (its vars in the tooltip, a mark when its columns disagree)
+// and one grid cell per column shown. A cell shows its state, its verdict's badge, its change against the
+// run compared with, and the first lines of its output, its error or its waiting note; with repeats, one
+// line per repeat. All text goes in as textContent, title or aria-label. Rows are recycled as the matrix
+// scrolls, so fill() rewrites the label when the row changed and every cell whose object changed, and
+// nothing else.
 
 import type { CellView, ColumnView } from '../../protocol/experiments';
 import { element, setText } from '../shared/dom';
 import type { CellRef, CellStack, StoredRow } from './cell-store';
+import { cellAccessibleName, changeMark, verdictBadge, type CellMark } from './cell-marks';
 import { cellLine, moreRepeatsLabel, repeatLine, stackedRepeats, type CellLineKind } from './cell-text';
 import { varsTooltip } from './wording';
+
+const DISAGREE = 'Columns disagree on this row';
 
 export interface MatrixRow {
   readonly element: HTMLElement;
@@ -22,10 +27,12 @@ export interface MatrixRow {
   labelWidth(): number;
 }
 
-/** One repeat's badge and text. */
+/** One repeat's badges and text. */
 interface Line {
   readonly root: HTMLElement;
   readonly badge: HTMLElement;
+  readonly verdict: HTMLElement;
+  readonly change: HTMLElement;
   readonly text: HTMLElement;
   /** The cell drawn; `null` before the first draw (undefined is "no cell"). */
   drawn: CellView | undefined | null;
@@ -35,6 +42,8 @@ interface Slot {
   readonly column: number;
   readonly root: HTMLElement;
   readonly lines: Line[];
+  /** Repeats the cell does not list. */
+  readonly more: number;
 }
 
 /** `columns`: the columns shown, in order; `repeat`: how many answers each cell holds. */
@@ -45,7 +54,12 @@ export function createMatrixRow(columns: readonly ColumnView[], repeat: number):
   label.setAttribute('role', 'rowheader');
   label.setAttribute('aria-colindex', '1');
   const labelText = element('span', 'row-label-text');
-  label.append(labelText);
+  const disagreeMark = element('span', 'disagree-mark', '≠');
+  disagreeMark.title = DISAGREE;
+  disagreeMark.setAttribute('role', 'img');
+  disagreeMark.setAttribute('aria-label', DISAGREE);
+  disagreeMark.hidden = true;
+  label.append(disagreeMark, labelText);
   root.append(label);
 
   const { shown, more } = stackedRepeats(Math.max(1, repeat));
@@ -59,7 +73,7 @@ export function createMatrixRow(columns: readonly ColumnView[], repeat: number):
     cell.append(...lines.map((line) => line.root));
     if (more > 0) cell.append(element('div', 'repeat-more', moreRepeatsLabel(more)));
     root.append(cell);
-    return { column: column.index, root: cell, lines };
+    return { column: column.index, root: cell, lines, more };
   });
 
   let selectedCell: HTMLElement | undefined;
@@ -69,13 +83,20 @@ export function createMatrixRow(columns: readonly ColumnView[], repeat: number):
     element: root,
     entry: undefined,
     fill(entry) {
+      // Another row in this element (it was recycled), or the same row marked anew (its columns agree now).
+      const otherRow = row.entry?.row.index !== entry.row.index;
       const changedRow = row.entry?.row !== entry.row;
       row.entry = entry;
       const index = entry.row.index;
       if (changedRow) {
-        root.dataset.row = String(index);
         setText(labelText, entry.row.label);
         label.title = varsTooltip(entry.row.vars);
+        const disagree = entry.row.disagree === true;
+        disagreeMark.hidden = !disagree;
+        root.classList.toggle('disagree', disagree);
+      }
+      if (otherRow) {
+        root.dataset.row = String(index);
         for (const slot of slots) {
           slot.root.id = cellId(index, slot.column);
           slot.root.dataset.row = String(index);
@@ -120,26 +141,53 @@ function createLine(stacked: boolean, repeat: number): Line {
   const root = element('div', stacked ? 'repeat-line' : 'cell-line');
   if (stacked) root.dataset.repeat = String(repeat);
   const badge = element('span', 'badge');
+  const verdict = markElement('badge verdict');
+  const change = markElement('change-mark');
   const text = element('span', 'cell-text');
-  root.append(badge, text);
-  return { root, badge, text, drawn: null };
+  root.append(badge, verdict, change, text);
+  return { root, badge, verdict, change, text, drawn: null };
+}
+
+/** A mark shown or not as the cell says: an image to screen readers, named by its aria-label. */
+function markElement(className: string): HTMLElement {
+  const mark = element('span', className);
+  mark.setAttribute('role', 'img');
+  mark.hidden = true;
+  return mark;
 }
 
 function fillSlot(slot: Slot, stack: CellStack, stacked: boolean): void {
+  let redrawn = false;
   slot.lines.forEach((line, repeat) => {
     const cell = stack[repeat];
     if (line.drawn === cell) return;
     line.drawn = cell;
+    redrawn = true;
     const { kind, text } = stacked ? repeatLine(cell) : cellLine(cell);
     const status = cell?.status ?? 'none';
     line.root.dataset.status = status;
     line.badge.dataset.status = status;
     setText(line.badge, cell?.status ?? '—');
+    const verdict = verdictBadge(cell);
+    showMark(line.verdict, verdict);
+    if (verdict !== undefined) line.verdict.dataset.verdict = verdict.status;
+    const change = changeMark(cell?.change);
+    showMark(line.change, change);
+    if (change !== undefined) line.change.dataset.change = change.change;
     setText(line.text, text);
     setKind(line.text, kind);
     // The cell's state is its one answer's, or its first repeat's: enough for the colour of its edge.
     if (repeat === 0) slot.root.dataset.status = status;
   });
+  if (redrawn) slot.root.setAttribute('aria-label', cellAccessibleName(slot.lines.map((_, repeat) => stack[repeat]), slot.more));
+}
+
+function showMark(target: HTMLElement, mark: CellMark | undefined): void {
+  target.hidden = mark === undefined;
+  if (mark === undefined) return;
+  setText(target, mark.text);
+  target.title = mark.title;
+  target.setAttribute('aria-label', mark.label);
 }
 
 function setKind(target: HTMLElement, kind: CellLineKind): void {

@@ -1,5 +1,5 @@
-// The matrix: an ARIA grid with a sticky header row (one header per column: prompt, provider, model and
-// transport) and sticky row labels, virtualized by rows (shared/virtual-rows.ts): only the rows in view
+// The matrix: an ARIA grid with a sticky header row (one header per column: prompt, provider, model,
+// transport and the column's figures) and sticky row labels, virtualized by rows (shared/virtual-rows.ts): only the rows in view
 // and an overscan exist in the DOM, whatever the row count. The grid keeps focus and points
 // aria-activedescendant at the selected cell; arrow keys move the selection, Enter opens it.
 
@@ -9,9 +9,9 @@ import { positionOf } from '../shared/list-navigation';
 import { createVirtualRows } from '../shared/virtual-rows';
 import { rowsPerPage } from '../shared/virtual-window';
 import type { CellRef, StoredRow } from './cell-store';
+import { createColumnHeader, type ColumnHeader } from './column-header';
 import { isGridKey, nextCell, scrollLeftToReveal } from './grid-navigation';
 import { createMatrixRow, type MatrixRow } from './matrix-row';
-import { columnModel, TRANSPORTS } from './wording';
 
 export interface MatrixCallbacks {
   entry(row: number): StoredRow | undefined;
@@ -28,8 +28,10 @@ export interface MatrixView {
   setColumns(columns: readonly ColumnView[], repeat: number): void;
   /** The filtered row indexes, in order. Keeps the scroll position. */
   setRows(rows: readonly number[]): void;
-  /** Cells changed in the store: redraws the ones in view that did. */
+  /** Cells or rows changed in the store: redraws the ones in view that did. */
   refresh(): void;
+  /** Each column's figures line, by column index: rewrites the headers' lines in place. */
+  showFigures(figures: ReadonlyMap<number, string>): void;
   setSelected(cell: CellRef | undefined): void;
   /** Scrolls so the selected cell shows whole. */
   revealSelected(): void;
@@ -59,6 +61,8 @@ export function createMatrixView(callbacks: MatrixCallbacks, signal: AbortSignal
   let repeat = 1;
   let rows: readonly number[] = [];
   let selected: CellRef | undefined;
+  let figures: ReadonlyMap<number, string> = new Map();
+  let headers: { column: number; header: ColumnHeader }[] = [];
 
   const virtual = createVirtualRows<MatrixRow>(
     root,
@@ -82,7 +86,8 @@ export function createMatrixView(callbacks: MatrixCallbacks, signal: AbortSignal
     const corner = element('div', 'corner', 'Test');
     corner.setAttribute('role', 'columnheader');
     corner.setAttribute('aria-colindex', '1');
-    head.replaceChildren(corner, ...columns.map((column, position) => columnHeader(column, position)));
+    headers = columns.map((column, position) => ({ column: column.index, header: createColumnHeader(column, position, figures.get(column.index) ?? '') }));
+    head.replaceChildren(corner, ...headers.map(({ header }) => header.element));
   }
 
   function renderedRow(row: number): MatrixRow | undefined {
@@ -153,6 +158,10 @@ export function createMatrixView(callbacks: MatrixCallbacks, signal: AbortSignal
     refresh() {
       virtual.render();
     },
+    showFigures(next) {
+      figures = next;
+      for (const { column, header } of headers) header.showFigures(figures.get(column) ?? '');
+    },
     setSelected(cell) {
       selected = cell;
       for (const [, row] of virtual.rows()) row.markSelected(selected);
@@ -174,24 +183,4 @@ export function createMatrixView(callbacks: MatrixCallbacks, signal: AbortSignal
       virtual.scrollTo(scrollTop);
     },
   };
-}
-
-function columnHeader(column: ColumnView, position: number): HTMLElement {
-  const header = element('div', 'column-head');
-  header.setAttribute('role', 'columnheader');
-  header.setAttribute('aria-colindex', String(position + 2));
-  header.dataset.column = String(column.index);
-  const model = columnModel(column);
-  const transport = TRANSPORTS[column.transport];
-  const badge = element('span', 'badge transport', transport.label);
-  badge.dataset.transport = column.transport;
-  badge.title = transport.description;
-  const provider = element('span', 'column-provider', column.providerLabel);
-  const providerLine = element('div', 'column-provider-line');
-  providerLine.append(provider, badge);
-  const lines = [element('div', 'column-prompt', column.promptLabel), providerLine];
-  if (model !== undefined) lines.push(element('div', 'column-model', model));
-  header.append(...lines);
-  header.title = [column.promptLabel, column.providerLabel, model, `${transport.label}: ${transport.description}`].filter((part) => part !== undefined).join('\n');
-  return header;
 }

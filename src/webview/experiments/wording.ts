@@ -1,9 +1,9 @@
 // The experiment panel's sentences: actions, the header's summary and stats lines, column and row
 // labels. DOM-free.
 
-import type { CellCounts, ColumnView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView, Transport } from '../../protocol/experiments';
+import type { CellCounts, ColumnView, ComparisonView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView, Transport } from '../../protocol/experiments';
 import { formatCount, formatDuration } from '../shared/format';
-import { resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
+import { PHASE_LABELS, resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
 
 /** The toolbar, left to right. */
 export const EXPERIMENT_TOOLBAR: readonly ExperimentAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'clearComparison', 'exportJsonl', 'exportCsv', 'exportHtml', 'openLedger', 'openSource'];
@@ -48,13 +48,40 @@ export function columnsSummary(header: ExperimentHeaderView): string {
   return parts.join(' · ');
 }
 
-/** "Elapsed 1m 05s · ETA 40s · Queue depth 12 · 40 cells fetched, not sent · 20 sent". */
+/** "Elapsed 1m 05s · ETA 40s · Queue depth 12 · 40 cells fetched, not sent · 20 sent · Grading: 40 / 120 (running)". */
 export function progressStats(progress: ExperimentProgressView, elapsedMs: number): string {
   const parts = [`Elapsed ${formatDuration(elapsedMs)}`];
   if (progress.phase === 'running' && progress.etaSeconds !== undefined) parts.push(`ETA ${formatDuration(progress.etaSeconds * 1000)}`);
   if (progress.queueDepth !== undefined) parts.push(`Queue depth ${formatCount(progress.queueDepth)}`);
   parts.push(`${plural(progress.fetchedCells, 'cell')} fetched, not sent`, `${formatCount(progress.sentCells)} sent`);
+  const { grading } = progress;
+  if (grading !== undefined) parts.push(`Grading: ${formatCount(grading.graded)} / ${formatCount(grading.total)} (${PHASE_LABELS[grading.phase].toLowerCase()})`);
   return parts.join(' · ');
+}
+
+/**
+ * "Compared with Summaries (1a2b3c4d, 31/01/2025, 10:05:00) · 3 changed · 1 newly passing · 2 newly failing ·
+ * 0 added · 1 removed · 12 same". Every count is said, zeros too: "0 newly failing" is news. `formatDate`:
+ * the user's locale by default, as the host's "Compare with…" list shows runs.
+ */
+export function comparisonSummary(comparison: ComparisonView, formatDate: (iso: string) => string = localeDate): string {
+  const { counts } = comparison;
+  const parts = [
+    `Compared with ${comparison.title} (${comparison.runId.slice(0, 8)}, ${formatDate(comparison.createdAt)})`,
+    `${formatCount(counts.changed)} changed`,
+    `${formatCount(counts['newly-passing'])} newly passing`,
+    `${formatCount(counts['newly-failing'])} newly failing`,
+    `${formatCount(counts.added)} added`,
+    `${formatCount(counts.removed)} removed`,
+    `${formatCount(counts.same)} same`,
+  ];
+  return parts.join(' · ');
+}
+
+/** A date in the user's locale; the text as given when it is not a date. */
+function localeDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
 /** A column as one line, for the column filter and the detail pane: "summary v2 · llama-8b". */

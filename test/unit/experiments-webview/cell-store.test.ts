@@ -71,6 +71,47 @@ describe('experiments webview: cell store', () => {
     assert.equal(entry?.hasStatus('pending'), false);
   });
 
+  it('knows which verdicts and changes a row holds, in every column or in one', () => {
+    const store = new CellStore();
+    store.replaceAll(columns(2), [row(0)], [cell(0, 0, { verdict: { status: 'fail', score: 0, failing: [] }, change: 'same' }), cell(0, 1, { change: 'added' })]);
+    const entry = store.entry(0);
+    assert.equal(entry?.hasVerdict('fail'), true);
+    assert.equal(entry?.hasVerdict('fail', 1), false);
+    assert.equal(entry?.hasVerdict('pass'), false);
+    assert.equal(entry?.hasChange(), true);
+    assert.equal(entry?.hasChange(0), false, "'same' is no change");
+    assert.equal(entry?.hasChange(1), true);
+  });
+
+  it('marks the rows whose columns disagree, making new objects for the rows that flip only', () => {
+    const store = new CellStore();
+    store.replaceAll(columns(2), [row(0), row(1, { disagree: true }), row(2)], allCells(3, 2));
+    const [first, second, third] = [store.entry(0), store.entry(1), store.entry(2)];
+    const flipped = store.setDisagree([
+      { index: 0, disagree: true },
+      { index: 1, disagree: false },
+      { index: 2, disagree: false },
+      { index: 9, disagree: true },
+    ]);
+    assert.deepEqual(flipped, [0, 1], 'row 2 already agreed; row 9 is not in the matrix');
+    assert.equal(store.entry(0)?.row.disagree, true);
+    assert.equal(store.entry(1)?.row.disagree, false);
+    assert.notEqual(store.entry(0), first);
+    assert.notEqual(store.entry(1), second);
+    assert.equal(store.entry(2), third, 'a row that did not flip is the same object, so the grid leaves it alone');
+    assert.equal(store.entry(0)?.cells, first?.cells, 'the cells are kept, so none of them is redrawn');
+    assert.equal(store.entry(0)?.row.label, first?.row.label);
+    assert.deepEqual(store.setDisagree([{ index: 0, disagree: true }]), [], 'marking a row again changes nothing');
+  });
+
+  it('knows which columns have cells with verdicts', () => {
+    const store = new CellStore();
+    store.replaceAll(columns(3), [row(0), row(1)], [cell(0, 0), cell(1, 2, { repeat: 1, verdict: { status: 'pending', score: null, failing: [] } })]);
+    assert.deepEqual([...store.columnsWithVerdicts()], [2]);
+    store.upsert([cell(1, 0, { verdict: { status: 'pass', score: 1, failing: [] } })]);
+    assert.deepEqual([...store.columnsWithVerdicts()].sort(), [0, 2]);
+  });
+
   it('searches the new text of an updated cell, not the text it had', () => {
     const store = new CellStore();
     store.replaceAll(columns(1), [row(0)], [cell(0, 0, { output: 'Before' })]);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { EXPERIMENT_ACTIONS } from '../../../src/protocol/experiments';
-import { columnModel, columnName, columnsSummary, EXPERIMENT_TOOLBAR, progressStats, repeatLabel, toolbarButtons, TRANSPORTS, varsTooltip } from '../../../src/webview/experiments/wording';
+import { columnModel, columnName, columnsSummary, comparisonSummary, EXPERIMENT_TOOLBAR, progressStats, repeatLabel, toolbarButtons, TRANSPORTS, varsTooltip } from '../../../src/webview/experiments/wording';
 import { column, columns, counts, header, progress } from './fixtures';
 
 describe('experiments webview: wording and toolbar', () => {
@@ -32,6 +32,26 @@ describe('experiments webview: wording and toolbar', () => {
     assert.deepEqual(Object.keys(toolbarButtons('running', counts())).sort(), [...EXPERIMENT_ACTIONS].sort());
   });
 
+  it('offers to stop comparing only while comparing, and to compare with another then', () => {
+    assert.deepEqual(toolbarButtons('complete', counts()).clearComparison, { label: 'Stop comparing', enabled: false });
+    assert.deepEqual(toolbarButtons('complete', counts(), true).clearComparison, { label: 'Stop comparing', enabled: true });
+    assert.equal(toolbarButtons('complete', counts()).compareWith.label, 'Compare with…');
+    assert.equal(toolbarButtons('running', counts(), true).compareWith.label, 'Compare with another…');
+    assert.equal(toolbarButtons('running', counts()).exportHtml.enabled, true);
+  });
+
+  it('says which run the comparison is with and how many cells changed how, zeros too', () => {
+    const comparison = {
+      runId: '1a2b3c4d5e6f7a8b',
+      title: 'Summaries <b>v1</b>',
+      createdAt: '2025-01-31T09:05:00Z',
+      counts: { same: 1200, changed: 3, 'newly-passing': 1, 'newly-failing': 2, added: 0, removed: 1 },
+    };
+    assert.equal(comparisonSummary(comparison, (iso) => `<${iso}>`), 'Compared with Summaries <b>v1</b> (1a2b3c4d, <2025-01-31T09:05:00Z>) · 3 changed · 1 newly passing · 2 newly failing · 0 added · 1 removed · 1,200 same');
+    assert.equal(comparisonSummary(comparison), comparisonSummary(comparison, (iso) => new Date(iso).toLocaleString()), "the user's locale by default");
+    assert.match(comparisonSummary({ ...comparison, createdAt: 'yesterday' }), /\(1a2b3c4d, yesterday\)/);
+  });
+
   it('sums up the columns, rows, cells and transports', () => {
     assert.equal(columnsSummary(header({ rowCount: 1000 })), '6 columns: 3 prompts × 2 providers · 1,000 rows · 6,000 cells · 3 batch, 3 chat');
     assert.equal(columnsSummary(header({ rowCount: 5, repeat: 3 })), '6 columns: 3 prompts × 2 providers · 5 rows · 90 cells (each repeated 3 times) · 3 batch, 3 chat');
@@ -44,6 +64,12 @@ describe('experiments webview: wording and toolbar', () => {
       'Elapsed 1m 05s · ETA 40s · Queue depth 12 · 40 cells fetched, not sent · 1,200 sent',
     );
     assert.equal(progressStats(progress({ phase: 'complete', etaSeconds: 40, fetchedCells: 1, sentCells: 0 }), 5000), 'Elapsed 5s · 1 cell fetched, not sent · 0 sent');
+  });
+
+  it('adds how grading goes when the run has model-graded assertions', () => {
+    assert.equal(progressStats(progress({ grading: { graded: 40, total: 120, phase: 'running' } }), 1000), 'Elapsed 1s · 0 cells fetched, not sent · 0 sent · Grading: 40 / 120 (running)');
+    assert.match(progressStats(progress({ phase: 'complete', grading: { graded: 1200, total: 1200, phase: 'complete' } }), 1000), / · Grading: 1,200 \/ 1,200 \(complete\)$/);
+    assert.match(progressStats(progress({ grading: { graded: 3, total: 9, phase: 'deadline' } }), 1000), /Grading: 3 \/ 9 \(stopped at the deadline\)$/);
   });
 
   it('names columns by prompt and provider, and the model when the provider label does not say it', () => {

@@ -1,0 +1,76 @@
+// What a cell wears beside its state in the matrix: its verdict's badge (pass ✓, fail ✗, error, grading…)
+// with the failing assertions in its tooltip, its change against the run compared with, and the cell's
+// accessible name that says all of it with the text. Plain strings only: the grid puts them in as
+// textContent, title and aria-label. DOM-free.
+
+import type { CellChange, CellView, VerdictStatus } from '../../protocol/experiments';
+import { cellLine, repeatLine } from './cell-text';
+
+export interface CellMark {
+  /** Shown in the grid. */
+  text: string;
+  /** For screen readers (the mark's aria-label). */
+  label: string;
+  /** The tooltip. */
+  title: string;
+}
+
+export type ShownVerdict = Exclude<VerdictStatus, 'no-assertions'>;
+
+const VERDICT_WORDS: Record<ShownVerdict, { text: string; label: string; heading: string }> = {
+  pass: { text: 'pass ✓', label: 'passed', heading: 'Passed its assertions' },
+  fail: { text: 'fail ✗', label: 'failed', heading: 'Failed:' },
+  error: { text: 'error', label: 'could not be judged', heading: 'Not judged (counted apart from passes and fails):' },
+  pending: { text: 'grading…', label: 'being graded', heading: 'Waiting for the grader' },
+};
+
+/** A tooltip lists this many failing assertions, then says how many more. */
+const TOOLTIP_REASONS = 8;
+/** And cuts each reason: a grader may write pages. */
+const TOOLTIP_REASON_CHARS = 200;
+
+/**
+ * The verdict's badge, for an answered cell with assertions. A cell that errored or has not answered is
+ * already named by its state badge (it is counted apart, neither passed nor failed), so it gets none.
+ */
+export function verdictBadge(cell: CellView | undefined): (CellMark & { status: ShownVerdict }) | undefined {
+  const verdict = cell?.verdict;
+  if (cell?.status !== 'ok' || verdict === undefined || verdict.status === 'no-assertions') return undefined;
+  const status = verdict.status;
+  const words = VERDICT_WORDS[status];
+  const reasons = verdict.failing.slice(0, TOOLTIP_REASONS).map((reason) => (reason.length > TOOLTIP_REASON_CHARS ? `${reason.slice(0, TOOLTIP_REASON_CHARS)}…` : reason));
+  const more = verdict.failing.length - reasons.length;
+  const lines = [words.heading, ...reasons];
+  if (more > 0) lines.push(`+${more} more`);
+  if (verdict.score !== null) lines.push(`Score ${verdict.score.toFixed(2)}`);
+  const failing = status === 'fail' && verdict.failing.length > 0 ? `, ${verdict.failing.length} assertion${verdict.failing.length === 1 ? '' : 's'} failing` : '';
+  return { status, text: words.text, label: `Verdict: ${words.label}${failing}`, title: lines.join('\n') };
+}
+
+const CHANGE_MARKS: Record<Exclude<CellChange, 'same'>, CellMark> = {
+  changed: { text: 'changed', label: 'changed', title: 'Another output or state than in the compared run' },
+  'newly-passing': { text: 'newly passing', label: 'newly passing', title: 'Passes here; failed in the compared run' },
+  'newly-failing': { text: 'newly failing', label: 'newly failing', title: 'Fails here; passed in the compared run' },
+  added: { text: 'added', label: 'added', title: 'Not in the compared run' },
+};
+
+/** The change mark; none when not comparing or when the cell is the same. */
+export function changeMark(change: CellChange | undefined): (CellMark & { change: Exclude<CellChange, 'same'> }) | undefined {
+  if (change === undefined || change === 'same') return undefined;
+  return { change, ...CHANGE_MARKS[change], label: `${CHANGE_MARKS[change].label} since the compared run` };
+}
+
+/**
+ * The cell's accessible name: per answer its state, verdict and change, then its text. `cells`: the answers
+ * the grid lists (one, or one per repeat shown); `more`: how many repeats it does not list.
+ */
+export function cellAccessibleName(cells: readonly (CellView | undefined)[], more: number): string {
+  const stacked = cells.length > 1 || more > 0;
+  const parts = cells.map((cell, repeat) => {
+    const marks = [cell?.status ?? 'not in the run', verdictBadge(cell)?.label.replace(/^Verdict: /, ''), changeMark(cell?.change)?.label].filter((part) => part !== undefined);
+    const { text } = stacked ? repeatLine(cell) : cellLine(cell);
+    return `${stacked ? `Repeat ${repeat + 1}: ` : ''}${marks.join(', ')}: ${text}`;
+  });
+  if (more > 0) parts.push(`${more} more repeat${more === 1 ? '' : 's'}`);
+  return parts.join('; ');
+}

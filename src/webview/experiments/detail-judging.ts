@@ -1,0 +1,79 @@
+// The detail pane's judging sections: every assertion's result (state, type, score, weight, metric and its
+// reason), and while comparing, the compared run's output of the same cell with a button to open both in
+// VS Code's diff editor (the pane's own click handler posts it, as for its other cell actions). Reasons
+// and outputs are model text: textContent only.
+
+import type { AssertionView } from '../../protocol/experiments';
+import { button, element, setText } from '../shared/dom';
+import { assertionRows } from './detail-text';
+
+export interface AssertionsSection {
+  readonly element: HTMLElement;
+  /** Absent or none: the section hides. `verdict`: the cell's verdict badge text, beside the heading. */
+  show(assertions: readonly AssertionView[] | undefined, verdict: { text: string; status: string; label: string } | undefined): void;
+}
+
+export function createAssertionsSection(): AssertionsSection {
+  const root = element('section', 'assertions-section');
+  const head = element('div', 'section-head');
+  const verdictBadge = element('span', 'badge verdict');
+  verdictBadge.setAttribute('role', 'img');
+  head.append(element('h3', undefined, 'Assertions'), verdictBadge);
+  const list = element('ol', 'assertions');
+  root.append(head, list);
+  root.hidden = true;
+  return {
+    element: root,
+    show(assertions, verdict) {
+      root.hidden = assertions === undefined || assertions.length === 0;
+      verdictBadge.hidden = verdict === undefined;
+      if (verdict !== undefined) {
+        setText(verdictBadge, verdict.text);
+        verdictBadge.dataset.verdict = verdict.status;
+        verdictBadge.setAttribute('aria-label', verdict.label);
+      }
+      list.replaceChildren(
+        ...assertionRows(assertions ?? []).map((row) => {
+          const item = element('li', 'assertion');
+          item.dataset.status = row.status;
+          const icon = element('span', 'assertion-icon', row.icon);
+          icon.setAttribute('role', 'img');
+          icon.setAttribute('aria-label', row.statusLabel);
+          icon.title = row.statusLabel;
+          const line = element('div', 'assertion-line');
+          line.append(icon, element('span', 'assertion-type', row.type), element('span', 'assertion-figures', row.figures));
+          item.append(line, element('p', 'assertion-reason', row.reason));
+          return item;
+        }),
+      );
+    },
+  };
+}
+
+export interface ComparedSection {
+  readonly element: HTMLElement;
+  /** The compared run's output: absent when not comparing (the section hides), null when it has none. */
+  show(output: string | null | undefined): void;
+}
+
+export function createComparedSection(): ComparedSection {
+  const root = element('section', 'compared-section');
+  const head = element('div', 'section-head');
+  const diff = button('Open diff', 'secondary');
+  diff.dataset.cellAction = 'diff';
+  diff.title = "Open this cell's output and the compared run's side by side in the diff editor";
+  head.append(element('h3', undefined, "Compared run's output"), diff);
+  const text = element('pre', 'compared-output');
+  const note = element('p', 'response-note', 'The compared run has no output for this cell.');
+  root.append(head, text, note);
+  root.hidden = true;
+  return {
+    element: root,
+    show(output) {
+      root.hidden = output === undefined;
+      text.hidden = output === undefined || output === null;
+      note.hidden = output !== null;
+      setText(text, output ?? '');
+    },
+  };
+}

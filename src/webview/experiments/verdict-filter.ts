@@ -1,0 +1,85 @@
+// The judging filters beside the state chips: rows with a failing cell, rows with a passing cell (one at a
+// time; pressing the active one again shows all), and, while comparing, rows with a cell that changed.
+// Real toggle buttons (aria-pressed), as the state chips are.
+
+import { button, element, setPressed } from '../shared/dom';
+import type { VerdictChoice } from './cell-store';
+
+export interface VerdictFilterCallbacks {
+  verdict(verdict: VerdictChoice | undefined): void;
+  changed(on: boolean): void;
+}
+
+export interface VerdictFilter {
+  readonly element: HTMLElement;
+  showActive(verdict: VerdictChoice | undefined, changedOnly: boolean): void;
+  /** `judged`: some cell has a verdict; `comparing`: a run is compared with. An active filter always shows. */
+  setAvailable(judged: boolean, comparing: boolean): void;
+}
+
+const VERDICT_CHIPS: readonly { verdict: VerdictChoice; label: string; title: string }[] = [
+  {
+    verdict: 'fail',
+    label: 'Failing',
+    title: 'Show rows with a cell that failed its assertions. A cell that errored is neither passed nor failed: the error chip shows those.',
+  },
+  { verdict: 'pass', label: 'Passing', title: 'Show rows with a cell that passed its assertions.' },
+];
+
+export function createVerdictFilter(callbacks: VerdictFilterCallbacks, signal: AbortSignal): VerdictFilter {
+  const root = element('div', 'counts verdict-filter');
+  root.setAttribute('role', 'group');
+  root.setAttribute('aria-label', 'Show rows by verdict and change');
+  const chips = VERDICT_CHIPS.map(({ verdict, label, title }) => {
+    const chip = button(label, 'chip');
+    chip.dataset.verdict = verdict;
+    chip.title = title;
+    return { verdict, chip };
+  });
+  const changed = button('Changed', 'chip');
+  changed.dataset.filter = 'changed';
+  changed.title = 'Show rows with a cell that is not the same as in the compared run: changed, newly passing, newly failing or added.';
+  root.append(...chips.map(({ chip }) => chip), changed);
+
+  let active: VerdictChoice | undefined;
+  let changedOnly = false;
+  let available = { judged: false, comparing: false };
+
+  function showAvailability(): void {
+    const verdictsShown = available.judged || active !== undefined;
+    for (const { chip } of chips) chip.hidden = !verdictsShown;
+    changed.hidden = !available.comparing && !changedOnly;
+    root.hidden = !verdictsShown && changed.hidden;
+  }
+
+  root.addEventListener(
+    'click',
+    (event) => {
+      const chip = (event.target as Element).closest<HTMLButtonElement>('button.chip');
+      if (chip === null) return;
+      if (chip === changed) {
+        callbacks.changed(!changedOnly);
+        return;
+      }
+      const verdict = chips.find((known) => known.chip === chip)?.verdict;
+      if (verdict !== undefined) callbacks.verdict(verdict === active ? undefined : verdict);
+    },
+    { signal },
+  );
+
+  showAvailability();
+  return {
+    element: root,
+    showActive(verdict, on) {
+      active = verdict;
+      changedOnly = on;
+      for (const { verdict: chipVerdict, chip } of chips) setPressed(chip, chipVerdict === verdict);
+      setPressed(changed, on);
+      showAvailability();
+    },
+    setAvailable(judged, comparing) {
+      available = { judged, comparing };
+      showAvailability();
+    },
+  };
+}
