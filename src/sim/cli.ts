@@ -37,7 +37,7 @@ Options:
   --help                   this text
 
 Markers inside a prompt or chat message: [[sim:KIND]] or [[sim:KIND=ARG]] (faults above, plus
-[[sim:reasoning]], [[sim:tool-call]], and [[sim:respond=TEXT]] / [[sim:respond-b64=BASE64]] for an exact answer).
+[[sim:reasoning]], [[sim:tool-call]], and [[sim:respond=TEXT]] / [[sim:respond-b64=BASE64]] for an exact answer, the last one winning).
 `;
 
 const defaultIo: SimIo = { stdout: process.stdout, stderr: process.stderr };

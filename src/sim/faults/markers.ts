@@ -19,10 +19,11 @@ export function hasMarker(text: string, kind: string): boolean {
 
 /**
  * `[[sim:respond=TEXT]]` or `[[sim:respond-b64=BASE64]]` (for text with `]`): the model answers exactly this,
- * so tests can check how clients show model output (HTML, markdown links, ...).
+ * so tests can check how clients show model output (HTML, markdown links, ...). The last one wins: a prompt
+ * that quotes another prompt (a grader's quotes the answer's) is answered by its own marker, written after.
  */
 export function scriptedResponse(text: string): string | undefined {
-  const marker = findMarkers(text).find((m) => m.kind === 'respond' || m.kind === 'respond-b64');
+  const marker = findMarkers(text).filter((m) => m.kind === 'respond' || m.kind === 'respond-b64').pop();
   if (marker?.arg === undefined) return undefined;
   return marker.kind === 'respond' ? marker.arg : Buffer.from(marker.arg, 'base64').toString('utf8');
 }

@@ -43,6 +43,8 @@ export function createAssertionsSection(): AssertionsSection {
           const line = element('div', 'assertion-line');
           line.append(icon, element('span', 'assertion-type', row.type), element('span', 'assertion-figures', row.figures));
           item.append(line, element('p', 'assertion-reason', row.reason));
+          // What the grader wrote instead of a verdict: its own words, as text.
+          if (row.graderText !== undefined) item.append(element('pre', 'grader-text', row.graderText));
           return item;
         }),
       );

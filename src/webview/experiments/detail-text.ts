@@ -34,6 +34,8 @@ export interface AssertionRow {
   /** "score 0.50 · weight 2 · metric accuracy". */
   figures: string;
   reason: string;
+  /** What a grader wrote when it was not a verdict. */
+  graderText?: string;
 }
 
 const ASSERTION_STATUSES: Record<AssertionView['status'], { icon: string; label: string }> = {
@@ -50,6 +52,6 @@ export function assertionRows(assertions: readonly AssertionView[]): AssertionRo
     // Weight 0 is informational: its result shows, and the cell's verdict ignores it.
     const figures = [`score ${assertion.score.toFixed(2)}`, assertion.weight === 0 ? 'weight 0 (not counted)' : `weight ${assertion.weight}`];
     if (assertion.metric !== undefined && assertion.metric !== '') figures.push(`metric ${assertion.metric}`);
-    return { status: assertion.status, icon, statusLabel: label, type: assertion.type, figures: figures.join(' · '), reason: assertion.reason };
+    return { status: assertion.status, icon, statusLabel: label, type: assertion.type, figures: figures.join(' · '), reason: assertion.reason, ...(assertion.graderText !== undefined ? { graderText: assertion.graderText } : {}) };
   });
 }

@@ -1,0 +1,153 @@
+// Judging in the editor, as a user sees it: an experiment with assertions shows pass/fail badges with the
+// failing assertion's reason and each column's pass rate, grading fills in by itself, rows whose columns
+// disagree are marked and "Failing" filters them; "Compare with…" an earlier run marks the changed cells and
+// opens a cell's two outputs in the diff editor; an assertion that cannot run is a diagnostic at its line;
+// a hostile grader reason stays inert.
+
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { pressKey, screenshot, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
+import { resetSettings, setSettings } from './helpers/settings';
+import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { waitFor } from './helpers/wait';
+import { workspaceFile } from './helpers/workspace';
+
+const PANEL = 'scalarlm-experiment';
+
+async function phase(): Promise<string | undefined> {
+  return (await webviewQuery(PANEL, 'main[data-phase]'))?.count ? webviewEval<string>(PANEL, `document.querySelector('main').dataset.phase`) : undefined;
+}
+
+async function waitForPhase(expected: string): Promise<void> {
+  let last: string | undefined;
+  await waitFor(async () => (last = await phase()) === expected, { timeoutMs: 30_000, what: `the experiment panel to show the run ${expected} (last: ${last})` });
+}
+
+/** The verdict badge of a cell (pass, fail, error, pending) and its tooltip; undefined when it shows none. */
+async function verdict(row: number, column: number): Promise<{ status: string; title: string } | undefined> {
+  return webviewEval(
+    PANEL,
+    `(() => { const b = document.querySelector('.cell[data-row="${row}"][data-column="${column}"] .verdict:not([hidden])'); return b ? { status: b.dataset.verdict, title: b.title } : undefined; })()`,
+  );
+}
+
+async function figures(column: number): Promise<string> {
+  return webviewEval<string>(PANEL, `document.querySelector('.column-head[data-column="${column}"] .column-figures')?.textContent ?? ''`);
+}
+
+const respond = (text: string) => `[[sim:respond=${text}]]`;
+const graderSays = (text: string) => `[[sim:respond-b64=${Buffer.from(text).toString('base64')}]]`;
+
+/** Two prompts answering from the row's vars; each row asserts the answer contains "yes". */
+async function experiment(name: string, answers: [string, string][], extraAssert = ''): Promise<vscode.Uri> {
+  await workspaceFile(`judge/${name}/long.txt`, `Long on {{ topic }}. ${respond('{{ long }}')}`);
+  await workspaceFile(`judge/${name}/short.txt`, `Short on {{ topic }}. ${respond('{{ short }}')}`);
+  const rows = answers.map(([long, short], i) => `  - vars: {topic: t${i}, long: ${long}, short: ${short}}\n`).join('');
+  return workspaceFile(
+    `judge/${name}/promptfooconfig.yaml`,
+    `description: Judged ${name}\nprompts:\n  - file://long.txt\n  - file://short.txt\nproviders:\n  - scalarlm:base\ndefaultTest:\n  assert:\n    - type: icontains\n      value: yes\n${extraAssert}tests:\n${rows}`,
+  );
+}
+
+describe('judging', () => {
+  let sim: SimulatorProcess;
+
+  before(async () => {
+    sim = await startSimulatorProcess(['--tokens-per-second', '2000', '--slots', '16']);
+    await setSettings({ baseUrl: sim.url, maxTokens: 32, 'metrics.intervalSeconds': 1 });
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await waitFor(async () => (await webviewQuery(PANEL, 'main')) === undefined, { timeoutMs: 10_000, what: 'the experiment panel to close' });
+  });
+
+  after(async () => {
+    await resetSettings();
+    await sim.stop();
+  });
+
+  it('shows pass/fail badges with the reason, pass rates per column, disagreeing rows, grading and the Failing filter', async () => {
+    const rubric = `    - type: llm-rubric\n      value: 'Says yes ${graderSays('{"pass": true, "score": 0.75, "reason": "It agrees."}')}'\n      weight: 0\n`;
+    const config = await experiment('badges', [['yes', 'yes'], ['yes indeed', 'no way'], ['nope', 'no']], rubric);
+    await vscode.commands.executeCommand('scalarlm.runExperiment', config);
+    await waitForPhase('complete');
+    // The grading run starts when the cells are in; its verdicts fill in by themselves.
+    await waitFor(async () => /Grading: 6 \/ 6/.test((await webviewQuery(PANEL, 'main'))?.texts[0] ?? ''), { timeoutMs: 30_000, what: 'grading to finish' });
+    await waitFor(async () => (await verdict(0, 0))?.status === 'pass', { timeoutMs: 10_000, what: 'the first badge' });
+    const failed = await verdict(1, 1);
+    assert.equal(failed?.status, 'fail');
+    assert.match(failed?.title ?? '', /icontains: .*yes/i, 'the tooltip names the failing assertion');
+    assert.equal((await verdict(2, 0))?.status, 'fail');
+    await waitFor(async () => /pass 67% \(2\/3\)/.test(await figures(0)), { timeoutMs: 10_000, what: `column 0's pass rate (now "${await figures(0)}")` });
+    assert.match(await figures(1), /pass 33% \(1\/3\)/);
+    assert.deepEqual(await webviewEval(PANEL, `[...document.querySelectorAll('.matrix-row.disagree')].map((r) => r.dataset.row)`), ['1']);
+
+    // The detail lists every assertion, the graded one with the grader's reason.
+    await webviewClick(PANEL, '.cell[data-row="1"][data-column="1"]');
+    await waitFor(async () => (await webviewQuery(PANEL, '[data-loaded="true"] .assertions li'))?.count === 2, { timeoutMs: 10_000, what: 'the assertions in the detail' });
+    assert.match((await webviewQuery(PANEL, '[data-loaded="true"] .assertions'))?.texts[0] ?? '', /llm-rubric[\s\S]*It agrees\./);
+
+    // Failing: only the rows with a failing cell.
+    await webviewClick(PANEL, '.verdict-filter button[data-verdict="fail"]');
+    await waitFor(async () => (await webviewQuery(PANEL, '.matrix-row[data-row]'))?.count === 2, { timeoutMs: 10_000, what: 'the failing rows only' });
+    await screenshot('experiment-verdicts');
+  });
+
+  it('compares with an earlier run: changed cells marked, counts in the bar, a cell opened in the diff editor', async () => {
+    const config = await experiment('compare', [['yes', 'yes'], ['yes', 'yes']]);
+    await vscode.commands.executeCommand('scalarlm.runExperiment', config);
+    await waitForPhase('complete');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(async () => (await webviewQuery(PANEL, 'main')) === undefined, { timeoutMs: 10_000, what: 'the panel to close' });
+
+    await experiment('compare', [['yes', 'yes'], ['yes', 'no longer']]);
+    await vscode.commands.executeCommand('scalarlm.runExperiment', config);
+    await waitForPhase('complete');
+    // The quick pick lists this experiment's earlier run first.
+    await webviewClick(PANEL, 'button[data-action="compareWith"]');
+    await waitFor(async () => /Earlier runs of this experiment/.test((await workbenchText('.quick-input-widget')) ?? ''), { timeoutMs: 10_000, what: 'the Compare with… pick' });
+    await pressKey('Enter');
+    const bar = await waitFor(async () => (await webviewQuery(PANEL, '.comparison-bar:not([hidden]) .comparison-summary'))?.texts[0], { timeoutMs: 10_000, what: 'the comparison bar' });
+    assert.match(bar, /1 newly failing/);
+    assert.match(bar, /3 same/);
+    assert.equal(await webviewEval(PANEL, `document.querySelector('.cell[data-row="1"][data-column="1"] .change-mark:not([hidden])')?.dataset.change`), 'newly-failing');
+
+    await webviewClick(PANEL, '.cell[data-row="1"][data-column="1"]');
+    await waitFor(async () => (await webviewQuery(PANEL, '[data-loaded="true"] .compared-output'))?.texts[0] === 'yes', { timeoutMs: 10_000, what: "the compared run's output in the detail" });
+    await webviewClick(PANEL, '[data-loaded="true"] button[data-cell-action="diff"]');
+    const diff = await waitFor(
+      () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputTextDiff)?.input as vscode.TabInputTextDiff | undefined,
+      { timeoutMs: 10_000, what: 'the diff editor' },
+    );
+    assert.equal(diff.original.scheme, 'scalarlm-text');
+    assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), 'yes');
+    assert.equal((await vscode.workspace.openTextDocument(diff.modified)).getText(), 'no longer');
+  });
+
+  it('names an assertion that cannot run at its line while the file is typed', async () => {
+    const uri = await workspaceFile('judge/bad/promptfooconfig.yaml', 'prompts: [hi]\nproviders: [scalarlm:base]\ntests:\n  - vars: {a: 1}\n    assert:\n      - type: regex\n        value: "(unclosed"\n');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(uri).find((d) => /not a valid regular expression/.test(d.message)), { timeoutMs: 10_000, what: 'the bad regex as a diagnostic' });
+    assert.equal(diagnostic.range.start.line, 5);
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+  });
+
+  it('shows a hostile grader reason and output inert in the badge tooltip and the detail', async () => {
+    const hostile = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>';
+    const verdictText = JSON.stringify({ pass: false, score: 0, reason: `Bad: ${hostile}` });
+    await workspaceFile('judge/hostile/p.txt', `Say it. [[sim:respond-b64=${Buffer.from(hostile).toString('base64')}]]`);
+    const config = await workspaceFile(
+      'judge/hostile/promptfooconfig.yaml',
+      `prompts:\n  - file://p.txt\nproviders:\n  - scalarlm:base\ntests:\n  - assert:\n      - type: llm-rubric\n        value: 'Is safe ${graderSays(verdictText)}'\n      - type: equals\n        value: safe\n`,
+    );
+    await vscode.commands.executeCommand('scalarlm.runExperiment', config);
+    await waitForPhase('complete');
+    await waitFor(async () => (await verdict(0, 0))?.status === 'fail' && /Bad: <img/.test((await verdict(0, 0))?.title ?? ''), { timeoutMs: 30_000, what: 'the graded failure' });
+    await webviewClick(PANEL, '.cell[data-row="0"][data-column="0"]');
+    await waitFor(async () => /Bad: <img src=x/.test((await webviewQuery(PANEL, '[data-loaded="true"] .assertions'))?.texts[0] ?? ''), { timeoutMs: 10_000, what: 'the reason as text' });
+    assert.equal(await webviewEval<number>(PANEL, `document.querySelectorAll('main script, main img, main [onerror]').length`), 0);
+    assert.equal(await webviewEval(PANEL, 'typeof window.pwned'), 'undefined');
+  });
+});
