@@ -9,8 +9,9 @@ import * as vscode from 'vscode';
 import { REPO_ROOT } from './helpers/extension';
 import { pressKey, screenshot, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { counts, countOf, RESULTS, rowTexts, waitForPhase } from './helpers/results';
-import { resetSettings, setSettings } from './helpers/settings';
-import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { setSettings } from './helpers/settings';
+import { startSimulatorProcess } from './helpers/simulator';
+import { useSuiteSimulator } from './helpers/suite-simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
@@ -21,24 +22,7 @@ async function openEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
 const jsonl = (prompts: unknown[]) => prompts.map((p) => JSON.stringify(p)).join('\n') + '\n';
 
 describe('batch generate', () => {
-  let sim: SimulatorProcess;
-
-  before(async () => {
-    sim = await startSimulatorProcess(['--tokens-per-second', '400', '--slots', '8', '--response-timeout', '5']);
-    await setSettings({ baseUrl: sim.url, maxTokens: 16, 'batch.groupSize': 8, 'metrics.intervalSeconds': 1 });
-  });
-
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('notifications.clearAll');
-    // A closed panel's page lingers a moment; the next test must not read it.
-    await waitFor(async () => (await webviewQuery(RESULTS, 'main')) === undefined, { timeoutMs: 10_000, what: 'the results panel to close' });
-  });
-
-  after(async () => {
-    await resetSettings();
-    await sim.stop();
-  });
+  const suite = useSuiteSimulator({ args: ['--tokens-per-second', '400', '--slots', '8', '--response-timeout', '5'], settings: { maxTokens: 16, 'batch.groupSize': 8, 'metrics.intervalSeconds': 1 }, panel: { contains: RESULTS, name: 'results panel' } });
 
   it('runs 50 prompts from a JSONL file: 47 ok and 3 errors whose server text reads in the panel', async () => {
     const prompts = Array.from({ length: 50 }, (_, i) => ({ prompt: `File prompt ${i}` }));
@@ -127,7 +111,7 @@ describe('batch generate', () => {
   });
 
   it('names file and line of every invalid JSONL line, in the Problems panel too, sends nothing, and goes to the first', async () => {
-    const before = (await sim.stats()).enqueuedPrompts;
+    const before = (await suite.sim.stats()).enqueuedPrompts;
     const uri = await workspaceFile('batch/broken.jsonl', '"fine"\n"also fine"\n{"prompt": 42}\n"never sent"\n{"messages": []}\n');
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     const toast = '.notification-toast:has-text("broken.jsonl:3")';
@@ -141,31 +125,31 @@ describe('batch generate', () => {
       timeoutMs: 10_000,
       what: 'the cursor on line 3 of broken.jsonl',
     });
-    assert.equal((await sim.stats()).enqueuedPrompts, before);
+    assert.equal((await suite.sim.stats()).enqueuedPrompts, before);
   });
 
   it('sends an unchanged file once: the second run fetches its groups from the server and says so', async () => {
     const uri = await workspaceFile('batch/twice.jsonl', jsonl(Array.from({ length: 20 }, (_, i) => `Sent once ${i}`)));
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     await waitForPhase('complete');
-    const posts = (await sim.stats()).requests['POST /v1/generate'];
+    const posts = (await suite.sim.stats()).requests['POST /v1/generate'];
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await waitFor(async () => (await webviewQuery(RESULTS, 'main')) === undefined, { timeoutMs: 10_000, what: 'the first panel to close' });
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     await waitForPhase('complete');
     assert.equal(await countOf('ok'), 20);
-    assert.equal((await sim.stats()).requests['POST /v1/generate'], posts, 'nothing was sent again');
+    assert.equal((await suite.sim.stats()).requests['POST /v1/generate'], posts, 'nothing was sent again');
     const stats = await waitFor(async () => (await webviewQuery(RESULTS, '#stats'))?.texts[0], { timeoutMs: 10_000, what: 'the run figures' });
     assert.match(stats, /3 groups already on the server: fetched, not re-sent/);
   });
 
   it('reconciles a submit whose connection dropped, instead of sending it twice', async () => {
     const uri = await workspaceFile('batch/dropped.jsonl', jsonl(['before', 'the answer to this submit is lost [[sim:drop-after]]', 'after']));
-    const submissions = (await sim.stats()).generateSubmissions;
+    const submissions = (await suite.sim.stats()).generateSubmissions;
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     await waitForPhase('complete');
     assert.equal(await countOf('ok'), 3);
-    const added = Object.entries((await sim.stats()).generateSubmissions).filter(([group]) => !(group in submissions));
+    const added = Object.entries((await suite.sim.stats()).generateSubmissions).filter(([group]) => !(group in submissions));
     assert.deepEqual(added.map(([, n]) => n), [1], 'one group, submitted once');
   });
 
@@ -202,7 +186,7 @@ describe('batch generate', () => {
       assert.equal(after.ok + after.error + after.pending + after.unknown + after.unsent + after.queued, 24);
       assert.ok(after.unsent > 0, `prompts never sent are listed as unsent: ${JSON.stringify(after)}`);
     } finally {
-      await setSettings({ baseUrl: sim.url, 'batch.groupSize': 8, 'batch.maxInFlight': 4 });
+      await setSettings({ baseUrl: suite.sim.url, 'batch.groupSize': 8, 'batch.maxInFlight': 4 });
       await slow.stop();
     }
   });
@@ -235,7 +219,7 @@ describe('batch generate', () => {
     await vscode.workspace.fs.createDirectory(runs);
     try {
       const uri = await workspaceFile('batch/from-terminal.jsonl', jsonl(Array.from({ length: 12 }, (_, i) => `From the terminal ${i}`)));
-      const cli = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'generate', uri.fsPath, '--url', sim.url, '--max-tokens', '8'], { cwd: folder.fsPath, stdio: 'ignore' });
+      const cli = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'generate', uri.fsPath, '--url', suite.sim.url, '--max-tokens', '8'], { cwd: folder.fsPath, stdio: 'ignore' });
       const [code] = await once(cli, 'exit');
       assert.equal(code, 0);
       const tree = '.monaco-list[aria-label="Runs"]';

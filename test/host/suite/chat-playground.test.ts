@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { pressKey, screenshot, typeText, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
-import { resetSettings, setSettings } from './helpers/settings';
-import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { setSettings } from './helpers/settings';
+import { useSuiteSimulator } from './helpers/suite-simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
@@ -23,7 +23,7 @@ interface StoredChat {
 }
 
 /** The queued chats the simulator stored, newest first (its request browser, protocol §5). */
-async function storedChats(sim: SimulatorProcess): Promise<StoredChat[]> {
+async function storedChats(sim: { url: string }): Promise<StoredChat[]> {
   const list = (await (await fetch(`${sim.url}/v1/generate/list_requests`)).json()) as { rows: { request_id: string; model: string }[] };
   return Promise.all(
     list.rows.map(async (row) => {
@@ -66,23 +66,7 @@ function curlBody(command: string): unknown {
 }
 
 describe('chat playground', () => {
-  let sim: SimulatorProcess;
-
-  before(async () => {
-    sim = await startSimulatorProcess(['--zero-latency']);
-    await setSettings({ baseUrl: sim.url, model: '', maxTokens: 48, temperature: 0, 'chat.stream': true, 'chat.systemPrompt': '' });
-  });
-
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('notifications.clearAll');
-    await waitFor(async () => (await webviewQuery(CHAT, 'main')) === undefined, { timeoutMs: 10_000, what: 'the chat panel to close' });
-  });
-
-  after(async () => {
-    await resetSettings();
-    await sim.stop();
-  });
+  const suite = useSuiteSimulator({ args: ['--zero-latency'], settings: { model: '', maxTokens: 48, temperature: 0, 'chat.stream': true, 'chat.systemPrompt': '' }, panel: { contains: CHAT, name: 'chat panel' } });
 
   it('New Chat: controls from the settings, the default model named, and what the controls say is what the next turn sends', async () => {
     await vscode.commands.executeCommand('scalarlm.newChat');
@@ -112,7 +96,7 @@ describe('chat playground', () => {
     await screenshot('chat-playground-controls');
 
     // Only the second turn went through the queue (stream off), so the simulator kept its request.
-    const stored = await storedChats(sim);
+    const stored = await storedChats(suite.sim);
     const second = stored.find((chat) => (chat.chatRequest.messages as { content: string }[] | undefined)?.some((m) => m.content === 'A second question'));
     assert.ok(second, `the queued turn on the simulator (${stored.length} stored)`);
     const { chatRequest } = second;
@@ -176,7 +160,7 @@ describe('chat playground', () => {
   });
 
   it('imports a conversation from a messages file or a .prompty: its turns shown, its last message waiting in the box, nothing sent', async () => {
-    const sentBefore = (await sim.stats()).requests['POST /v1/chat/completions'] ?? 0;
+    const sentBefore = (await suite.sim.stats()).requests['POST /v1/chat/completions'] ?? 0;
     const lines = [
       { role: 'system', content: 'You answer in one line.' },
       { role: 'user', content: 'What is a queue?' },
@@ -206,7 +190,7 @@ describe('chat playground', () => {
     assert.equal(draft, 'Hi, I am Ada. Where should I eat tonight?');
     assert.equal(await webviewEval<string>(CHAT, `document.querySelector('[data-control="system"]').value`), 'You are a guide for Paris.');
     assert.equal(await webviewEval<string>(CHAT, `document.querySelector('[data-control="maxTokens"]').value`), '48', "the .prompty's parameters");
-    assert.equal((await sim.stats()).requests['POST /v1/chat/completions'] ?? 0, sentBefore, 'an import sends nothing');
+    assert.equal((await suite.sim.stats()).requests['POST /v1/chat/completions'] ?? 0, sentBefore, 'an import sends nothing');
   });
 
   it('answers a tool call with a result and goes on; Copy as cURL puts the exact body on the clipboard, the token as a placeholder', async () => {
@@ -245,11 +229,11 @@ describe('chat playground', () => {
       }, { timeoutMs: WAIT_MS, what: 'the cURL command on the clipboard' });
       assert.ok(!copied.includes(token), 'never the token itself');
       assert.ok(copied.includes('-H "Authorization: Bearer ${SCALARLM_TOKEN}"'), copied);
-      assert.ok(copied.includes(`'${sim.url}/v1/chat/completions'`), copied);
+      assert.ok(copied.includes(`'${suite.sim.url}/v1/chat/completions'`), copied);
       const body = curlBody(copied) as { messages: unknown[]; tools: unknown };
       assert.deepEqual(body.messages.at(-1), { role: 'tool', tool_call_id: callId, content: '{"celsius": -3}' });
       assert.deepEqual(body.tools, tools);
-      const [newest] = await storedChats(sim);
+      const [newest] = await storedChats(suite.sim);
       assert.deepEqual(newest.chatRequest, body, 'exactly the body the simulator received');
     } finally {
       await vscode.commands.executeCommand('scalarlm.clearGatewayToken');

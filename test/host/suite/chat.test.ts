@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { pressKey, screenshot, typeText, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
-import { resetSettings, setSettings } from './helpers/settings';
-import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { setSettings } from './helpers/settings';
+import { useSuiteSimulator } from './helpers/suite-simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
@@ -46,23 +46,7 @@ async function chatAbout(text: string): Promise<void> {
 }
 
 describe('chat', () => {
-  let sim: SimulatorProcess;
-
-  before(async () => {
-    sim = await startSimulatorProcess(['--tokens-per-second', '15', '--heartbeat-interval', '0.2']);
-    await setSettings({ baseUrl: sim.url, maxTokens: 60, 'chat.stream': true });
-  });
-
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('notifications.clearAll');
-    await waitFor(async () => (await webviewQuery(CHAT, 'main')) === undefined, { timeoutMs: 10_000, what: 'the chat panel to close' });
-  });
-
-  after(async () => {
-    await resetSettings();
-    await sim.stop();
-  });
+  useSuiteSimulator({ args: ['--tokens-per-second', '15', '--heartbeat-interval', '0.2'], settings: { maxTokens: 60, 'chat.stream': true }, panel: { contains: CHAT, name: 'chat panel' } });
 
   it('streams the answer: the text grows over time, then the figures show', async () => {
     await chatAbout(`Tell me about queues. [[sim:respond=${LONG_ANSWER}]]`);

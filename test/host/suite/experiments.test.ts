@@ -5,22 +5,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { screenshot, webviewClick, webviewEval, webviewQuery } from './helpers/page';
-import { resetSettings, setSettings } from './helpers/settings';
-import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
-const EXPERIMENT = 'scalarlm-experiment';
+const EXPERIMENT = EXPERIMENT_PANEL;
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
-
-async function phase(): Promise<string | undefined> {
-  return (await webviewQuery(EXPERIMENT, 'main[data-phase]'))?.count ? webviewEval<string>(EXPERIMENT, `document.querySelector('main').dataset.phase`) : undefined;
-}
-
-async function waitForPhase(expected: string, timeoutMs = 30_000): Promise<void> {
-  let last: string | undefined;
-  await waitFor(async () => (last = await phase()) === expected, { timeoutMs, what: `the experiment panel to show the run ${expected} (last: ${last})` });
-}
 
 async function chip(status: string): Promise<number> {
   return Number((await webviewQuery(EXPERIMENT, `#counts button.chip[data-status="${status}"] .count`))?.texts[0] ?? NaN);
@@ -31,29 +21,8 @@ async function cellText(row: number, column: number): Promise<string> {
   return webviewEval<string>(EXPERIMENT, `document.querySelector('.cell[data-row="${row}"][data-column="${column}"] .cell-text')?.textContent ?? ''`);
 }
 
-/** `[[sim:respond=...]]` makes the simulator answer exactly this: the matrix shows which cell got which prompt. */
-function respond(text: string): string {
-  return `[[sim:respond=${text}]]`;
-}
-
 describe('experiments', () => {
-  let sim: SimulatorProcess;
-
-  before(async () => {
-    sim = await startSimulatorProcess(['--tokens-per-second', '2000', '--slots', '16']);
-    await setSettings({ baseUrl: sim.url, maxTokens: 32, 'metrics.intervalSeconds': 1 });
-  });
-
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('notifications.clearAll');
-    await waitFor(async () => (await webviewQuery(EXPERIMENT, 'main')) === undefined, { timeoutMs: 10_000, what: 'the experiment panel to close' });
-  });
-
-  after(async () => {
-    await resetSettings();
-    await sim.stop();
-  });
+  const suite = useExperimentSimulator();
 
   it('runs 2 prompts x 2 models x 5 rows from the CodeLens above prompts: into 20 cells with the right answers', async () => {
     await workspaceFile('exp/greet.prompty', `---\nname: Greet\nsample:\n  name: Ada\n---\nuser:\nGreet {{ name }} from {{ city }}. ${respond('greeting {{ name }}')}\n`);
@@ -85,12 +54,12 @@ describe('experiments', () => {
     assert.match(prompt, /^Hi Linus \[\[sim:respond=short Linus of Helsinki\]\]$/);
 
     // Unchanged, again: every cell fetched from the server, nothing sent.
-    const posts = (await sim.stats()).requests['POST /v1/generate'];
+    const posts = (await suite.sim.stats()).requests['POST /v1/generate'];
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await waitFor(async () => (await webviewQuery(EXPERIMENT, 'main')) === undefined, { timeoutMs: 10_000, what: 'the panel to close' });
     await vscode.commands.executeCommand('scalarlm.runExperiment', config);
     await waitForPhase('complete');
-    assert.equal((await sim.stats()).requests['POST /v1/generate'], posts, 'nothing sent the second time');
+    assert.equal((await suite.sim.stats()).requests['POST /v1/generate'], posts, 'nothing sent the second time');
     assert.match((await webviewQuery(EXPERIMENT, 'main'))?.texts[0] ?? '', /20 cells fetched/);
   });
 
@@ -102,11 +71,11 @@ describe('experiments', () => {
     assert.equal(await cellText(0, 0), 'hello Ada');
 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const before = (await sim.stats()).enqueuedPrompts;
+    const before = (await suite.sim.stats()).enqueuedPrompts;
     const broken = await workspaceFile('exp/broken.prompty', '---\nname: Broken\nsample:\n  name: Ada\n---\nuser:\nHello {{ nmae }}\n');
     await vscode.commands.executeCommand('scalarlm.runPromptWithSample', broken);
     await waitFor(async () => vscode.languages.getDiagnostics(broken).some((d) => /nmae/.test(d.message)), { timeoutMs: 10_000, what: 'the undefined variable as a diagnostic' });
-    assert.equal((await sim.stats()).enqueuedPrompts, before, 'nothing was sent');
+    assert.equal((await suite.sim.stats()).enqueuedPrompts, before, 'nothing was sent');
     assert.equal(await webviewQuery(EXPERIMENT, 'main'), undefined, 'no run was started');
   });
 

@@ -7,21 +7,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { pressKey, screenshot, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
-import { resetSettings, setSettings } from './helpers/settings';
-import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
-const PANEL = 'scalarlm-experiment';
-
-async function phase(): Promise<string | undefined> {
-  return (await webviewQuery(PANEL, 'main[data-phase]'))?.count ? webviewEval<string>(PANEL, `document.querySelector('main').dataset.phase`) : undefined;
-}
-
-async function waitForPhase(expected: string): Promise<void> {
-  let last: string | undefined;
-  await waitFor(async () => (last = await phase()) === expected, { timeoutMs: 30_000, what: `the experiment panel to show the run ${expected} (last: ${last})` });
-}
+const PANEL = EXPERIMENT_PANEL;
 
 /** The verdict badge of a cell (pass, fail, error, pending) and its tooltip; undefined when it shows none. */
 async function verdict(row: number, column: number): Promise<{ status: string; title: string } | undefined> {
@@ -35,7 +25,6 @@ async function figures(column: number): Promise<string> {
   return webviewEval<string>(PANEL, `document.querySelector('.column-head[data-column="${column}"] .column-figures')?.textContent ?? ''`);
 }
 
-const respond = (text: string) => `[[sim:respond=${text}]]`;
 const graderSays = (text: string) => `[[sim:respond-b64=${Buffer.from(text).toString('base64')}]]`;
 
 /** Two prompts answering from the row's vars; each row asserts the answer contains "yes". */
@@ -50,23 +39,7 @@ async function experiment(name: string, answers: [string, string][], extraAssert
 }
 
 describe('judging', () => {
-  let sim: SimulatorProcess;
-
-  before(async () => {
-    sim = await startSimulatorProcess(['--tokens-per-second', '2000', '--slots', '16']);
-    await setSettings({ baseUrl: sim.url, maxTokens: 32, 'metrics.intervalSeconds': 1 });
-  });
-
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('notifications.clearAll');
-    await waitFor(async () => (await webviewQuery(PANEL, 'main')) === undefined, { timeoutMs: 10_000, what: 'the experiment panel to close' });
-  });
-
-  after(async () => {
-    await resetSettings();
-    await sim.stop();
-  });
+  useExperimentSimulator();
 
   it('shows pass/fail badges with the reason, pass rates per column, disagreeing rows, grading and the Failing filter', async () => {
     const rubric = `    - type: llm-rubric\n      value: 'Says yes ${graderSays('{"pass": true, "score": 0.75, "reason": "It agrees."}')}'\n      weight: 0\n`;

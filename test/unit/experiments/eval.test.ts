@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simulatedCompletion, type SimHandle } from '../../../src/sim';
 import { runCli } from '../helpers/cli-run';
 import { withSimulator } from '../helpers/simulator';
-import { useTempDir } from '../helpers/temp-dir';
+import { fileWriter, useTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
@@ -29,12 +29,7 @@ interface CellOut {
 
 describe('scalarlm-lab eval', () => {
   const tmp = useTempDir();
-  const write = (name: string, text: string) => {
-    const path = join(tmp.path, name);
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, text);
-    return path;
-  };
+  const write = fileWriter(tmp);
   const evalCli = (sim: SimHandle, argv: string[]) => runCli(['eval', ...argv, '--url', sim.url], { env: { XDG_STATE_HOME: tmp.path } });
   const records = (path: string) => readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as CellOut);
 

@@ -4,13 +4,13 @@
 // --filter-failing, the JUnit file, and `scalarlm-lab diff` between two runs.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import type { SimHandle } from '../../../src/sim';
 import { runCli } from '../helpers/cli-run';
 import { submissionCounts, withSimulator } from '../helpers/simulator';
-import { useTempDir } from '../helpers/temp-dir';
+import { fileWriter, useTempDir } from '../helpers/temp-dir';
 
 interface Judged {
   test: { index: number };
@@ -24,12 +24,7 @@ const graderSays = (text: string) => `[[sim:respond-b64=${Buffer.from(text).toSt
 
 describe('judging with scalarlm-lab eval', () => {
   const tmp = useTempDir();
-  const write = (name: string, text: string) => {
-    const path = join(tmp.path, name);
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, text);
-    return path;
-  };
+  const write = fileWriter(tmp);
   const cli = (sim: SimHandle, argv: string[]) => runCli([...argv, '--url', sim.url], { env: { XDG_STATE_HOME: tmp.path } });
   const results = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { results: Judged[] }).results;
 

@@ -3,7 +3,6 @@
 // comparison with an earlier run of the same experiment (and two batch runs of the same inputs).
 
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScalarLMClient } from '../../../src/core/api/client';
 import { runBatch } from '../../../src/core/batch/runner';
@@ -14,18 +13,13 @@ import { RunProjection } from '../../../src/core/runs/run-projection';
 import { RunStore } from '../../../src/core/runs/run-store';
 import { PanelJudging } from '../../../src/host/experiments/panel-judging';
 import { withSimulator } from '../helpers/simulator';
-import { useTempDir } from '../helpers/temp-dir';
+import { fileWriter, useTempDir } from '../helpers/temp-dir';
 
 const verdict = (text: string) => `[[sim:respond-b64=${Buffer.from(text).toString('base64')}]]`;
 
 describe('the experiment panel judging its cells', () => {
   const tmp = useTempDir();
-  const write = (name: string, text: string) => {
-    const path = join(tmp.path, name);
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, text);
-    return path;
-  };
+  const write = fileWriter(tmp);
 
   /** Two columns (the same answer, scripted by `answer`, from two prompts), two rows asserted against it. */
   function config(answers: [string, string], shortAnswers: [string, string] = answers): string {

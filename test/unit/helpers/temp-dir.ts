@@ -1,8 +1,8 @@
 // A fresh temporary folder per test, removed afterwards.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export function useTempDir(): { readonly path: string } {
   const holder = { path: '' };
@@ -11,4 +11,14 @@ export function useTempDir(): { readonly path: string } {
   });
   afterEach(() => rmSync(holder.path, { recursive: true, force: true }));
   return holder;
+}
+
+/** Writes `text` to `name` under the test's folder (making its folders), and returns the file's path. */
+export function fileWriter(dir: { readonly path: string }): (name: string, text: string) => string {
+  return (name, text) => {
+    const path = join(dir.path, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    return path;
+  };
 }
