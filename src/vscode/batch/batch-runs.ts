@@ -15,6 +15,9 @@ import type { Connection } from '../deployment/connection';
 import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 
+/** Progress changes with every answer; the status bar and a notification need it at most this often. */
+const STATUS_EVERY_MS = 100;
+
 export interface NewRun {
   job: BatchJob;
   parentRunId?: string;
@@ -49,6 +52,7 @@ export class BatchRuns implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
 
   private store: RunStore | undefined;
+  private statusTimer: NodeJS.Timeout | undefined;
 
   constructor(
     /** Where the runs folder is now (core/runs runsDirFor, the CLI's rule too). */
@@ -197,7 +201,7 @@ export class BatchRuns implements vscode.Disposable {
         onProgress: (progress) => {
           run.progress = progress;
           this.changed.fire({ runId, progress });
-          this.showStatus();
+          this.showStatusSoon();
         },
         onLedger: (lines) => this.changed.fire({ runId, lines }),
         onLog: (message) => this.log.info(`[run ${runId.slice(0, 8)}] ${message}`),
@@ -224,17 +228,26 @@ export class BatchRuns implements vscode.Disposable {
       vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `ScalarLM: ${title}`, cancellable: true }, async (progress, token) => {
         const cancel = token.onCancellationRequested(() => run.controller.abort());
         let reported = 0;
-        const update = this.onDidChange((event) => {
-          if (event.runId !== runId || !event.progress) return;
-          const { counts, total } = event.progress;
+        let latest: BatchProgress | undefined;
+        let timer: NodeJS.Timeout | undefined;
+        const report = () => {
+          timer = undefined;
+          if (!latest) return;
+          const { counts, total } = latest;
           const done = counts.ok + counts.error;
           const increment = total ? ((done - reported) / total) * 100 : undefined;
           reported = done;
-          progress.report({ message: progressText(event.progress), ...(increment ? { increment } : {}) });
+          progress.report({ message: progressText(latest), ...(increment ? { increment } : {}) });
+        };
+        const update = this.onDidChange((event) => {
+          if (event.runId !== runId || !event.progress) return;
+          latest = event.progress;
+          timer ??= setTimeout(report, STATUS_EVERY_MS);
         });
         try {
           return await work();
         } finally {
+          clearTimeout(timer);
           cancel.dispose();
           update.dispose();
         }
@@ -254,6 +267,14 @@ export class BatchRuns implements vscode.Disposable {
     this.log.info(`Run ${runId} ${outcome.reason}: ${counts.ok} ok, ${counts.error} error, ${counts.pending} pending, ${counts.unknown} unknown, ${counts.unsent} unsent.`);
   }
 
+  /** The status bar and the notifications follow progress at most every STATUS_EVERY_MS (each is a message to the window). */
+  private showStatusSoon(): void {
+    this.statusTimer ??= setTimeout(() => {
+      this.statusTimer = undefined;
+      this.showStatus();
+    }, STATUS_EVERY_MS);
+  }
+
   /** One status bar item for all runs of this window while any is going. */
   private showStatus(): void {
     const runs = [...this.active.values()];
@@ -268,6 +289,7 @@ export class BatchRuns implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.statusTimer);
     // Runs are detached, not cancelled: their ledgers stay without an end, and the next activation takes them up.
     this.detach.abort();
     this.disposables.dispose();

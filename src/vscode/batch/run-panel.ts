@@ -1,7 +1,8 @@
 // What every run's panel does the same way (the results of a batch, the matrix of an experiment): one tab
 // per run, restored after a reload through its serializer; the run read from its ledger when the page says
-// `ready`, then followed live (ledger lines as they are written, progress at most every 100 ms), and read
-// again when the run ends (the ledger is then the truth).
+// `ready`, then followed live (ledger lines as they are written; the items they change and the progress
+// posted at most every 100 ms, each item once however often it changed), and read again when the run ends
+// (the ledger is then the truth): the page gets only the items that read differently.
 
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
@@ -12,8 +13,8 @@ import type { ExtensionLog } from '../log';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import type { BatchRuns, RunEvent } from './batch-runs';
 
-/** Progress changes with every finished item; the page needs it at most this often. */
-const PROGRESS_EVERY_MS = 100;
+/** Items and progress change with every finished item; the page needs them at most this often. */
+const POST_EVERY_MS = 100;
 
 export interface RunPanelDeps {
   runs: BatchRuns;
@@ -40,9 +41,10 @@ export abstract class RunPanel<ToWebview extends Message> {
   /** The run as its ledger says, replayed when the page is ready and followed live since. */
   protected run: RunProjection | undefined;
   private ready = false;
-  /** The latest progress not posted yet, and the timer that will post it. */
+  /** The latest progress and the changed items not posted yet, and the timer that will post them. */
   private pendingProgress: ToWebview | undefined;
-  private progressTimer: NodeJS.Timeout | undefined;
+  private readonly pendingItems = new Map<number, RunItem>();
+  private postTimer: NodeJS.Timeout | undefined;
 
   constructor(
     protected readonly panel: vscode.WebviewPanel,
@@ -82,24 +84,44 @@ export abstract class RunPanel<ToWebview extends Message> {
   protected abstract changedMessage(run: RunProjection, items: readonly RunItem[]): ToWebview | undefined;
   protected abstract progressMessage(run: RunProjection, progress: BatchProgress | undefined, error?: string): ToWebview;
 
-  /** The whole run from the ledger: after `ready`, and after a run ends. */
+  /** The whole run from the ledger: after `ready`. */
   protected sendInit(): void {
     this.ready = true;
-    const run = new RunProjection({
+    this.pendingItems.clear();
+    this.run = this.followed();
+    this.post(this.initMessage(this.run));
+  }
+
+  /** The run read from its ledger, its later lines' items queued for the page as they change. */
+  private followed(): RunProjection {
+    const run: RunProjection = new RunProjection({
       keepItems: true,
       onItems: (items) => {
-        const message = run === this.run ? this.changedMessage(run, items) : undefined;
-        if (message) this.post(message);
+        if (run !== this.run) return;
+        for (const item of items) this.pendingItems.set(item.index, item);
+        this.postSoon();
       },
     });
     run.read(this.deps.runs.runStore.ledgerPath(this.runId));
+    return run;
+  }
+
+  /** The run ended: read again from the ledger, and only the items that read differently sent. */
+  private reread(error: string | undefined): void {
+    const before = this.run;
+    const unposted = new Set(this.pendingItems.keys());
+    const run = this.followed();
     this.run = run;
-    this.post(this.initMessage(run));
+    // Items not posted yet go now, as the ledger has them; stale progress must not follow the end's.
+    this.pendingItems.clear();
+    this.pendingProgress = undefined;
+    const changed = run.items.filter((item, index) => unposted.has(index) || !sameItem(item, before?.items[index]));
+    const message = changed.length > 0 ? this.changedMessage(run, changed) : undefined;
+    if (message) this.post(message);
+    this.post(this.progressMessage(run, undefined, error));
   }
 
   protected post(message: ToWebview): void {
-    // Whatever is posted replaces older progress: an end's init must not be followed by stale progress.
-    if (message !== this.pendingProgress) this.pendingProgress = undefined;
     if (this.ready) void this.panel.webview.postMessage(message);
   }
 
@@ -118,26 +140,32 @@ export abstract class RunPanel<ToWebview extends Message> {
     if (!this.run) return;
     if (event.runId !== this.runId) return this.otherRunChanged(event);
     for (const { event: line, offset, next } of event.lines ?? []) this.run.apply(line, offset, next);
-    if (event.progress) this.postProgressSoon(this.progressMessage(this.run, event.progress));
-    if (event.ended && this.ready) {
-      const error = event.ended instanceof Error ? event.ended.message : event.ended.error?.message;
-      this.sendInit();
-      if (error) this.post(this.progressMessage(this.run, undefined, error));
+    if (event.progress) {
+      this.pendingProgress = this.progressMessage(this.run, event.progress);
+      this.postSoon();
     }
+    if (event.ended && this.ready) this.reread(event.ended instanceof Error ? event.ended.message : event.ended.error?.message);
   }
 
-  private postProgressSoon(progress: ToWebview): void {
-    this.pendingProgress = progress;
-    this.progressTimer ??= setTimeout(() => {
-      this.progressTimer = undefined;
-      const pending = this.pendingProgress;
-      if (pending) this.post(pending);
+  /** Changed items (one message) and the latest progress, at most every POST_EVERY_MS. */
+  private postSoon(): void {
+    this.postTimer ??= setTimeout(() => {
+      this.postTimer = undefined;
+      const run = this.run;
+      const progress = this.pendingProgress;
       this.pendingProgress = undefined;
-    }, PROGRESS_EVERY_MS);
+      if (run && this.pendingItems.size > 0) {
+        const items = [...this.pendingItems.values()];
+        this.pendingItems.clear();
+        const message = this.changedMessage(run, items);
+        if (message) this.post(message);
+      }
+      if (progress) this.post(progress);
+    }, POST_EVERY_MS);
   }
 
   private release(): void {
-    clearTimeout(this.progressTimer);
+    clearTimeout(this.postTimer);
     this.closed.fire();
     this.disposables.dispose();
   }
@@ -198,4 +226,9 @@ export function sourceLabel(source: string | undefined): string | undefined {
   } catch {
     return source;
   }
+}
+
+/** Whether two readings of an item show the same on the page. */
+function sameItem(a: RunItem, b: RunItem | undefined): boolean {
+  return b !== undefined && a.status === b.status && a.response === b.response && a.error === b.error && a.requestId === b.requestId && a.latencyMs === b.latencyMs && a.usage?.p === b.usage?.p && a.usage?.c === b.usage?.c;
 }

@@ -2,7 +2,7 @@
 // render, webview and host memory, messages posted to the webview per second.
 
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { REPO_ROOT } from '../helpers/extension';
@@ -19,7 +19,7 @@ describe('figures: the results panel with 10,000 prompts', () => {
     this.timeout(300_000);
     const sim = await startSimulatorProcess(['--zero-latency']);
     try {
-      await setSettings({ baseUrl: sim.url, maxTokens: 16, 'batch.confirmAbove': PROMPTS });
+      await setSettings({ baseUrl: sim.url, maxTokens: 16, 'batch.confirmAbove': PROMPTS, 'runs.location': 'workspaceFolder' });
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       assert.ok(folder);
       const uri = vscode.Uri.joinPath(folder, 'ten-thousand.jsonl');
@@ -29,8 +29,13 @@ describe('figures: the results panel with 10,000 prompts', () => {
       const hostBefore = process.memoryUsage();
       const started = performance.now();
       await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+      const commandMs = performance.now() - started;
+      await waitFor(async () => (await webviewQuery(RESULTS, 'main'))?.count, { timeoutMs: 60_000, what: 'the page' });
+      const pageMs = performance.now() - started;
       await waitFor(async () => (await webviewQuery(RESULTS, '.row'))?.count, { timeoutMs: 60_000, what: 'the first rows' });
       const firstRenderMs = performance.now() - started;
+      await waitFor(async () => (await webviewQuery(RESULTS, '.row[data-status="ok"]'))?.count, { timeoutMs: 60_000, what: 'the first answer' });
+      const firstAnswerMs = performance.now() - started;
       await waitForPhase('complete', 240_000);
       const runMs = performance.now() - started;
       const filtered = await webviewEval<string>(RESULTS, `document.querySelector('#list').dataset.filteredCount`);
@@ -38,10 +43,19 @@ describe('figures: the results panel with 10,000 prompts', () => {
       const messages = Number(await webviewEval<string>(RESULTS, `document.querySelector('main').dataset.messages`));
       const webviewHeapMb = (await webviewEval<number>(RESULTS, 'performance.memory ? performance.memory.usedJSHeapSize : 0')) / 2 ** 20;
       const hostAfter = process.memoryUsage();
+      // The runner's own wall time in this host, from its ledger: the header's time to its end line.
+      const runs = join(folder.fsPath, '.scalarlm', 'runs');
+      const newest = readdirSync(runs).filter((f) => f.endsWith('.ledger.jsonl')).map((f) => join(runs, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+      const events = readFileSync(newest, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { t: string; createdAt?: string; at?: number });
+      const runnerMs = (events.at(-1)?.at ?? NaN) - Date.parse(events[0].createdAt ?? '');
       const figures = {
         prompts: PROMPTS,
+        commandMs,
+        pageMs,
         firstRenderMs,
+        firstAnswerMs,
         runMs,
+        runnerMs,
         messages,
         messagesPerSecond: messages / (runMs / 1000),
         webviewHeapMb,
