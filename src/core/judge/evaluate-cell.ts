@@ -35,7 +35,7 @@ function judge(assertion: Assertion, index: number, output: string, context: Cel
     }
     case 'javascript': {
       if (options.trust !== 'trusted') {
-        return { ...shown, status: 'refused', pass: false, score: 0, reason: 'javascript assertions run only in trusted workspaces', refused: true };
+        return { ...shown, status: 'refused', pass: false, score: 0, reason: 'javascript assertions run only in trusted workspaces (and the CLI): trust this folder to run it (Manage Workspace Trust)', refused: true };
       }
       const verdict = runJavascript(assertion.script, {
         output,

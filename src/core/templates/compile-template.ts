@@ -103,7 +103,8 @@ class Compiled implements CompiledTemplate {
 
   render(vars: Record<string, unknown>, options: RenderOptions): RenderResult {
     const template = this.template;
-    if (template.engine === 'jinja2' && options.trust !== 'trusted') {
+    // Text with no Jinja2 tag at all runs nothing when rendered: it is allowed anywhere.
+    if (template.engine === 'jinja2' && options.trust !== 'trusted' && /\{[{%#]/.test(template.body)) {
       throw new TemplateTrustError({ file: template.file, line: template.kind === 'prompty' ? 1 : template.bodyStartLine });
     }
     const values = template.kind === 'prompty' && template.inputs.length > 0 ? { ...this.defaults, ...vars } : vars;

@@ -105,7 +105,7 @@ describe('javascript assertions', () => {
       status: 'refused',
       pass: false,
       score: 0,
-      reason: 'javascript assertions run only in trusted workspaces',
+      reason: 'javascript assertions run only in trusted workspaces (and the CLI): trust this folder to run it (Manage Workspace Trust)',
       refused: true,
     });
     assert.equal(outcome.status, 'pass');

@@ -28,6 +28,11 @@ describe('the trust rule', () => {
     assert.equal(probe[flag], undefined);
   });
 
+  it('renders text with no Jinja2 tag in Restricted Mode (nothing in it can run), and refuses any tag', () => {
+    assert.deepEqual(renderTemplate(plainTemplate('Say hi, {politely} [[sim:respond=hi]]', 'inline.txt'), {}, restricted), { kind: 'text', text: 'Say hi, {politely} [[sim:respond=hi]]' });
+    for (const tagged of ['Hi {{ name }}', 'Hi {% if x %}x{% endif %}', 'Hi {# note #}']) assert.throws(() => renderTemplate(plainTemplate(tagged, 'inline.txt'), { name: 'a', x: 1 }, restricted), TemplateTrustError, tagged);
+  });
+
   it('still refuses after the same template rendered in a trusted workspace', () => {
     const compiled = compileTemplate(plainTemplate('{{ x }}', 'inline.txt'));
     assert.deepEqual(compiled.render({ x: 'a' }, trusted), { kind: 'text', text: 'a' });
