@@ -33,7 +33,8 @@ const webviews = readdirSync('src/webview', { withFileTypes: true })
 
 const builds = [
   ...webviews,
-  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The banner records when the bundle began loading: activation reports the load time beside its own.
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], banner: { js: 'globalThis.__scalarlmLoadStarted = performance.now();' } },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...node, entryPoints: ['src/sim/main.ts'], outfile: 'dist/sim.js', banner: { js: '#!/usr/bin/env node' } },
 ];

@@ -2,8 +2,7 @@
 // request, the caller's extra headers (never an Authorization header of our own: ScalarLM has no auth,
 // only a gateway in front of it may want one), idle and overall timeouts, and one log entry per call.
 
-import { Pool } from 'undici';
-import type { Dispatcher } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import { CallScope } from './call-scope';
 import type { ErrorContext } from './errors';
 import { classifyTransportError, type TransportFacts } from './transport-errors';
@@ -50,15 +49,24 @@ const USER_AGENT = 'scalarlm-prompt-lab';
 /** After [DONE] the server ends the response at once; wait this long for the end before giving up the connection. */
 const DRAIN_MS = 5_000;
 
+/**
+ * undici, loaded by the first request rather than with the bundle: it is the largest part of the extension,
+ * and activation (which only creates clients) need not pay for it.
+ */
+function undici(): typeof import('undici') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose, see above
+  return require('undici') as typeof import('undici');
+}
+
 export class HttpTransport {
-  private readonly pool: Pool;
+  /** Made by the first request. */
+  private pool: Pool | undefined;
   private readonly pathPrefix: string;
   private readonly baseHeaders: Readonly<Record<string, string>>;
   private readonly displayedBaseUrl: string;
 
   constructor(private readonly settings: HttpTransportOptions) {
-    const { baseUrl, connectMs, pooledSocketIdleMs } = settings;
-    this.pool = new Pool(baseUrl.origin, { connectTimeout: connectMs, keepAliveTimeout: pooledSocketIdleMs, keepAliveMaxTimeout: pooledSocketIdleMs });
+    const { baseUrl } = settings;
     this.pathPrefix = baseUrl.pathname.replace(/\/+$/, '');
     this.displayedBaseUrl = baseUrl.origin + this.pathPrefix;
     this.baseHeaders = { 'user-agent': USER_AGENT, ...lowerCaseKeys(settings.headers) };
@@ -75,7 +83,7 @@ export class HttpTransport {
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     try {
       const response = await scope.whileWaiting(
-        this.pool.request({
+        this.connections().request({
           method: call.method,
           path: this.pathPrefix + call.path,
           headers,
@@ -97,7 +105,13 @@ export class HttpTransport {
   }
 
   close(): Promise<void> {
-    return this.pool.close();
+    return this.pool?.close() ?? Promise.resolve();
+  }
+
+  private connections(): Pool {
+    const { baseUrl, connectMs, pooledSocketIdleMs } = this.settings;
+    this.pool ??= new (undici().Pool)(baseUrl.origin, { connectTimeout: connectMs, keepAliveTimeout: pooledSocketIdleMs, keepAliveMaxTimeout: pooledSocketIdleMs });
+    return this.pool;
   }
 }
 
