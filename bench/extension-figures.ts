@@ -71,14 +71,17 @@ function benchHost(): void {
   const run = spawnSync(process.execPath, [join(ROOT, 'out/test/host/runner/code-server-runner.js'), '--figures'], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`The host run failed:\n${run.stdout}\n${run.stderr}`);
   const read = <T>(name: string) => JSON.parse(readFileSync(join(ROOT, 'test-results/figures', name), 'utf8')) as T;
-  const { activateMs } = read<{ activateMs: number }>('activation.json');
+  const { activateMs, loadMs } = read<{ activateMs: number; loadMs?: number }>('activation.json');
   const panel = read<Record<string, number>>('results-panel.json');
   const chats = read<Record<string, number>[]>('chat.json');
   const experiment = read<Record<string, number>>('experiment-panel.json');
   printTable('In a real extension host (code-server 4.96.4, headless Chromium)', ['measure', 'value'], [
     ['activate() to resolved, ms', activateMs],
+    ['  the bundle loading before it, ms', loadMs ?? 'n/a'],
     [`results panel, ${panel.prompts} prompts: command to first rows, ms`, panel.firstRenderMs],
+    ['  the page on screen; first answer shown, ms', `${panel.pageMs?.toFixed(0)}; ${panel.firstAnswerMs?.toFixed(0)}`],
     ['  command to run complete (zero-latency simulator), ms', panel.runMs],
+    ["  the runner's own time in the host (its ledger), ms", panel.runnerMs],
     ['  messages posted to the webview', panel.messages],
     ['  messages per second', panel.messagesPerSecond],
     ['  webview JS heap, MB', panel.webviewHeapMb],
@@ -91,6 +94,7 @@ function benchHost(): void {
       ['  messages per second into the webview', chat.messagesPerSecond],
       ['  time to first token: extension / raw socket read, ms', `${chat.timeToFirstTokenExtensionMs.toFixed(0)} / ${chat.timeToFirstTokenRawMs.toFixed(0)}`],
       ['  command to first visible text, ms', chat.commandToFirstVisibleTextMs],
+      ['  an empty webview panel opening (the floor), ms', chat.emptyPanelMs],
     ]),
   ]);
 }
