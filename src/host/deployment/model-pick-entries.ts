@@ -51,21 +51,27 @@ export function modelPickEntries(models: readonly ModelInfo[], training: Trainin
 
 function modelEntry(entry: { label: string; description: string; detail?: string; model: string }, current: string): ModelEntry {
   const isCurrent = entry.model === current;
-  return { kind: 'model', ...entry, description: isCurrent ? `${entry.description} · current` : entry.description, current: isCurrent };
+  const description = isCurrent ? [entry.description, 'current'].filter((part) => part !== '').join(' · ') : entry.description;
+  return { kind: 'model', ...entry, description, current: isCurrent };
 }
 
-/** "$(check) <hash>", "served · COMPLETED · step 100 of 100", "loss 0.42 · trained 30 min · started 2025-06-15 10:00 UTC". */
+/**
+ * "$(check) <hash>" over "served · COMPLETED · step 100 of 100 · loss 0.42 · trained 30 min · started
+ * 2025-06-15 10:00 UTC": all on the detail line, which starts at the left, since a 64-character name leaves
+ * a description beside it no room.
+ */
 function jobEntry(job: TrainingJob, served: boolean, current: string): ModelEntry {
-  const description = [served ? 'served' : 'not served', job.status, stepsText(job)].filter((part) => part !== undefined).join(' · ');
   const facts = [
+    served ? 'served' : 'not served',
+    job.status,
+    stepsText(job),
     job.loss === undefined ? undefined : `loss ${job.loss.toLocaleString('en-US', { maximumFractionDigits: 4 })}`,
     job.trainTimeSeconds === undefined ? undefined : `trained ${durationText(job.trainTimeSeconds)}`,
     job.startTime === undefined ? undefined : `started ${utcMinutes(job.startTime)}`,
+    // Requests naming a job the deployment does not serve fail until it does: said where the choice is made.
+    served ? undefined : 'not in /v1/models yet: requests naming it may fail until the deployment serves it',
   ].filter((part) => part !== undefined);
-  // Requests naming a job the deployment does not serve fail until it does: say so where the choice is made.
-  if (!served) facts.push('not in /v1/models yet: requests naming it may fail until the deployment serves it');
-  const entry = modelEntry({ label: `${served ? '$(check)' : '$(circle-outline)'} ${job.name}`, description, model: job.name }, current);
-  return facts.length > 0 ? { ...entry, detail: facts.join(' · ') } : entry;
+  return { ...modelEntry({ label: `${served ? '$(check)' : '$(circle-outline)'} ${job.name}`, description: '', model: job.name }, current), detail: facts.join(' · ') };
 }
 
 function stepsText(job: TrainingJob): string | undefined {

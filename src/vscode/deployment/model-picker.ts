@@ -34,6 +34,7 @@ export async function selectModel(connection: Connection, log: ExtensionLog): Pr
     title: 'ScalarLM: Select Model',
     placeHolder: placeholder(api.baseUrl, models, training),
     matchOnDescription: true,
+    matchOnDetail: true,
   });
   if (picked?.model === undefined) return;
   if (picked.model === current) {
@@ -59,7 +60,7 @@ async function readTraining(api: ScalarLMApi, log: ExtensionLog): Promise<Traini
 
 function toItem(entry: ModelPickEntry): ModelItem {
   if (entry.kind === 'separator') return { label: entry.label, kind: vscode.QuickPickItemKind.Separator };
-  return { label: entry.label, description: entry.description, ...(entry.detail ? { detail: entry.detail } : {}), model: entry.model };
+  return { label: entry.label, description: entry.description, detail: entry.detail, model: entry.model };
 }
 
 function placeholder(baseUrl: string, models: readonly ModelInfo[], training: TrainingSide): string {

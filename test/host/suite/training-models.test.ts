@@ -11,7 +11,9 @@ import { waitFor } from './helpers/wait';
 // sha256("test"): the simulator's first adaptor; sha256("sim-failed-job"): its training job that failed.
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const FAILED = 'ed4d3139c4a130851a7a98cdaedfee7d90b7fdd54bfd4cc721a44c30d8283004';
-const LIST = '.quick-input-widget .quick-input-list';
+// Only while shown: a closed quick input stays in the page, hidden, with the text of its last list.
+const WIDGET = '.quick-input-widget:not([style*="display: none"])';
+const LIST = `${WIDGET} .quick-input-list`;
 
 function waitForList(contains: string, what: string): Promise<string> {
   return waitFor(async () => {
@@ -43,7 +45,6 @@ describe('model picker: training jobs', () => {
     const list = await waitForList('Training jobs', 'the training section');
     assert.match(list, /Served \(\/v1\/models\)/);
     assert.match(list, /Training jobs \(3 of 4 served\)/);
-    assert.match(await workbenchText('.quick-input-widget') ?? '', /4 served models and 4 training jobs on http:\/\/127\.0\.0\.1:\d+/);
     await screenshot('model-picker-training-jobs');
 
     // Filtered to the job that never became an adaptor (matched on its description).
@@ -65,7 +66,6 @@ describe('model picker: training jobs', () => {
     void vscode.commands.executeCommand('scalarlm.selectModel');
     const list = await waitForList('adaptor of', 'the served models');
     assert.doesNotMatch(list, /Training jobs/);
-    assert.match(await workbenchText('.quick-input-widget') ?? '', /4 served models on http/);
   });
 
   it('does not ask User or Workspace again when the model picked is the one in use', async () => {
@@ -80,7 +80,7 @@ describe('model picker: training jobs', () => {
     // Asking for the scope would keep the command waiting on a second pick.
     await waitFor(() => settled, { timeoutMs: 10_000, what: 'the command to finish without a second question' });
     await picking;
-    assert.doesNotMatch(await workbenchText('.quick-input-widget') ?? '', /Save scalarlm\.model in/);
+    assert.equal(await workbenchText(WIDGET), undefined, 'no second pick is open');
     await waitFor(async () => (await workbenchText('.statusbar'))?.includes('is already the model in use'), { timeoutMs: 10_000, what: 'the status bar to say nothing changed' });
     assert.equal(vscode.workspace.getConfiguration('scalarlm').inspect('model')?.globalValue, ADAPTOR);
   });

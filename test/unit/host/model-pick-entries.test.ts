@@ -45,11 +45,10 @@ describe('model pick entries', () => {
 
     const served = modelNamed(entries, `$(check) ${ADAPTOR}`);
     assert.equal(served.model, ADAPTOR);
-    assert.equal(served.description, 'served · COMPLETED · step 100 of 100');
-    assert.match(served.detail ?? '', /^loss 0\.42 · trained 30 min · started \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    assert.equal(served.description, '');
+    assert.match(served.detail ?? '', /^served · COMPLETED · step 100 of 100 · loss 0\.42 · trained 30 min · started \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     const failed = modelNamed(entries, `$(circle-outline) ${FAILED}`);
-    assert.equal(failed.description, 'not served · FAILED · step 12 of 100');
-    assert.match(failed.detail ?? '', /^loss 2\.71 · trained 2 min · started .* UTC · not in \/v1\/models yet: requests naming it may fail/);
+    assert.match(failed.detail ?? '', /^not served · FAILED · step 12 of 100 · loss 2\.71 · trained 2 min · started .* UTC · not in \/v1\/models yet: requests naming it may fail/);
 
     const adaptor = modelNamed(entries, ADAPTOR);
     assert.equal(adaptor.description, `adaptor of ${BASE}`);
@@ -69,6 +68,7 @@ describe('model pick entries', () => {
     const entries = modelPickEntries(models, training, ADAPTOR);
     const current = entries.filter((entry) => entry.kind === 'model' && entry.current).map((entry) => (entry as { label: string }).label);
     assert.deepEqual(current, [ADAPTOR, `$(check) ${ADAPTOR}`]);
+    assert.equal(modelNamed(entries, `$(check) ${ADAPTOR}`).description, 'current');
     assert.equal(modelNamed(entries, ADAPTOR).description, `adaptor of ${BASE} · current`);
     assert.equal(modelNamed(modelPickEntries(models, training, ''), "$(server) Deployment's default").description, 'leave scalarlm.model empty · current');
   });
@@ -84,8 +84,8 @@ describe('model pick entries', () => {
   it('describes a job with only a name plainly, and keeps jobs without a start time last', () => {
     const entries = modelPickEntries([], { state: 'found', jobs: [{ name: 'a' }, { name: 'b', startTime: 1, step: 3 }] }, '');
     assert.deepEqual(labels(entries).slice(-2), ['$(circle-outline) b', '$(circle-outline) a']);
-    assert.equal(modelNamed(entries, '$(circle-outline) b').description, 'not served · step 3');
-    assert.equal(modelNamed(entries, '$(circle-outline) a').description, 'not served');
+    assert.match(modelNamed(entries, '$(circle-outline) b').detail ?? '', /^not served · step 3 · started 1970-01-01 00:00 UTC · not in/);
+    assert.match(modelNamed(entries, '$(circle-outline) a').detail ?? '', /^not served · not in/);
   });
 
   it('writes durations people read at a glance', () => {
