@@ -45,6 +45,8 @@ describe('model picker: training jobs', () => {
     const list = await waitForList('Training jobs', 'the training section');
     assert.match(list, /Served \(\/v1\/models\)/);
     assert.match(list, /Training jobs \(3 of 4 served\)/);
+    // The picture shows the feature, not toasts left by other tests.
+    await vscode.commands.executeCommand('notifications.clearAll');
     await screenshot('model-picker-training-jobs');
 
     // Filtered to the job that never became an adaptor (matched on its description).
