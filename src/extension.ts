@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { registerBatch } from './vscode/batch/register';
 import { registerChat } from './vscode/chat/register';
+import { registerCompletions } from './vscode/completions/register';
 import { Connection } from './vscode/deployment/connection';
 import { registerPromptFiles } from './vscode/experiments/register';
 import { TemplateDiagnostics } from './vscode/experiments/template-diagnostics';
@@ -11,6 +12,7 @@ import { selectDeploymentUrl } from './vscode/deployment/deployment-picker';
 import { clearGatewayToken, setGatewayToken } from './vscode/deployment/gateway-token';
 import { ExtensionLog } from './vscode/log';
 import { MetricsPanel } from './vscode/queue/metrics-panel';
+import { PrometheusDocument } from './vscode/queue/prometheus-document';
 import { selectModel } from './vscode/deployment/model-picker';
 import { showQueueActions } from './vscode/queue/queue-actions';
 import { QueueStatusItem } from './vscode/queue/queue-status-item';
@@ -65,6 +67,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     registerBatch(context, connection, queue.monitor, log, templateProblems),
     registerChat(context, connection, log),
     registerPromptFiles(log, templateProblems),
+    registerCompletions(context.extensionUri, connection, log),
+    new PrometheusDocument(connection),
   );
 
   const activateMs = performance.now() - started;

@@ -14,6 +14,11 @@ export interface MetricsPoint {
 
 export type ViewStateKind = 'unconfigured' | 'connecting' | 'ok' | 'busy' | 'unreachable' | 'paused';
 
+/** How the server measures tokens/s and requests/s: over the last 60 s, or since it started (older servers). */
+export type RateWindow = 'last-60s' | 'cumulative';
+
+export const RATE_WINDOWS: readonly RateWindow[] = ['last-60s', 'cumulative'];
+
 /** The deployment's state, already worded by the host. */
 export interface ViewState {
   kind: ViewStateKind;
@@ -31,6 +36,10 @@ export interface ViewState {
    * " Retrying in N s." itself and counts it down, so the line stays true between state changes.
    */
   retryAt?: number;
+  /** How the server measures its rates, once a sample has shown which server it is; the charts say so. */
+  rates?: RateWindow;
+  /** Which server generation the samples show, worded by the host ("Older ScalarLM (…): rates are cumulative…"). */
+  server?: string;
 }
 
 /**

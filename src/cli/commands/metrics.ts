@@ -12,7 +12,7 @@ import { EXIT } from '../io';
 
 export const metricsCommand: Command = {
   name: 'metrics',
-  summary: 'Show the deployment\'s queue metrics (GET /v1/generate/metrics). Rates cover the last 60 s.',
+  summary: 'Show the deployment\'s queue metrics (GET /v1/generate/metrics). Rates cover the last 60 s (an older server\'s are cumulative, and labelled so).',
   usage: '[--watch [--interval SECONDS]] [options]',
   options: {
     watch: { type: 'boolean', short: 'w', description: 'Keep sampling until Ctrl-C, one line per sample' },

@@ -14,11 +14,13 @@ import type {
   GenerateResponse,
   Health,
   ModelInfo,
+  PrometheusLookup,
   QueueMetrics,
   RequestLookup,
   RequestPage,
   RequestRow,
   Traced,
+  TrainingJobsLookup,
 } from './types';
 
 export interface ChatOptions extends CallOptions {
@@ -35,6 +37,10 @@ export interface ScalarLMApi {
   models(options?: CallOptions): Promise<Traced<ModelInfo[]>>;
   health(options?: CallOptions): Promise<Traced<Health>>;
   keepalive(options?: CallOptions): Promise<Traced<{ status: string }>>;
+  /** GET /v1/megatron/list_models: the training jobs, or `route-missing` on a server or gateway without the route. */
+  trainingJobs(options?: CallOptions): Promise<Traced<TrainingJobsLookup>>;
+  /** GET /v1/metrics: the Prometheus exposition as text, or `route-missing` on servers from before it (protocol §7). */
+  prometheusMetrics(options?: CallOptions): Promise<Traced<PrometheusLookup>>;
 
   /** POST /v1/generate. Blocks server-side up to its response timeout (60 s); pending items come back as nulls. */
   generate(request: GenerateRequest, options?: CallOptions): Promise<Traced<GenerateResponse>>;

@@ -19,9 +19,11 @@ import {
   modelsFrom,
   requestDetailFrom,
   requestPageFrom,
+  trainingJobsFrom,
 } from './response-shapes';
 import { readEventStream } from './sse';
 import { statusError } from './status-errors';
+import { CHECK_BASE_URL } from './transport-errors';
 import { type CallKind, DEFAULT_TIMEOUTS, timingFor } from './timeouts';
 import type {
   CallOptions,
@@ -35,12 +37,14 @@ import type {
   GenerateResponse,
   Health,
   ModelInfo,
+  PrometheusLookup,
   QueueMetrics,
   RequestLogEntry,
   RequestLookup,
   RequestPage,
   RequestRow,
   Traced,
+  TrainingJobsLookup,
 } from './types';
 
 export interface ClientOptions {
@@ -89,6 +93,22 @@ export class ScalarLMClient implements ScalarLMApi {
 
   keepalive(options?: CallOptions): Promise<Traced<{ status: string }>> {
     return this.getJson('/v1/health/keepalive', keepaliveFrom, options);
+  }
+
+  trainingJobs(options?: CallOptions): Promise<Traced<TrainingJobsLookup>> {
+    return this.optionalRoute('/v1/megatron/list_models', 'application/json', options, async (response) => ({
+      state: 'found',
+      jobs: await jsonReader(trainingJobsFrom)(response),
+    }));
+  }
+
+  prometheusMetrics(options?: CallOptions): Promise<Traced<PrometheusLookup>> {
+    return this.optionalRoute('/v1/metrics', 'text/plain', options, async (response) => {
+      const text = await response.text();
+      const contentType = response.header('content-type');
+      if (contentType?.includes('text/html')) throw notPrometheusText(response.context, text);
+      return contentType === undefined ? { state: 'found', text } : { state: 'found', text, contentType };
+    });
   }
 
   generate(request: GenerateRequest, options?: CallOptions): Promise<Traced<GenerateResponse>> {
@@ -176,6 +196,24 @@ export class ScalarLMClient implements ScalarLMApi {
     return this.exchange(this.jsonCall('POST', path, timing, options, body), jsonReader(shape));
   }
 
+  /**
+   * A GET of a route that older servers (or a gateway) may not have. These routes take no parameters, so a
+   * 404 can only mean the route itself is missing: FastAPI's "Not Found", or a gateway's own page.
+   */
+  private optionalRoute<T>(
+    path: string,
+    accept: string,
+    options: CallOptions | undefined,
+    read: (response: HttpResponse) => Promise<T>,
+  ): Promise<Traced<T | { state: 'route-missing' }>> {
+    const call: HttpCall = { method: 'GET', path, accept, timing: this.timing('ordinary'), options };
+    return this.exchange(call, async (response) => {
+      if (isSuccess(response.status)) return read(response);
+      if (response.status === 404) return { state: 'route-missing' as const };
+      throw await statusErrorOf(response);
+    }, true);
+  }
+
   private jsonCall(method: HttpCall['method'], path: string, timing: CallTiming, options: CallOptions | undefined, body?: unknown): HttpCall {
     return { method, path, body, accept: 'application/json', timing, options };
   }
@@ -258,6 +296,15 @@ async function notAnEventStream(response: HttpResponse): Promise<MalformedRespon
     `${context.method} ${context.path} asked for an event stream but got ${response.header('content-type') ?? 'no content type'}. Is a proxy in front of the deployment rewriting responses?`,
     context,
     JSON.stringify(json).slice(0, 300),
+  );
+}
+
+function notPrometheusText(context: ErrorContext, text: string): MalformedResponseError {
+  return new MalformedResponseError(
+    `${context.method} ${context.path} got an HTML page instead of Prometheus metrics. ${CHECK_BASE_URL}: it should point at the ScalarLM API (for example http://host:8000), not its web UI or a gateway's login page.`,
+    context,
+    text.slice(0, 300),
+    false,
   );
 }
 

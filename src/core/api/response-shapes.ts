@@ -5,7 +5,7 @@
 import type { ErrorContext } from './errors';
 import { shapeError } from './json-body';
 import { serverReportedError } from './reported-errors';
-import type { ChatCompletion, Completion, GenerateResponse, GenerateResult, Health, ModelInfo, RequestDetail, RequestPage, RequestRow } from './types';
+import type { ChatCompletion, Completion, GenerateResponse, GenerateResult, Health, ModelInfo, RequestDetail, RequestPage, RequestRow, TrainingJob } from './types';
 
 type Json = Record<string, unknown>;
 
@@ -46,6 +46,30 @@ export function modelsFrom(json: unknown, context: ErrorContext): ModelInfo[] {
     if (!isRecord(model) || typeof model.id !== 'string') throw shapeError(context, `data[${i}].id is missing`, json);
     return model as ModelInfo;
   });
+}
+
+/**
+ * {"models": [{name, deployed, status, start_time, step, max_steps, train_time, loss}]} (protocol §7). Only
+ * the name is required: the other fields describe a job, and one of the wrong type is dropped, not fatal.
+ */
+export function trainingJobsFrom(json: unknown, context: ErrorContext): TrainingJob[] {
+  const models = arrayOrFail(recordOrFail(json, context, 'the body'), 'models', context);
+  return models.map((model, i) => {
+    if (!isRecord(model) || typeof model.name !== 'string') throw shapeError(context, `models[${i}].name is missing`, json);
+    const job: TrainingJob = { name: model.name };
+    if (typeof model.deployed === 'boolean') job.deployed = model.deployed;
+    if (typeof model.status === 'string') job.status = model.status;
+    if (isFiniteNumber(model.start_time)) job.startTime = model.start_time;
+    if (isFiniteNumber(model.step)) job.step = model.step;
+    if (isFiniteNumber(model.max_steps)) job.maxSteps = model.max_steps;
+    if (isFiniteNumber(model.train_time)) job.trainTimeSeconds = model.train_time;
+    if (isFiniteNumber(model.loss)) job.loss = model.loss;
+    return job;
+  });
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
 }
 
 /** {"api", "vllm", "megatron"?, "all"} (protocol §7). */

@@ -105,6 +105,31 @@ export interface ModelInfo {
   [key: string]: unknown;
 }
 
+/**
+ * A training job of GET /v1/megatron/list_models (protocol §7), normalised: a field the server did not send,
+ * or sent with another type, stays undefined rather than failing the whole list.
+ */
+export interface TrainingJob {
+  /** The job hash, which is also the adaptor's model name once it is served. */
+  name: string;
+  /** The server's own flag for a job whose adaptor it has deployed. */
+  deployed?: boolean;
+  /** As the server spells it, e.g. COMPLETED, TRAINING, QUEUED, FAILED. */
+  status?: string;
+  /** Epoch seconds. */
+  startTime?: number;
+  step?: number;
+  maxSteps?: number;
+  trainTimeSeconds?: number;
+  loss?: number;
+}
+
+/** The training side of a deployment, or a server (or gateway) that has no such route. */
+export type TrainingJobsLookup = { state: 'found'; jobs: TrainingJob[] } | { state: 'route-missing' };
+
+/** GET /v1/metrics: Prometheus text exposition, or a server from before the route existed (protocol §7). */
+export type PrometheusLookup = { state: 'found'; text: string; contentType?: string } | { state: 'route-missing' };
+
 export type ComponentHealth = 'up' | { status: 'down'; reason: string };
 
 export interface Health {

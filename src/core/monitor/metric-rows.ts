@@ -1,17 +1,19 @@
 // Every metric a deployment reported, as labelled rows: the known ones first, in a fixed order, then the keys
 // this client does not know. The status bar tooltip and `scalarlm-lab metrics` show the same rows, with their
-// values written the same way.
+// values written the same way, and the rates labelled by how this server measures them.
 
 import type { QueueMetrics } from '../api/types';
+import { rateLabel, readServerGeneration } from './server-generation';
 
 export type MetricRow = [label: string, value: number | string];
 
 export function metricRows(m: QueueMetrics): MetricRow[] {
+  const { rates } = readServerGeneration(m);
   const known: [string, number | undefined][] = [
     ['Queue depth', m.queueDepth],
-    ['Tokens/s (60 s)', m.tokensPerSecond],
-    ['Requests/s (60 s)', m.requestsPerSecond],
-    ['FLOP/s (60 s)', m.flopsPerSecond],
+    [rateLabel('Tokens/s', rates), m.tokensPerSecond],
+    [rateLabel('Requests/s', rates), m.requestsPerSecond],
+    [rateLabel(FLOPS_UNIT, rates), m.flopsPerSecond],
     ['Requests (total)', m.requests],
     ['Tokens (total)', m.tokens],
     ['Busy time (s)', m.totalTimeSeconds],

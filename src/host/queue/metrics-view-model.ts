@@ -2,6 +2,7 @@
 // wording users read. No 'vscode' import, so it is unit-tested on Node.
 
 import type { ComponentHealth, Health } from '../../core/api/types';
+import { readServerGeneration } from '../../core/monitor/server-generation';
 import type { QueueSample, QueueState } from '../../core/monitor/types';
 import type { MetricsPoint, ViewState } from '../../protocol/metrics';
 
@@ -15,7 +16,16 @@ export function toMetricsPoint(sample: QueueSample): MetricsPoint {
   return point;
 }
 
+/** The state as the view words it, with which server the latest sample came from. */
 export function toViewState(state: QueueState): ViewState {
+  const worded = wordState(state);
+  const sample = state.kind === 'ok' || state.kind === 'busy' ? state.sample : 'lastSample' in state ? state.lastSample : undefined;
+  if (!sample) return worded;
+  const reading = readServerGeneration(sample.metrics, 'health' in state ? state.health : undefined);
+  return { ...worded, rates: reading.rates, server: reading.description };
+}
+
+function wordState(state: QueueState): ViewState {
   switch (state.kind) {
     case 'unconfigured':
       return { kind: state.kind, text: `Not configured: ${state.reason}` };

@@ -3,6 +3,7 @@
 
 import type { ComponentHealth, QueueMetrics } from '../../core/api/types';
 import { formatMetricValue, metricRows } from '../../core/monitor/metric-rows';
+import { readServerGeneration } from '../../core/monitor/server-generation';
 import type { QueueSample, QueueState } from '../../core/monitor/types';
 
 export interface StatusPresentation {
@@ -11,6 +12,8 @@ export interface StatusPresentation {
   summary: string;
   /** Rows of the tooltip's metrics table. */
   rows: [string, string][];
+  /** Which server generation the metrics show, and how its rates are measured; absent before any sample. */
+  server?: string;
   background?: 'warning' | 'error';
 }
 
@@ -25,12 +28,14 @@ export function presentQueueState(state: QueueState, now = Date.now()): StatusPr
         text: `$(pulse) ${queueText(state.sample.metrics)}`,
         summary: `Connected to ${state.baseUrl}`,
         rows: [...metricRowsText(state.sample.metrics), ...healthRows(state.health), ['Deployment', state.baseUrl]],
+        server: readServerGeneration(state.sample.metrics, state.health).description,
       };
     case 'busy':
       return {
         text: `$(warning) ${queueText(state.sample.metrics)}`,
         summary: `Busy: queue depth ${state.sample.metrics.queueDepth} is above ${state.threshold} (scalarlm.batch.pauseAboveQueueDepth); new batch groups wait.`,
         rows: [...metricRowsText(state.sample.metrics), ...healthRows(state.health), ['Deployment', state.baseUrl]],
+        server: readServerGeneration(state.sample.metrics, state.health).description,
         background: 'warning',
       };
     case 'unreachable': {
@@ -39,6 +44,7 @@ export function presentQueueState(state: QueueState, now = Date.now()): StatusPr
         text: '$(debug-disconnect) ScalarLM unreachable',
         summary: `Unreachable: ${state.error} Retrying in ${seconds} s.`,
         rows: [...lastSampleRows(state.lastSample), ['Deployment', state.baseUrl]],
+        ...serverOf(state.lastSample),
         background: 'error',
       };
     }
@@ -47,6 +53,7 @@ export function presentQueueState(state: QueueState, now = Date.now()): StatusPr
         text: `$(debug-pause) ${state.lastSample ? queueText(state.lastSample.metrics) : 'ScalarLM'}`,
         summary: 'Paused while the window is not focused.',
         rows: [...lastSampleRows(state.lastSample), ['Deployment', state.baseUrl]],
+        ...serverOf(state.lastSample),
       };
   }
 }
@@ -71,6 +78,10 @@ function metricRowsText(m: QueueMetrics): [string, string][] {
 function lastSampleRows(sample: QueueSample | undefined): [string, string][] {
   if (!sample) return [];
   return [['Last sample', new Date(sample.at).toLocaleTimeString()], ...metricRowsText(sample.metrics)];
+}
+
+function serverOf(sample: QueueSample | undefined): Pick<StatusPresentation, 'server'> {
+  return sample ? { server: readServerGeneration(sample.metrics).description } : {};
 }
 
 function healthRows(health: { api: ComponentHealth; vllm: ComponentHealth; megatron?: ComponentHealth } | undefined): [string, string][] {

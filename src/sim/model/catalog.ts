@@ -7,6 +7,7 @@ import { sha256Hex } from '../wire/ids';
 export const MAX_MODEL_LEN = 8192;
 
 const ADAPTOR_SEEDS = ['test', 'sim-adaptor-2', 'sim-adaptor-3'];
+const FAILED_JOB_SEED = 'sim-failed-job';
 
 export class ModelCatalog {
   readonly adaptors: readonly string[] = ADAPTOR_SEEDS.map((seed) => sha256Hex(seed));
@@ -64,19 +65,35 @@ export class ModelCatalog {
     };
   }
 
-  /** GET /v1/megatron/list_models: the training jobs behind the adaptors. */
+  /**
+   * GET /v1/megatron/list_models: the training jobs behind the adaptors, and one older job that failed part
+   * way, so never became an adaptor (vLLM does not serve it; `latest` still means the newest served one).
+   */
   trainingJobs(): unknown {
+    const failed = {
+      name: sha256Hex(FAILED_JOB_SEED),
+      deployed: false,
+      status: 'FAILED',
+      start_time: this.createdAt - 3600 * (this.adaptors.length + 1),
+      step: 12,
+      max_steps: 100,
+      train_time: 95.5,
+      loss: 2.71,
+    };
     return {
-      models: this.adaptors.map((hash, i) => ({
-        name: hash,
-        deployed: true,
-        status: 'COMPLETED',
-        start_time: this.createdAt - 3600 * (this.adaptors.length - i),
-        step: 100,
-        max_steps: 100,
-        train_time: 1800.0,
-        loss: 0.42 + i / 100,
-      })),
+      models: [
+        failed,
+        ...this.adaptors.map((hash, i) => ({
+          name: hash,
+          deployed: true,
+          status: 'COMPLETED',
+          start_time: this.createdAt - 3600 * (this.adaptors.length - i),
+          step: 100,
+          max_steps: 100,
+          train_time: 1800.0,
+          loss: 0.42 + i / 100,
+        })),
+      ],
     };
   }
 }

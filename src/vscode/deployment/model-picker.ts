@@ -1,14 +1,18 @@
-// "ScalarLM: Select Model": a quick pick over GET /v1/models (the base model and trained adaptors, with
-// their parent and context length), written to scalarlm.model at the scope the user picks.
+// "ScalarLM: Select Model": a quick pick over the models the deployment serves (GET /v1/models) and its
+// training jobs (GET /v1/megatron/list_models, each marked served or not), written to scalarlm.model at
+// the scope the user picks. Picking the model already in use changes nothing and asks nothing.
 
 import * as vscode from 'vscode';
+import type { ScalarLMApi } from '../../core/api/api';
+import { HttpStatusError, isScalarLMError } from '../../core/api/errors';
 import type { ModelInfo } from '../../core/api/types';
+import { modelPickEntries, type ModelPickEntry, type TrainingSide } from '../../host/deployment/model-pick-entries';
 import type { Connection } from './connection';
 import type { ExtensionLog } from '../log';
 import { pickTarget } from '../setting-target';
 
 interface ModelItem extends vscode.QuickPickItem {
-  model: string;
+  model?: string;
 }
 
 export async function selectModel(connection: Connection, log: ExtensionLog): Promise<void> {
@@ -16,32 +20,51 @@ export async function selectModel(connection: Connection, log: ExtensionLog): Pr
   if (!access.ok) return log.showError(new Error(access.reason));
   const api = access.api;
   let models: ModelInfo[];
+  let training: TrainingSide;
   try {
-    models = await vscode.window.withProgress(
+    [models, training] = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: 'ScalarLM: listing models' },
-      async () => (await api.models()).data,
+      () => Promise.all([api.models().then(({ data }) => data), readTraining(api, log)]),
     );
   } catch (error) {
     return log.showError(error);
   }
   const current = connection.settings.model;
-  const items: ModelItem[] = [
-    { label: "$(server) Deployment's default", description: 'leave scalarlm.model empty', model: '' },
-    ...models.map((m) => ({
-      label: m.id,
-      description: m.parent ? `adaptor of ${m.parent}` : 'base model',
-      detail: m.max_model_len ? `max_model_len ${m.max_model_len.toLocaleString('en-US')}` : undefined,
-      model: m.id,
-    })),
-  ].map((item) => (item.model === current ? { ...item, description: `${item.description} · current` } : item));
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await vscode.window.showQuickPick(modelPickEntries(models, training, current).map(toItem), {
     title: 'ScalarLM: Select Model',
-    placeHolder: models.length ? `${models.length} models on ${api.baseUrl}` : `${api.baseUrl} lists no models`,
+    placeHolder: placeholder(api.baseUrl, models, training),
     matchOnDescription: true,
+    matchOnDetail: true,
   });
-  if (!picked) return;
+  if (picked?.model === undefined) return;
+  if (picked.model === current) {
+    vscode.window.setStatusBarMessage(`ScalarLM: ${picked.model === '' ? "the deployment's default" : picked.model} is already the model in use.`, 5000);
+    return;
+  }
   const target = await pickTarget('scalarlm.model');
   if (target === undefined) return;
   await vscode.workspace.getConfiguration('scalarlm').update('model', picked.model, target);
   log.info(`scalarlm.model set to "${picked.model}" (${vscode.ConfigurationTarget[target]}).`);
+}
+
+/** The training side never stops the pick: a failure is logged and named in its section's heading. */
+async function readTraining(api: ScalarLMApi, log: ExtensionLog): Promise<TrainingSide> {
+  try {
+    return (await api.trainingJobs()).data;
+  } catch (error) {
+    if (!isScalarLMError(error)) throw error;
+    log.channel.warn(`Listing the training jobs failed: ${error.message}`);
+    return { state: 'failed', reason: `${error instanceof HttpStatusError ? `HTTP ${error.status}` : error.kind}; see the ScalarLM log` };
+  }
+}
+
+function toItem(entry: ModelPickEntry): ModelItem {
+  if (entry.kind === 'separator') return { label: entry.label, kind: vscode.QuickPickItemKind.Separator };
+  return { label: entry.label, description: entry.description, detail: entry.detail, model: entry.model };
+}
+
+function placeholder(baseUrl: string, models: readonly ModelInfo[], training: TrainingSide): string {
+  if (models.length === 0) return `${baseUrl} lists no models`;
+  const jobs = training.state === 'found' ? ` and ${training.jobs.length} training job${training.jobs.length === 1 ? '' : 's'}` : '';
+  return `${models.length} served model${models.length === 1 ? '' : 's'}${jobs} on ${baseUrl}`;
 }

@@ -10,6 +10,7 @@ interface ActionItem extends vscode.QuickPickItem {
 export async function showQueueActions(simulator: SimulatorLauncher): Promise<void> {
   const items: ActionItem[] = [
     { label: '$(graph-line) Open Queue Metrics', command: 'scalarlm.openMetrics' },
+    { label: '$(list-flat) Open Prometheus Metrics', description: 'GET /v1/metrics as text', command: 'scalarlm.openPrometheusMetrics' },
     { label: '$(symbol-class) Select Model…', command: 'scalarlm.selectModel' },
     { label: '$(plug) Select Deployment URL…', command: 'scalarlm.selectDeploymentUrl' },
     simulator.url

@@ -1,5 +1,6 @@
-// The queue in the status bar: queue depth and tokens/s, a tooltip with every metric and the health of
-// api / vLLM / Megatron, and a click that opens the queue actions. Users can hide it by its name.
+// The queue in the status bar: queue depth and tokens/s, a tooltip with every metric, the health of
+// api / vLLM / Megatron and the server generation detected, and a click that opens the queue actions.
+// Users can hide it by its name.
 
 import * as vscode from 'vscode';
 import type { QueueMonitorView, QueueState } from '../../core/monitor/types';
@@ -29,6 +30,7 @@ export class QueueStatusItem implements vscode.Disposable {
       tooltip.appendMarkdown('| | |\n|:--|--:|\n');
       for (const [name, value] of view.rows) tooltip.appendMarkdown(`| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |\n`);
     }
+    if (view.server !== undefined) tooltip.appendMarkdown(`\n\n${escapeMarkdown(view.server)}`);
     tooltip.appendMarkdown('\n\nClick for queue actions.');
     this.item.tooltip = tooltip;
     this.item.accessibilityInformation = { label: `ScalarLM queue: ${view.summary}` };

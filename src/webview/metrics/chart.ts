@@ -1,8 +1,8 @@
 // One compact chart: a title, the top of its scale, and the series as an inline SVG line over the window.
 
-import type { MetricsPoint } from '../../protocol/metrics';
+import type { MetricsPoint, RateWindow } from '../../protocol/metrics';
 import { seriesPath, type PlotSize, type TimeRange } from './chart-geometry';
-import { chartSummary, formatScale, type Series } from './series';
+import { chartSummary, formatScale, seriesTitle, type Series } from './series';
 import { svgElement } from './svg';
 
 /** The viewBox; CSS stretches it to the panel (non-scaling strokes keep the line width even). */
@@ -10,7 +10,8 @@ const PLOT: PlotSize = { width: 600, height: 100 };
 
 export interface Chart {
   readonly element: HTMLElement;
-  update(points: readonly MetricsPoint[], range: TimeRange): void;
+  /** `rates`: how the server measures rates, which the title of a rate says. */
+  update(points: readonly MetricsPoint[], range: TimeRange, rates: RateWindow | undefined): void;
 }
 
 export function createChart(series: Series): Chart {
@@ -45,11 +46,12 @@ export function createChart(series: Series): Chart {
 
   return {
     element,
-    update(points, range) {
+    update(points, range, rates) {
       const { yMax, d } = seriesPath(points, series.key, range, PLOT);
       line.setAttribute('d', d);
+      setText(title, seriesTitle(series, rates));
       setText(scale, formatScale(yMax));
-      svg.setAttribute('aria-label', chartSummary(series, points));
+      svg.setAttribute('aria-label', chartSummary(series, points, rates));
     },
   };
 }

@@ -1,4 +1,4 @@
-// The page: current values, the deployment's state and three stacked charts. Built once with DOM APIs;
+// The page: current values, the deployment's state, which server it is, and three stacked charts. Built once with DOM APIs;
 // render() only updates text and attributes.
 
 import { createChart, setText } from './chart';
@@ -25,13 +25,14 @@ export function createMetricsView(container: HTMLElement): MetricsView {
   stateRetry.id = 'state-retry';
   state.append(stateText, stateRetry);
   const stateDetail = paragraph('state-detail');
+  const server = paragraph('server');
 
   const charts = SERIES.map(createChart);
   const chartList = document.createElement('div');
   chartList.className = 'charts';
   chartList.append(...charts.map((chart) => chart.element));
 
-  main.append(current, state, stateDetail, chartList, timeAxis());
+  main.append(current, state, stateDetail, server, chartList, timeAxis());
   container.append(main);
 
   return {
@@ -40,14 +41,17 @@ export function createMetricsView(container: HTMLElement): MetricsView {
       // How much history the view holds, readable without parsing the charts (tests check a reload keeps it).
       main.dataset.points = String(points.length);
       main.dataset.oldest = points.length > 0 ? String(points[0].at) : '';
-      setText(current, currentValuesText(points[points.length - 1]));
+      const rates = data.state?.rates;
+      setText(current, currentValuesText(points[points.length - 1], rates));
       state.dataset.kind = data.state?.kind ?? 'waiting';
       setText(stateText, data.state?.text ?? 'Waiting for the queue monitor…');
       setText(stateRetry, retryCountdown(data.state, hostNow));
       setText(stateDetail, data.state?.detail ?? '');
       stateDetail.hidden = data.state?.detail === undefined;
+      setText(server, data.state?.server ?? '');
+      server.hidden = data.state?.server === undefined;
       const range = { start: hostNow - WINDOW_MS, end: hostNow };
-      for (const chart of charts) chart.update(points, range);
+      for (const chart of charts) chart.update(points, range, rates);
     },
   };
 }

@@ -1,7 +1,7 @@
 // What the page knows and keeps across reloads (through the webview state), and how host messages change
 // it. DOM-free, so the Node unit tests cover restore and merge.
 
-import type { MetricsHostMessage, MetricsPoint, ViewState, ViewStateKind } from '../../protocol/metrics';
+import { RATE_WINDOWS, type MetricsHostMessage, type MetricsPoint, type RateWindow, type ViewState, type ViewStateKind } from '../../protocol/metrics';
 import { mergePoints } from './points';
 
 export interface ViewData {
@@ -73,12 +73,14 @@ function readPoint(value: unknown): MetricsPoint[] {
 
 function readState(value: unknown): ViewState | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { kind, deployment, text, detail, retryAt } = value as Record<string, unknown>;
+  const { kind, deployment, text, detail, retryAt, rates, server } = value as Record<string, unknown>;
   if (!STATE_KINDS.includes(kind as ViewStateKind) || typeof text !== 'string') return undefined;
   const state: ViewState = { kind: kind as ViewStateKind, text };
   if (typeof deployment === 'string') state.deployment = deployment;
   if (typeof detail === 'string') state.detail = detail;
   if (isFiniteNumber(retryAt)) state.retryAt = retryAt;
+  if (RATE_WINDOWS.includes(rates as RateWindow)) state.rates = rates as RateWindow;
+  if (typeof server === 'string') state.server = server;
   return state;
 }
 

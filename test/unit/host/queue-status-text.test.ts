@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { QueueMetrics } from '../../../src/core/api/types';
 import { presentQueueState } from '../../../src/host/queue/queue-status-text';
 
-const metrics = (over: Partial<QueueMetrics> = {}): QueueMetrics => ({ queueDepth: 12, tokensPerSecond: 1234.5, requestsPerSecond: 3.2, chat: {}, extra: {}, ...over });
+// A current server's sample (it reports the chat queue); an older server's has no chat_* keys.
+const metrics = (over: Partial<QueueMetrics> = {}): QueueMetrics => ({ queueDepth: 12, tokensPerSecond: 1234.5, requestsPerSecond: 3.2, chat: { inFlight: 0 }, extra: {}, ...over });
 const baseUrl = 'http://127.0.0.1:8000';
 
 describe('queue status text', () => {
@@ -24,6 +25,28 @@ describe('queue status text', () => {
     assert.equal(rows.vLLM, 'down: vLLM is loading');
     assert.equal(rows.Deployment, baseUrl);
     assert.equal('Megatron' in rows, false);
+    assert.equal(view.server, 'Current ScalarLM (it reports the chat queue): rates cover the last 60 s.');
+  });
+
+  it('labels an older server\'s rates as cumulative and says which server it detected', () => {
+    const view = presentQueueState({
+      kind: 'ok',
+      baseUrl,
+      sample: { at: 0, metrics: metrics({ chat: {}, flopsPerSecond: 2e9 }) },
+      health: { api: 'up', vllm: 'up', all: 'up' },
+    });
+    const labels = view.rows.map(([label]) => label);
+    assert.deepEqual(labels.slice(0, 4), ['Queue depth', 'Tokens/s (cumulative)', 'Requests/s (cumulative)', 'FLOP/s (cumulative)']);
+    assert.equal(Object.fromEntries(view.rows)['FLOP/s (cumulative)'], '2.0 GFLOP/s');
+    assert.match(view.server ?? '', /^Older ScalarLM \(no chat queue metrics, no Megatron health\): rates are cumulative/);
+  });
+
+  it('keeps saying which server it was while paused or unreachable, from the last sample', () => {
+    const older = { at: 0, metrics: metrics({ chat: {} }) };
+    assert.match(presentQueueState({ kind: 'paused', baseUrl, lastSample: older }).server ?? '', /^Older ScalarLM/);
+    assert.match(presentQueueState({ kind: 'unreachable', baseUrl, error: 'x.', retryAt: 0, lastSample: older }, 0).server ?? '', /^Older ScalarLM/);
+    assert.equal(presentQueueState({ kind: 'unreachable', baseUrl, error: 'x.', retryAt: 0 }, 0).server, undefined);
+    assert.equal(presentQueueState({ kind: 'connecting', baseUrl }).server, undefined);
   });
 
   it('warns when busy, naming the setting', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { retryCountdown } from '../../../src/webview/metrics/retry-countdown';
-import { chartSummary, currentValuesText, formatScale, SERIES } from '../../../src/webview/metrics/series';
+import { chartSummary, currentValuesText, formatScale, SERIES, seriesTitle } from '../../../src/webview/metrics/series';
 
 describe('metrics view wording', () => {
   it('reads the current values with grouping and fixed decimals', () => {
@@ -13,6 +13,16 @@ describe('metrics view wording', () => {
   it('marks a value the server did not report instead of showing zero', () => {
     assert.equal(currentValuesText({ at: 0, queueDepth: 0 }), 'Queue depth 0 · — tokens/s · — requests/s');
     assert.equal(currentValuesText(undefined), 'No samples yet');
+  });
+
+  it('titles the rates by how the server measures them, once a sample has said', () => {
+    assert.deepEqual(SERIES.map((series) => seriesTitle(series, 'last-60s')), ['Queue depth', 'Tokens/s (60 s)', 'Requests/s (60 s)']);
+    assert.deepEqual(SERIES.map((series) => seriesTitle(series, 'cumulative')), ['Queue depth', 'Tokens/s (cumulative)', 'Requests/s (cumulative)']);
+    assert.deepEqual(SERIES.map((series) => seriesTitle(series, undefined)), ['Queue depth', 'Tokens/s', 'Requests/s']);
+    const point = { at: 0, queueDepth: 1, tokensPerSecond: 2, requestsPerSecond: 0.5 };
+    assert.equal(currentValuesText(point, 'cumulative'), 'Queue depth 1 · 2.0 tokens/s (cumulative) · 0.50 requests/s (cumulative)');
+    assert.equal(currentValuesText(point, 'last-60s'), 'Queue depth 1 · 2.0 tokens/s · 0.50 requests/s');
+    assert.equal(chartSummary(SERIES[1], [point], 'cumulative'), 'Tokens/s (cumulative), last 10 minutes: latest 2.0, highest 2.0');
   });
 
   it('labels the top of a scale briefly', () => {

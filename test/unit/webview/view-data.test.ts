@@ -7,7 +7,13 @@ describe('the metrics page data', () => {
   const hostClock = 1_700_000_000_000;
   // The page runs 5 s behind the host, as a browser on another machine might.
   const pageClock = hostClock - 5000;
-  const connected = { kind: 'ok' as const, deployment: 'http://127.0.0.1:8000', text: 'Connected to http://127.0.0.1:8000' };
+  const connected = {
+    kind: 'ok' as const,
+    deployment: 'http://127.0.0.1:8000',
+    text: 'Connected to http://127.0.0.1:8000',
+    rates: 'cumulative' as const,
+    server: 'Older ScalarLM (no chat queue metrics): rates are cumulative, averaged over busy time since the server started.',
+  };
 
   it('takes a snapshot, measuring the host clock against its own', () => {
     const data = applyHostMessage(EMPTY_VIEW_DATA, { type: 'snapshot', now: hostClock, points: [{ at: hostClock - 3000, queueDepth: 1 }], state: connected }, pageClock);
@@ -48,6 +54,8 @@ describe('the metrics page data', () => {
       clockOffsetMs: 5000,
     };
     assert.deepEqual(restoreViewData(odd, pageClock), { points: [{ at: hostClock - 1000 }], state: undefined, deployment: undefined, clockOffsetMs: 5000 });
+    const oddState = restoreViewData({ points: [], state: { kind: 'ok', text: 'Connected', rates: 'yearly', server: 42 } }, pageClock).state;
+    assert.deepEqual(oddState, { kind: 'ok', text: 'Connected' });
   });
 
   it('drops the points of a deployment the monitor no longer watches, and only then', () => {

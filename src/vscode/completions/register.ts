@@ -1,0 +1,14 @@
+// Raw completions: the Complete Selection command and its panel.
+
+import * as vscode from 'vscode';
+import type { Connection } from '../deployment/connection';
+import type { ExtensionLog } from '../log';
+import { completeSelection } from './complete-selection';
+import { CompletionPanel } from './completion-panel';
+
+export function registerCompletions(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('scalarlm.completeSelection', () => completeSelection(extensionUri, connection, log)),
+    { dispose: () => CompletionPanel.disposeCurrent() },
+  );
+}

@@ -1,0 +1,41 @@
+// GET /v1/megatron/list_models on the simulator: the training jobs behind the served adaptors, and one that
+// failed and was never served (protocol §7).
+
+import * as assert from 'node:assert/strict';
+import { get, json, useSimulator } from './helpers';
+
+interface WireJob {
+  name: string;
+  deployed: boolean;
+  status: string;
+  start_time: number;
+  step: number;
+  max_steps: number;
+  train_time: number;
+  loss: number;
+}
+
+describe('sim: training jobs', () => {
+  const sim = useSimulator({ zeroLatency: true });
+
+  it('lists a job per adaptor, completed and deployed, and a failed one that vLLM does not serve', async () => {
+    const { models } = json<{ models: WireJob[] }>(await get(sim(), '/v1/megatron/list_models'));
+    const served = json<{ data: { id: string; parent: string | null }[] }>(await get(sim(), '/v1/models')).data;
+    const adaptors = served.filter((model) => model.parent !== null).map((model) => model.id);
+    const completed = models.filter((job) => job.status === 'COMPLETED');
+    assert.deepEqual(completed.map((job) => job.name), adaptors);
+    assert.ok(completed.every((job) => job.deployed && job.step === job.max_steps));
+    const failed = models.filter((job) => job.status === 'FAILED');
+    assert.equal(failed.length, 1);
+    assert.equal(failed[0].deployed, false);
+    assert.ok(failed[0].step < failed[0].max_steps);
+    assert.ok(!served.some((model) => model.id === failed[0].name), 'the failed job is not served');
+    assert.deepEqual(Object.keys(failed[0]).sort(), ['deployed', 'loss', 'max_steps', 'name', 'start_time', 'status', 'step', 'train_time']);
+  });
+
+  it('keeps `latest` on the newest served adaptor, not the failed job', async () => {
+    const { models } = json<{ models: WireJob[] }>(await get(sim(), '/v1/megatron/list_models'));
+    const newest = [...models].sort((a, b) => b.start_time - a.start_time)[0];
+    assert.equal(newest.status, 'COMPLETED');
+  });
+});
