@@ -82,7 +82,8 @@ async function confirmLargeBatch(job: BatchJob, settings: Settings, monitor: Que
   const metrics = state.kind === 'ok' || state.kind === 'busy' ? state.sample.metrics : undefined;
   const depth = metrics?.queueDepth;
   const rate = metrics?.requestsPerSecond;
-  const estimate = rate && rate > 0 ? `about ${formatMinutes((count + (depth ?? 0)) / rate)} at the current ${rate.toFixed(2)} requests/s` : 'no estimate yet (no recent request rate)';
+  // Short: the facts share one line of the question.
+  const estimate = rate && rate > 0 ? `about ${formatMinutes((count + (depth ?? 0)) / rate)} at ${rate.toFixed(2)} requests/s` : 'no estimate yet';
   const facts = [params.model ?? "the deployment's default model", `max ${params.max_tokens} tokens`, `queue depth ${depth ?? 'unknown'}`, estimate];
   const prompts = count.toLocaleString('en-US');
   return confirm(`Send ${prompts} prompts to ScalarLM?`, facts, `Send ${prompts} prompts`, {

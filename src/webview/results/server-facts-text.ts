@@ -7,6 +7,8 @@ import { formatCount, formatMs } from '../shared/format';
 
 export const ASKING_SERVER = 'Asking the deployment about this request…';
 
+const CLOCK_SLACK_MS = 1000;
+
 export function serverFactsLines(facts: ServerFactsView): string[] {
   if (facts.state === 'none') return [facts.note];
   return [tokensLine(facts), timingLine(facts), ...(facts.finishReason === undefined ? [] : [`Finish reason: ${facts.finishReason}`])].filter((line) => line !== '');
@@ -28,9 +30,10 @@ function timingLine({ submittedAt, completedAt, groupStatus, groupSize }: Found)
   const group = groupSize === undefined ? 'Its group' : `Its group of ${formatCount(groupSize)}`;
   if (submittedAt === undefined) return completedAt === undefined ? '' : `${group} completed at ${clock(completedAt)}`;
   const submitted = `${group} was submitted at ${clock(submittedAt)}`;
-  // A batch sent again rewrites its request file (protocol §10.2): then the completion came first.
-  if (completedAt !== undefined && completedAt < submittedAt) return `${group} completed at ${clock(completedAt)}; its request was written again at ${clock(submittedAt)}`;
-  if (completedAt !== undefined) return `${submitted} and completed ${formatMs(completedAt - submittedAt)} later`;
+  // A batch sent again rewrites its request file (protocol §10.2): then the completion came first. Within a
+  // second it is only the two clocks' rounding (a file's mtime, a completion's time.time()).
+  if (completedAt !== undefined && completedAt < submittedAt - CLOCK_SLACK_MS) return `${group} completed at ${clock(completedAt)}; its request was written again at ${clock(submittedAt)}`;
+  if (completedAt !== undefined) return `${submitted} and completed ${formatMs(Math.max(0, completedAt - submittedAt))} later`;
   return groupStatus === 'in_progress' ? `${submitted} and is still in progress on the server` : submitted;
 }
 

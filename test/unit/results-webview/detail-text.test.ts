@@ -34,6 +34,7 @@ describe('results webview: detail text', () => {
       'Its group was submitted at 14:05:03 and is still in progress on the server',
     ]);
     assert.deepEqual(serverFactsLines({ state: 'found', completionTokens: 1, finishReason: 'length' }), ['Tokens: 1 completion', 'Finish reason: length']);
+    assert.deepEqual(serverFactsLines({ state: 'found', completedAt: at - 1, submittedAt: at })[1], 'Its group was submitted at 14:05:03 and completed 0 ms later', 'clocks a millisecond apart');
     assert.deepEqual(serverFactsLines({ state: 'found', totalTokens: 1, completedAt: at, submittedAt: at + 60_000 }), [
       '1 token',
       'Its group completed at 14:05:03; its request was written again at 14:06:03',
