@@ -5,7 +5,7 @@
 
 import * as vscode from 'vscode';
 import type { BatchProgress } from '../../core/batch/runner';
-import { readItemNumbers, displayNumber, type ItemNumbers } from '../../core/runs/item-numbers';
+import { displayNumber, readItemNumbers, type ItemNumbers } from '../../core/runs/item-numbers';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
 import { SNIPPET_LABELS, snippetsFor, TOKEN_ENV, type SnippetFormat } from '../../core/snippets';
 import { groupSnippet } from '../../host/batch/group-snippet';
@@ -105,7 +105,12 @@ export class ResultsPanel extends RunPanel<ResultsToWebview> {
       ? { unavailable: `Not asked: ${access.reason}` }
       : baseUrl !== runBaseUrl
         ? { unavailable: `Not asked: this run went to ${runBaseUrl}, and this window now talks to ${baseUrl}.` }
-        : async (group: string) => (await access.api.lookupRequest(group)).data;
+        : async (group: string) => {
+            // The shared client of now: a settings change replaces it (and closes the one before).
+            const current = this.deps.runs.connectionApi();
+            if (!current.ok) throw new Error(current.reason);
+            return (await current.api.lookupRequest(group)).data;
+          };
     this.facts = { baseUrl, facts: new ServerFacts(lookup) };
     return this.facts.facts;
   }
