@@ -139,7 +139,10 @@ describe('results panel and batch commands', () => {
     assert.equal(summary, 'Embedding: 16 dimensions, norm 1.000');
     assert.match((await texts(RESULTS, '#detail .embedding-values'))[0] ?? '', /^(-?\d\.\d{4}, ){8}… \(the first 8 of 16\)$/);
     assert.equal(await webviewEval<boolean>(RESULTS, `document.querySelector('#detail .response-section').hidden`), true, 'no Raw / Rendered text view for a vector');
-    const facts = await waitFor(async () => (await webviewQuery(RESULTS, '#detail .server-section[data-state="found"] li'))?.texts, { timeoutMs: WAIT_MS, what: 'what the server knows' });
+    const facts = await waitFor(async () => {
+      const found = await webviewQuery(RESULTS, '#detail[data-index="0"] .server-section[data-state="found"] li');
+      return found?.texts.length === 2 && found.texts;
+    }, { timeoutMs: WAIT_MS, what: 'what the server knows' });
     assert.match(facts[0], /^\d+ tokens: \d+ prompt \+ 0 completion$/);
     await screenshot('results12-embedding');
 
@@ -153,7 +156,7 @@ describe('results panel and batch commands', () => {
     await webviewClick(RESULTS, '.row[data-index="1"]');
     const words = await waitFor(async () => {
       const found = await webviewQuery(RESULTS, '#detail[data-index="1"] .server-section[data-state="found"] li');
-      return found?.count === 2 && found.texts;
+      return found?.texts.length === 2 && found.texts;
     }, { timeoutMs: WAIT_MS, what: 'the second item\'s server facts' });
     assert.match(words[0], /^\d+ tokens: \d+ prompt \+ \d+ completion$/);
     assert.match(words[1], /^Its group of 2 was submitted at \d\d:\d\d:\d\d and completed \d+ ms later$/);
@@ -238,7 +241,10 @@ describe('results panel and batch commands', () => {
     await pressKey('Shift+F10');
     const menu = await waitFor(() => workbenchText('.context-view .monaco-menu'), { timeoutMs: WAIT_MS, what: 'the context menu' });
     assert.match(menu, /Open Results[\s\S]*Export Results…[\s\S]*Delete Run/);
-    await workbenchClick('.context-view .monaco-menu .action-item:has-text("Delete Run")');
+    // By keyboard, as the menu was opened: a click can land while the menu still settles.
+    for (let step = 0; step < 6 && !(await workbenchText('.context-view .monaco-menu .action-item.focused'))?.includes('Delete Run'); step++) await pressKey('ArrowDown');
+    assert.match((await workbenchText('.context-view .monaco-menu .action-item.focused')) ?? '', /Delete Run/);
+    await pressKey('Enter');
     const question = await waitFor(async () => {
       const text = await workbenchText('.quick-input-widget');
       return text?.includes('Delete the run "Retry of retried.jsonl"?') && text;
