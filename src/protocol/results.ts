@@ -3,22 +3,65 @@
 
 import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
 
+/** A group's request as code: cURL, Python, TypeScript (core/snippets' formats; the page may not import the core). */
+export const CODE_FORMATS = ['curl', 'python', 'typescript'] as const;
+export type CodeFormat = (typeof CODE_FORMATS)[number];
+
 export type ItemStatusView = 'ok' | 'error' | 'pending' | 'unknown' | 'unsent' | 'queued';
+
+/** A response that is a vector of numbers (an embedding, protocol §9), summed up for people. */
+export interface EmbeddingView {
+  dimension: number;
+  /** Euclidean length. */
+  norm: number;
+  /** The first few values, in order. */
+  first: number[];
+}
 
 /** One prompt of the run as the panel shows it. */
 export interface ItemView {
+  /** Its place in this run (0-based), which messages name it by. */
   index: number;
+  /** The number people see (1-based): a retry's items keep the numbers they had in the run retried. */
+  number: number;
   /** The group (0-based) the prompt was sent in. */
   group: number;
   status: ItemStatusView;
   /** The prompt as text: a string as is; {messages} as "role: content" lines. */
   prompt: string;
   requestId: string | null;
+  /** The text; for an embedding, its values as a JSON array. */
   response: string | null;
+  /** Set when the response is an embedding. */
+  embedding?: EmbeddingView;
   error: string | null;
   /** Where the prompt came from (1-based lines), when known: click to reveal it. */
   origin?: { line: number; endLine: number };
 }
+
+/**
+ * What the deployment's request detail (GET /v1/generate/request/{group}, protocol §5.2) says about an item
+ * beyond its text, or why there is nothing to say. Times are epoch milliseconds.
+ */
+export type ServerFactsView =
+  | {
+      state: 'found';
+      promptTokens?: number;
+      completionTokens?: number;
+      /** The server's token_count: prompt and completion together. */
+      totalTokens?: number;
+      /** When the group's request file was written (its submit). */
+      submittedAt?: number;
+      /** When the whole group was done. */
+      completedAt?: number;
+      /** The group's state on the server: "completed", "in_progress". */
+      groupStatus?: string;
+      /** How many prompts the group holds. */
+      groupSize?: number;
+      /** Batch items have none (protocol §11); shown when the server stored one. */
+      finishReason?: string;
+    }
+  | { state: 'none'; note: string };
 
 export type CountsView = Record<'ok' | 'error' | 'pending' | 'unknown' | 'unsent' | 'queued', number>;
 
@@ -35,6 +78,8 @@ export interface RunHeaderView {
   createdAt: string;
   total: number;
   parentRunId?: string;
+  /** The run this one retries, when it is still stored: named by its title. */
+  parent?: { title: string; createdAt: string };
   /** Shown when temperature is not 0: the batch queue decodes greedily (protocol §1.2). */
   temperatureNote?: string;
   /** What planning noticed (settings the server ignores, how an ambiguous file was read). */
@@ -63,7 +108,9 @@ export type ResultsToWebview =
   | { type: 'init'; header: RunHeaderView; items: ItemView[]; progress: ProgressView }
   /** Items that changed (a group settled), by index. */
   | { type: 'items'; items: ItemView[] }
-  | { type: 'progress'; progress: ProgressView };
+  | { type: 'progress'; progress: ProgressView }
+  /** The answer to `detailShown`: what the server knows about that item. */
+  | { type: 'serverFacts'; index: number; facts: ServerFactsView };
 
 export const ITEM_ACTIONS = ['reveal', 'copyResponse', 'copyRequestId', 'openResponse'] as const;
 export type ItemAction = (typeof ITEM_ACTIONS)[number];
@@ -80,6 +127,12 @@ export const RESULTS_FROM_WEBVIEW = {
   run: { action: RUN_ACTIONS },
   /** Deliberately send again a group whose submit could not be confirmed (after the panel explained why). */
   resubmitUnknown: { group: 'integer' },
+  /** The detail pane shows this item (selected, or changed while shown): the host asks the server about it. */
+  detailShown: { index: 'integer' },
+  /** The detail pane shows nothing (no selection, or the filter hides the selected item). */
+  detailHidden: {},
+  /** Copy the request of the group of the item in the detail pane (else the first group) as code. */
+  copyRequest: { format: CODE_FORMATS },
 } as const satisfies MessageSpec;
 
 export type ResultsFromWebview = MessageOf<typeof RESULTS_FROM_WEBVIEW>;

@@ -2,6 +2,7 @@
 
 import { parseArgs } from 'node:util';
 import { startSimulator } from './index';
+import { DEFAULT_EMBEDDING_DIMENSION, MAX_EMBEDDING_DIMENSION } from './model/embedding';
 import { DEFAULT_OPTIONS, FAULT_KINDS, parseFaultFlag, resolveOptions, type SimOptions } from './options';
 
 /** Where the command writes, and (optionally) a signal that stops it like SIGINT does. Matches the CLI's CliIO. */
@@ -38,6 +39,8 @@ Options:
 
 Markers inside a prompt or chat message: [[sim:KIND]] or [[sim:KIND=ARG]] (faults above, plus
 [[sim:reasoning]], [[sim:tool-call]], and [[sim:respond=TEXT]] / [[sim:respond-b64=BASE64]] for an exact answer, the last one winning).
+[[sim:embedding=N]] in a /v1/generate prompt answers it with a vector of N numbers (default ${DEFAULT_EMBEDDING_DIMENSION}, at most
+${MAX_EMBEDDING_DIMENSION}) instead of text, as the embed route of 2025 servers did.
 `;
 
 const defaultIo: SimIo = { stdout: process.stdout, stderr: process.stderr };

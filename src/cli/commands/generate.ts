@@ -11,6 +11,7 @@ import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
+import { embeddingOf } from '../../core/api/embedding';
 import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/jobs/defaults';
 import { isPromptFormat, PROMPT_FORMATS, type PromptFormat } from '../../core/prompts';
 import { knownGroups } from '../../core/runs/known-groups';
@@ -30,8 +31,9 @@ export const generateCommand: Command = {
   summary:
     'Send every prompt of a file (or stdin) to the batch queue and print one JSONL line per prompt.\n' +
     'Each line is {"index","request_id","status","response","error"}, written as soon as the prompt is final, in input\n' +
-    'order; status is ok, error, pending, unknown or unsent. FILE: text (one prompt per line, or `---`-separated\n' +
-    'prompts), JSONL (a string, {"prompt"} or {"messages"} per line), or a JSON array or GenerateRequest object.\n' +
+    'order; status is ok, error, pending, unknown or unsent, and an embedding\'s response is its vector (a JSON array).\n' +
+    'FILE: text (one prompt per line, or `---`-separated prompts), JSONL (a string, {"prompt"} or {"messages"} per\n' +
+    'line), or a JSON array or GenerateRequest object.\n' +
     'Exit 0 when all are ok, 3 when some are not, 1 on a fatal error, 2 on bad usage or input.',
   usage: '[FILE|-] [options]',
   options: {
@@ -202,7 +204,7 @@ async function openReport(args: ParsedArgs, io: CliIO): Promise<OpenReport> {
   const outPath = stringOption(args, 'out');
   const out = outPath ? createWriteStream(outPath) : io.stdout;
   if (outPath) await once(out, 'open');
-  const write = (line: ReportLine) => void out.write(JSON.stringify(line) + '\n');
+  const write = (line: ReportLine) => void out.write(JSON.stringify(printed(line)) + '\n');
   return {
     stream: new ReportStream(write, !args.values.unordered),
     drained: async () => {
@@ -214,6 +216,12 @@ async function openReport(args: ParsedArgs, io: CliIO): Promise<OpenReport> {
       await once(out, 'finish');
     },
   };
+}
+
+/** A report line as printed: an embedding's response is its vector, a JSON array, not the text it travels as. */
+function printed(line: ReportLine): ReportLine | (Omit<ReportLine, 'response'> & { response: number[] }) {
+  const vector = embeddingOf(line.response);
+  return vector ? { ...line, response: vector } : line;
 }
 
 /** `resumeWith`: the run id when its ledger is in the runs folder, else the ledger's path. */

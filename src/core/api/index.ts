@@ -3,6 +3,7 @@
 export type { ChatOptions, ScalarLMApi } from './api';
 export { ScalarLMClient, type ClientOptions } from './client';
 export * from './errors';
+export { embeddingOf, embeddingText } from './embedding';
 export { computeGroupId, parseRequestId, queuedItemsFor, requestIdFor, type ParsedRequestId, type QueuedItem } from './group-id';
 export { PythonFloat, pythonJsonDumps } from './python-json';
 export { readEventStream } from './sse';

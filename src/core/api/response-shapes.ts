@@ -2,6 +2,7 @@
 // a gateway page or an incompatible server fails here with a clear MalformedResponseError instead of
 // deep inside a caller. Fields the client does not use are passed through unchecked.
 
+import { embeddingText, isVector } from './embedding';
 import type { ErrorContext } from './errors';
 import { shapeError } from './json-body';
 import { serverReportedError } from './reported-errors';
@@ -24,7 +25,10 @@ function arrayOrFail(json: Json, key: string, context: ErrorContext): unknown[] 
   return value;
 }
 
-/** {"results": [{request_id, response, error}]} (protocol §1.4). Pending items have response and error null. */
+/**
+ * {"results": [{request_id, response, error}]} (protocol §1.4). Pending items have response and error null. A
+ * response that is a list of numbers is an embedding (§9): handed on as its text (embedding.ts).
+ */
 export function generateResponseFrom(json: unknown, context: ErrorContext): GenerateResponse {
   const body = recordOrFail(json, context, 'the body');
   const results = arrayOrFail(body, 'results', context).map((item, i): GenerateResult => {
@@ -32,9 +36,9 @@ export function generateResponseFrom(json: unknown, context: ErrorContext): Gene
     if (!isRecord(item)) throw shapeError(context, `${where} is not an object`, json);
     const { request_id: requestId, response = null, error = null } = item;
     if (typeof requestId !== 'string' && typeof requestId !== 'number') throw shapeError(context, `${where}.request_id is missing`, json);
-    if (response !== null && typeof response !== 'string') throw shapeError(context, `${where}.response is neither text nor null`, json);
+    if (response !== null && typeof response !== 'string' && !isVector(response)) throw shapeError(context, `${where}.response is neither text, a list of numbers, nor null`, json);
     if (error !== null && typeof error !== 'string') throw shapeError(context, `${where}.error is neither text nor null`, json);
-    return { request_id: requestId, response, error };
+    return { request_id: requestId, response: isVector(response) ? embeddingText(response) : response, error };
   });
   return { results };
 }

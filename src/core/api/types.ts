@@ -25,6 +25,7 @@ export interface GenerateRequest {
 export interface GenerateResult {
   /** A string `<group>_<index>` on current servers; an integer on servers up to Oct 2025. */
   request_id: string | number;
+  /** The text; an embedding's vector (a list of numbers on the wire) as its JSON text (embedding.ts). */
   response: string | null;
   error: string | null;
 }

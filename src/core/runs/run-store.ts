@@ -91,12 +91,21 @@ export class RunStore {
     return runs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
+  /**
+   * The run's files: its ledger and what is kept beside it under the same name (an experiment's tests, a copy
+   * of stdin, a retry's item numbers, a lock left by a process that died).
+   */
+  files(runId: string): string[] {
+    if (!existsSync(this.dir)) return [];
+    return readdirSync(this.dir)
+      .filter((name) => name.startsWith(`${runId}.`))
+      .sort((a, b) => Number(b.endsWith(SUFFIX)) - Number(a.endsWith(SUFFIX)) || a.localeCompare(b))
+      .map((name) => join(this.dir, name));
+  }
+
   delete(runId: string): void {
-    const path = this.pathOf(runId);
-    this.read.delete(path);
-    rmSync(path, { force: true });
-    // An experiment's tests, kept beside its ledger.
-    rmSync(join(this.dir, `${runId}.tests.jsonl`), { force: true });
+    this.read.delete(this.pathOf(runId));
+    for (const path of this.files(runId)) rmSync(path, { force: true });
   }
 
   private pathOf(runId: string): string {

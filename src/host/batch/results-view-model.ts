@@ -1,17 +1,19 @@
 // What a results panel shows, built from the run's ledger and live progress. No 'vscode' import: it is
 // unit-tested on Node.
 
+import { embeddingOf } from '../../core/api/embedding';
 import type { RunHeader } from '../../core/runs/ledger-state';
 import type { BatchProgress } from '../../core/batch/runner';
 import type { ItemStatus, StatusCounts } from '../../core/batch/types';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
-import type { CountsView, ItemStatusView, ItemView, ProgressView, RunHeaderView } from '../../protocol/results';
+import type { CountsView, EmbeddingView, ItemStatusView, ItemView, ProgressView, RunHeaderView } from '../../protocol/results';
 
 export const TEMPERATURE_NOTE =
   'The ScalarLM batch queue currently decodes greedily: /v1/generate stores the temperature but its worker never applies it. Chat honours temperature.';
 
-export function headerView(header: RunHeader, total: number, sourceLabel: string | undefined): RunHeaderView {
+/** `parent`: the run this one retries, when it is still stored. */
+export function headerView(header: RunHeader, total: number, sourceLabel: string | undefined, parent?: { title: string; createdAt: string }): RunHeaderView {
   const { params } = header;
   return {
     runId: header.runId,
@@ -24,23 +26,40 @@ export function headerView(header: RunHeader, total: number, sourceLabel: string
     createdAt: header.createdAt,
     total,
     ...(header.parentRunId ? { parentRunId: header.parentRunId } : {}),
+    ...(header.parentRunId && parent ? { parent: { title: parent.title, createdAt: parent.createdAt } } : {}),
     ...(params.temperature ? { temperatureNote: TEMPERATURE_NOTE } : {}),
     ...(header.warnings?.length ? { warnings: header.warnings } : {}),
   };
 }
 
-/** `live` marks a run going now: prompts not sent yet are queued, not unsent. */
-export function itemView(item: RunItem, live: boolean): ItemView {
+/** How many of an embedding's values the panel shows. */
+export const EMBEDDING_VALUES_SHOWN = 8;
+
+/**
+ * `live` marks a run going now: prompts not sent yet are queued, not unsent. `number` is the item's number for
+ * people (1-based; a retry's items keep their parent's numbers).
+ */
+export function itemView(item: RunItem, live: boolean, number = item.index + 1): ItemView {
+  const embedding = embeddingView(item.response);
   return {
     index: item.index,
+    number,
     group: item.group,
     status: statusView(item.status, live),
     prompt: promptText(item.prompt),
     requestId: item.requestId === null ? null : String(item.requestId),
     response: item.response,
+    ...(embedding ? { embedding } : {}),
     error: item.error,
     ...(item.origin ? { origin: item.origin } : {}),
   };
+}
+
+/** A response that is an embedding, summed up: its dimension, length and first values. */
+export function embeddingView(response: string | null): EmbeddingView | undefined {
+  const vector = embeddingOf(response);
+  if (!vector) return undefined;
+  return { dimension: vector.length, norm: Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0)), first: vector.slice(0, EMBEDDING_VALUES_SHOWN) };
 }
 
 function statusView(status: ItemStatus, live: boolean): ItemStatusView {

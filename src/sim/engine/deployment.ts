@@ -14,7 +14,7 @@ import type { PendingItem, WorkQueue } from './work-queue';
 
 export interface ResultRow {
   request_id: string | number;
-  response: string | null;
+  response: StoredResult['response'] | null;
   error: string | null;
 }
 

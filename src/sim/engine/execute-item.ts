@@ -4,7 +4,8 @@
 
 import type { FiredFault } from '../faults/fault-book';
 import { itemMarkerFault } from '../faults/fault-book';
-import { generate } from '../model/generator';
+import { embeddingDimension, simulatedEmbedding } from '../model/embedding';
+import { countPromptTokens, generate } from '../model/generator';
 import type { QueuedItem, StoredResult } from '../state/request-files';
 import type { WorkOutcome } from './model-worker';
 
@@ -43,6 +44,13 @@ export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined,
   if (typeof item.max_tokens !== 'number') return errorOutcome(exceptionText(settings, 'AssertionError', ''));
   const model = typeof item.model === 'string' ? item.model : settings.baseModel;
   if (!settings.isServedModel(model)) return errorOutcome(`The model \`${model}\` does not exist.`);
+
+  const dimension = requestType === 'generate' ? embeddingDimension(prompt) : undefined;
+  if (dimension !== undefined) {
+    const promptTokens = countPromptTokens(prompt);
+    const vector: StoredResult = { is_acked: true, response: simulatedEmbedding(prompt, dimension, settings.seed), token_count: promptTokens, prompt_tokens: promptTokens, completion_tokens: 0 };
+    return { result: vector, durationMs: slowMs + duration(1, settings) };
+  }
 
   const chatRequest = item.chat_request as { tools?: unknown } | undefined;
   const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools, ...(model !== settings.baseModel ? { adaptor: model } : {}) });

@@ -109,7 +109,8 @@ function retryAfterSeconds(depth: number, admissionLimit: number): number {
 function chatCompletionBody(result: StoredResult, model: string): unknown {
   const error = result.error;
   const toolCalls = error === undefined ? result.tool_calls : undefined;
-  let content: string | null = error === undefined ? (result.response ?? '') : '';
+  // A chat item is never answered with a vector (the embedding marker is for /v1/generate prompts only).
+  let content: string | null = error === undefined && typeof result.response === 'string' ? result.response : '';
   if (toolCalls && !content) content = null;
   // 0s unless the worker reported counts (§6.2).
   const promptTokens = result.prompt_tokens ?? 0;

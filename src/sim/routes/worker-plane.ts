@@ -18,6 +18,7 @@ import {
 import type { SimRuntime } from '../runtime';
 import { responseFile, type StoredResult } from '../state/request-files';
 import { sha256Hex } from '../wire/ids';
+import { pyFloat } from '../wire/python-json';
 
 /** `inference_work_queue_timeout` (§10.1). */
 const GET_WORK_TIMEOUT_MS = 30_000;
@@ -134,6 +135,8 @@ function finishWork(rt: SimRuntime, ctx: RequestContext): void {
 function storedResult(entry: Record<string, unknown>): StoredResult {
   const result: StoredResult = { is_acked: true };
   if (typeof entry.response === 'string') result.response = entry.response;
+  // An embed worker's answer (§9): kept as the floats it reported.
+  else if (Array.isArray(entry.response) && entry.response.every((n) => typeof n === 'number')) result.response = entry.response.map((n: number) => pyFloat(n));
   if (typeof entry.error === 'string') result.error = entry.error;
   for (const key of ['token_count', 'prompt_tokens', 'completion_tokens'] as const) {
     if (typeof entry[key] === 'number') result[key] = entry[key] as number;

@@ -2,7 +2,7 @@
 // `{group}_status.json` and, once the whole group is done, `{group}_response.json`. Written with Python's
 // json.dumps, as the server does, so sizes and the request browser (§5) look the same.
 
-import { pyDumps, pyFloat } from '../wire/python-json';
+import { pyDumps, pyFloat, type PyFloat } from '../wire/python-json';
 import type { FileStore } from './file-store';
 
 export interface StatusFile {
@@ -21,7 +21,8 @@ export interface StatusFile {
  */
 export interface StoredResult {
   is_acked: true;
-  response?: string;
+  /** Text, or an embedding's vector (`[[sim:embedding=N]]`, §9). */
+  response?: string | PyFloat[];
   error?: string;
   token_count?: number;
   prompt_tokens?: number;

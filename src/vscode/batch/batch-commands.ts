@@ -26,7 +26,7 @@ export interface BatchCommandDeps {
 
 export async function generateFromSelection(deps: BatchCommandDeps): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  if (!editor) return void vscode.window.showWarningMessage('ScalarLM: open a document and select a prompt first.');
+  if (!editor) return void vscode.window.showWarningMessage('ScalarLM: open a document and select a prompt (or put the cursor on its line) first.');
   await send(deps, editor.document, async () => fromSelections(editor));
 }
 
@@ -82,18 +82,13 @@ async function confirmLargeBatch(job: BatchJob, settings: Settings, monitor: Que
   const metrics = state.kind === 'ok' || state.kind === 'busy' ? state.sample.metrics : undefined;
   const depth = metrics?.queueDepth;
   const rate = metrics?.requestsPerSecond;
-  const estimate =
-    rate && rate > 0
-      ? `about ${formatMinutes((count + (depth ?? 0)) / rate)} at the deployment's current ${rate.toFixed(2)} requests/s`
-      : 'none yet: the deployment reports no recent request rate';
-  const facts = [
-    `Model: ${params.model ?? "the deployment's default"}`,
-    `Max tokens: ${params.max_tokens}`,
-    `Queue depth now: ${depth ?? 'unknown'}`,
-    `Estimate: ${estimate}`,
-    `Asked above ${settings.batch.confirmAbove} prompts (scalarlm.batch.confirmAbove)`,
-  ];
-  return confirm(`Send ${count.toLocaleString('en-US')} prompts to ScalarLM?`, facts, `Send ${count.toLocaleString('en-US')} prompts`);
+  // Short: the facts share one line of the question.
+  const estimate = rate && rate > 0 ? `about ${formatMinutes((count + (depth ?? 0)) / rate)} at ${rate.toFixed(2)} requests/s` : 'no estimate yet';
+  const facts = [params.model ?? "the deployment's default model", `max ${params.max_tokens} tokens`, `queue depth ${depth ?? 'unknown'}`, estimate];
+  const prompts = count.toLocaleString('en-US');
+  return confirm(`Send ${prompts} prompts to ScalarLM?`, facts, `Send ${prompts} prompts`, {
+    placeHolder: `Asked above ${settings.batch.confirmAbove.toLocaleString('en-US')} prompts (scalarlm.batch.confirmAbove)`,
+  });
 }
 
 function formatMinutes(seconds: number): string {

@@ -10,16 +10,35 @@ import { detectFormat, parsePromptText, parseSelectionText, type PromptFormat, t
 /** A user error, not a bug: the message says what to do. */
 export class NothingToSendError extends Error {}
 
-/** Each selection is one prompt, or several when it is a JSON array or JSONL of entries. */
+/**
+ * Each selection is one prompt, or several when it is a JSON array or JSONL of entries. With nothing selected,
+ * the line under each cursor is sent instead (as REST Client sends the request under the cursor).
+ */
 export function fromSelections(editor: vscode.TextEditor): BatchSource {
   const { document } = editor;
   const name = fileName(document);
   const selections = editor.selections.filter((s) => !s.isEmpty);
+  if (selections.length === 0) return fromCursorLines(editor);
   const items = selections
     .sort((a, b) => a.start.compareTo(b.start))
     .flatMap((selection) => parseSelectionText(document.getText(selection), name, selection.start.line + 1));
   if (items.length === 0) throw new NothingToSendError('Select the text of a prompt first (several selections send several prompts).');
   return { kind: 'items', items, title: `${selections.length > 1 ? 'Selections' : 'Selection'} in ${name}`, uri: document.uri.toString() };
+}
+
+/** The line under each cursor (each line once), read like a selection of that line. */
+function fromCursorLines(editor: vscode.TextEditor): BatchSource {
+  const { document } = editor;
+  const name = fileName(document);
+  const lines = [...new Set(editor.selections.map((s) => s.active.line))].sort((a, b) => a - b);
+  const items = lines.flatMap((line) => parseSelectionText(document.lineAt(line).text, name, line + 1));
+  if (items.length === 0) {
+    const where = lines.length > 1 ? 'The lines under the cursors are' : 'The line under the cursor is';
+    throw new NothingToSendError(`${where} blank: put the cursor on a prompt's line, or select the prompt's text.`);
+  }
+  const numbers = lines.map((line) => line + 1).join(', ');
+  const title = lines.length === 1 ? `Line ${numbers} of ${name}` : lines.length <= 3 ? `Lines ${numbers} of ${name}` : `${lines.length} cursor lines of ${name}`;
+  return { kind: 'items', items, title, uri: document.uri.toString() };
 }
 
 /** Each non-blank line of the selections (or of the whole document without a selection) is one prompt. */

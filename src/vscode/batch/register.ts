@@ -1,9 +1,10 @@
 // Runs in the editor: the run store, the runs of this window (batches and experiments), their panels (results,
-// or an experiment's matrix), the Runs view and the commands that start them, wired together. Runs a reload
-// interrupted are taken up again.
+// or an experiment's matrix), the Runs view, the commands that start them and the ones that copy a batch
+// request as code, wired together. Runs a reload interrupted are taken up again.
 
 import * as vscode from 'vscode';
 import type { QueueMonitorView } from '../../core/monitor/types';
+import { TOKEN_PLACEHOLDER, type SnippetFormat } from '../../core/snippets';
 import type { Connection } from '../deployment/connection';
 import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
@@ -28,7 +29,7 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
   // An experiment's run opens as its matrix, any other as its results.
   const showRun = (runId: string) => (runs.runStore.has(runId) && runs.runStore.summary(runId).experiment ? experiments : results).show(runId);
   const texts = disposables.add(new ReadOnlyTexts());
-  const panelDeps = { runs, log, settings, showRun, texts };
+  const panelDeps = { runs, log, settings, showRun, texts, headers: () => connection.headersShown(TOKEN_PLACEHOLDER) };
   const results = disposables.add(new RunPanels(context.extensionUri, RESULTS_PAGE, panelDeps, (panel, runId, uri) => new ResultsPanel(panel, runId, uri, panelDeps)));
   const experiments = disposables.add(new RunPanels(context.extensionUri, EXPERIMENT_PAGE, panelDeps, (panel, runId, uri) => new ExperimentPanel(panel, runId, uri, panelDeps)));
   const problems = disposables.add(new PromptDiagnostics());
@@ -44,11 +45,21 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
     'scalarlm.runExperiment': (uri) => runExperimentFile(deps, asUri(uri)),
     'scalarlm.runPromptWithSample': (uri) => runPromptWithSample(deps, asUri(uri)),
     'scalarlm.runPromptOverDataset': (uri, dataset) => runPromptOverDataset(deps, asUri(uri), asUri(dataset)),
+    'scalarlm.copyBatchRequestAsCurl': () => copyBatchRequest(results, 'curl'),
+    'scalarlm.copyBatchRequestAsPython': () => copyBatchRequest(results, 'python'),
+    'scalarlm.copyBatchRequestAsTypeScript': () => copyBatchRequest(results, 'typescript'),
   };
   for (const [id, run] of Object.entries(commands)) disposables.add(vscode.commands.registerCommand(id, run));
 
   if (connection.api().ok) runs.resumeInterrupted();
   return disposables;
+}
+
+/** The results panel in front: the group of the item in its detail pane (else its first group) as code. */
+async function copyBatchRequest(results: RunPanels, format: SnippetFormat): Promise<void> {
+  const panel = results.activePanel();
+  if (!(panel instanceof ResultsPanel)) return void vscode.window.showWarningMessage("ScalarLM: open a batch run's results first; the request of its selected item's group is copied.");
+  await panel.copyRequest(format);
 }
 
 

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { planBatch } from '../../core/jobs/batch-job';
 import { exportCsv, exportJsonl } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
+import { readItemNumbers, writeItemNumbers } from '../../core/runs/item-numbers';
 import { configuredOverrides } from '../../host/batch/job-layers';
 import type { Settings } from '../../host/settings-schema';
 import { confirm } from '../confirm';
@@ -13,12 +14,14 @@ import type { RunPanelDeps } from './run-panel';
 
 export interface RunActionsDeps extends RunPanelDeps {
   settings(): Settings;
+  /** The extra headers requests carry now, the gateway token as `$SCALARLM_TOKEN` (for code to copy). */
+  headers(): Record<string, string>;
 }
 
-/** Selects the prompt's lines in the document it came from. */
-export async function revealOrigin(run: RunProjection, item: RunItem): Promise<void> {
+/** Selects the prompt's lines in the document it came from; `number` is the item's number in the panel. */
+export async function revealOrigin(run: RunProjection, item: RunItem, number: number): Promise<void> {
   if (!item.origin || !run.header.source) {
-    void vscode.window.showInformationMessage(`Prompt ${item.index + 1} has no source location to reveal.`);
+    void vscode.window.showInformationMessage(`Item ${number} has no source location to reveal.`);
     return;
   }
   const document = await vscode.workspace.openTextDocument(sourceUri(run.header.source));
@@ -27,7 +30,7 @@ export async function revealOrigin(run: RunProjection, item: RunItem): Promise<v
   await vscode.window.showTextDocument(document, { selection: range, preview: false, viewColumn: vscode.ViewColumn.One });
 }
 
-/** A new run of the failed prompts, linked to this one. */
+/** A new run of the failed prompts, linked to this one; its items keep the numbers they have here. */
 export async function retryFailed(run: RunProjection, deps: RunActionsDeps): Promise<void> {
   const failed = run.items.filter((item) => item.status === 'error' && item.prompt !== undefined);
   if (failed.length === 0) return void vscode.window.showInformationMessage('This run has no failed prompts to retry.');
@@ -44,6 +47,10 @@ export async function retryFailed(run: RunProjection, deps: RunActionsDeps): Pro
       { explicit: { model: header.params.model, maxTokens: header.params.max_tokens, temperature: header.params.temperature }, configured: configuredOverrides(deps.settings()) },
     );
     const runId = await deps.runs.start({ job, parentRunId: header.runId });
+    // A retry of a retry keeps the numbers of the first run.
+    const kept = readItemNumbers(deps.runs.runStore.ledgerPath(header.runId));
+    const indexes = failed.map((item) => kept?.indexes[item.index] ?? item.index);
+    writeItemNumbers(deps.runs.runStore.ledgerPath(runId), { v: 1, of: kept?.of ?? header.runId, indexes });
     deps.showRun(runId);
   } catch (error) {
     deps.log.showError(error);
@@ -54,8 +61,9 @@ export async function exportRun(run: RunProjection, format: 'jsonl' | 'csv', log
   const { items } = run;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `${(run.header.title ?? run.header.runId).replace(/[^\w.-]+/g, '-')}-results.${format}`;
+  const results = `${items.length.toLocaleString('en-US')} result${items.length === 1 ? '' : 's'}`;
   const target = await vscode.window.showSaveDialog({
-    title: `Export ${items.length} results as ${format.toUpperCase()}`,
+    title: `Export ${results} as ${format.toUpperCase()}`,
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
     filters: format === 'csv' ? { CSV: ['csv'] } : { 'JSON Lines': ['jsonl'] },
   });
@@ -65,20 +73,15 @@ export async function exportRun(run: RunProjection, format: 'jsonl' | 'csv', log
   } catch (error) {
     return log.showError(error);
   }
-  const open = await vscode.window.showInformationMessage(`Exported ${items.length} results to ${basename(target.fsPath)}.`, 'Open');
+  const open = await vscode.window.showInformationMessage(`Exported ${results} to ${basename(target.fsPath)}.`, 'Open');
   if (open) await vscode.window.showTextDocument(target);
 }
 
 /** Sends an unknown group again after the user confirms they accept it may run twice. */
 export async function resubmitUnknown(runId: string, group: number, deps: RunActionsDeps): Promise<void> {
-  const sure = await confirm(
-    `Send group ${group} again?`,
-    [
-      'Its submit failed in a way that leaves open whether the deployment received it, and the deployment could not tell.',
-      'If it did receive it, these prompts will run twice.',
-    ],
-    `Send group ${group} again`,
-  );
+  const sure = await confirm(`Send group ${group} again?`, ['If the deployment did receive it, these prompts will run twice.'], `Send group ${group} again`, {
+    placeHolder: 'Its submit failed in a way that leaves open whether the deployment received it, and the deployment could not tell.',
+  });
   if (!sure) return;
   try {
     await deps.runs.resume(runId, [group]);

@@ -68,6 +68,11 @@ export abstract class RunPanel<ToWebview extends Message> {
     this.panel.reveal(undefined, true);
   }
 
+  /** Whether the panel is the active editor (a command from its title bar or the palette acts on it). */
+  get active(): boolean {
+    return this.panel.active;
+  }
+
   dispose(): void {
     this.panel.dispose();
   }
@@ -165,6 +170,8 @@ export abstract class RunPanel<ToWebview extends Message> {
   }
 
   private release(): void {
+    // An answer still on its way (a server lookup) must not post to a disposed webview.
+    this.ready = false;
     clearTimeout(this.postTimer);
     this.closed.fire();
     this.disposables.dispose();
@@ -202,6 +209,11 @@ export class RunPanels implements vscode.Disposable {
       localResourceRoots: webviewResourceRoots(this.extensionUri),
     });
     this.adopt(panel, runId);
+  }
+
+  /** The panel of this kind that is the active editor, if one is. */
+  activePanel(): RunPanel<Message> | undefined {
+    return [...this.open.values()].find((panel) => panel.active);
   }
 
   private adopt(panel: vscode.WebviewPanel, runId: string): void {

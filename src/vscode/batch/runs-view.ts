@@ -1,5 +1,6 @@
 // The "Runs" view: this workspace's batch runs, newest first, with their counts; open, export, delete.
 
+import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { RunProjection } from '../../core/runs/run-projection';
 import type { RunSummary } from '../../core/runs/run-store';
@@ -17,6 +18,8 @@ class RunItemNode extends vscode.TreeItem {
   constructor(
     readonly run: RunSummary,
     active: boolean,
+    /** The run this one retries, when it is still stored. */
+    parent: RunSummary | undefined,
   ) {
     super(run.title, vscode.TreeItemCollapsibleState.None);
     const { ok, error, pending, unknown, unsent } = run.counts;
@@ -24,8 +27,8 @@ class RunItemNode extends vscode.TreeItem {
     const phase = active ? 'running' : run.goingElsewhere !== undefined ? `running in another process (pid ${run.goingElsewhere})` : run.phase;
     this.description = `${parts.filter(Boolean).join(' · ')} · ${phase}`;
     this.tooltip = new vscode.MarkdownString(
-      `**${escapeMarkdown(run.title)}**\n\n${run.total} prompts · model ${escapeMarkdown(run.model ?? "deployment's default")}\n\n` +
-        `Started ${new Date(run.createdAt).toLocaleString()}${run.parentRunId ? `\n\nRetry of run ${run.parentRunId}` : ''}`,
+      `**${escapeMarkdown(run.title)}**\n\n${plural(run.total, 'prompt')} · model ${escapeMarkdown(run.model ?? "deployment's default")}\n\n` +
+        `Started ${new Date(run.createdAt).toLocaleString()}${run.parentRunId ? `\n\n${escapeMarkdown(retryOf(parent))}` : ''}`,
     );
     this.iconPath = new vscode.ThemeIcon(active ? 'sync~spin' : error > 0 || unknown > 0 ? 'warning' : pending + unsent > 0 ? 'debug-pause' : 'pass');
     this.contextValue = 'scalarlmRun';
@@ -86,7 +89,8 @@ export class RunsView implements vscode.Disposable {
 
   private nodes(): RunItemNode[] {
     const stored = this.runs.runStore.list((path, error) => this.log.info(`Skipping the damaged run ledger ${path}: ${error.message}`));
-    return stored.map((run) => new RunItemNode(run, this.runs.isActive(run.runId)));
+    const byId = new Map(stored.map((run) => [run.runId, run]));
+    return stored.map((run) => new RunItemNode(run, this.runs.isActive(run.runId), run.parentRunId ? byId.get(run.parentRunId) : undefined));
   }
 
   private async export(run: RunSummary): Promise<void> {
@@ -97,8 +101,14 @@ export class RunsView implements vscode.Disposable {
 
   private async delete(run: RunSummary): Promise<void> {
     if (this.runs.isActive(run.runId)) return void vscode.window.showWarningMessage('ScalarLM: this run is still going; cancel it first.');
-    if (!(await confirm(`Delete the run "${run.title}" and its ledger?`, [run.ledgerPath], 'Delete'))) return;
-    this.runs.runStore.delete(run.runId);
+    if (run.goingElsewhere !== undefined) {
+      return void vscode.window.showWarningMessage(`ScalarLM: another process (pid ${run.goingElsewhere}) is writing this run; stop it there first.`);
+    }
+    const store = this.runs.runStore;
+    const files = store.files(run.runId).map((path) => basename(path));
+    const placeHolder = `Its ledger and the files kept beside it, in ${store.dir}, are removed for good.`;
+    if (!(await confirm(`Delete the run "${run.title}"?`, files, `Delete ${plural(files.length, 'file')}`, { placeHolder }))) return;
+    store.delete(run.runId);
     this.refresh();
   }
 
@@ -106,4 +116,13 @@ export class RunsView implements vscode.Disposable {
     clearInterval(this.looking);
     this.disposables.dispose();
   }
+}
+
+/** "Retry of the failed prompts of prompts.jsonl (started 31/01/2025, 14:05:00)", naming the parent by its title. */
+function retryOf(parent: RunSummary | undefined): string {
+  return parent ? `Retry of the failed prompts of ${parent.title} (started ${new Date(parent.createdAt).toLocaleString()})` : 'Retry of the failed prompts of a run since deleted';
+}
+
+function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 }

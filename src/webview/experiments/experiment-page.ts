@@ -96,7 +96,7 @@ export function createExperimentPage(
     refilter();
     save();
   }, signal);
-  const searchBox = createSearchBox({ label: 'Search row labels, vars, outputs and errors', controls: 'matrix', noun: 'rows' }, (query) => {
+  const searchBox = createSearchBox({ label: 'Search row labels, vars, outputs and errors', controls: 'matrix', noun: 'row' }, (query) => {
     search = query;
     refilter();
     save();

@@ -1,12 +1,14 @@
-// The selected item in full: the prompt (collapsed), the response as raw text or sanitized markdown, the
-// full error text, the request id, and the item's actions. Model text goes in as textContent, except the
+// The selected item in full: the prompt (collapsed), the response as raw text or sanitized markdown (or, for
+// an embedding, its dimension, norm and first values), the full error text, what the deployment knows of it
+// (tokens, timing), the request id, and the item's actions. Model text goes in as textContent, except the
 // rendered markdown, which goes through safe-markdown.ts (in output-view.ts).
 
-import type { ItemAction, ItemView, ResponseFormat } from '../../protocol/results';
+import type { ItemAction, ItemView, ResponseFormat, ServerFactsView } from '../../protocol/results';
 import { createDetailPane, createErrorSection, createPromptSection } from '../shared/detail-parts';
 import { button, element, setText } from '../shared/dom';
 import { createOutputView } from '../shared/output-view';
-import { originDescription, originLabel, waitingNote } from './item-text';
+import { embeddingSummary, embeddingValues, itemTitle, originDescription, originLabel, waitingNote } from './item-text';
+import { ASKING_SERVER, serverFactsLines } from './server-facts-text';
 
 export interface DetailCallbacks {
   action(action: ItemAction, index: number): void;
@@ -15,16 +17,23 @@ export interface DetailCallbacks {
 
 export interface DetailView {
   readonly element: HTMLElement;
-  /** Shows `item`; redraws only when it is a different object than the one shown. */
-  show(item: ItemView | undefined): void;
+  /**
+   * Shows `item`; redraws only when it is a different object than the one shown. Without one the pane shows
+   * `placeholder` (by default, that an item can be selected).
+   */
+  show(item: ItemView | undefined, placeholder?: string): void;
+  /** What the server said about the item at `index` (undefined: still asking); ignored for another item. */
+  showFacts(index: number, facts: ServerFactsView | undefined): void;
   setFormat(format: ResponseFormat): void;
   focus(): void;
 }
 
+const NOTHING_SELECTED = 'Select an item to see it in full.';
+
 const ITEM_ACTIONS: readonly ItemAction[] = ['reveal', 'copyResponse', 'copyRequestId', 'openResponse'];
 
 export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal): DetailView {
-  const pane = createDetailPane('Selected item', 'Select an item to see it in full.');
+  const pane = createDetailPane('Selected item', NOTHING_SELECTED);
   const root = pane.element;
   const reveal = actionButton('reveal', '', 'origin link');
   const group = element('span', 'detail-group');
@@ -35,20 +44,25 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
   const copyResponse = actionButton('copyResponse', 'Copy response', 'secondary');
   const openResponse = actionButton('openResponse', 'Open in editor', 'secondary');
   response.head.append(copyResponse, openResponse);
+  const embedding = createEmbeddingSection();
   const error = createErrorSection();
+
+  const server = element('section', 'server-section');
+  const serverFacts = element('ul', 'server-facts');
+  server.append(element('h3', undefined, 'On the server'), serverFacts);
 
   const requestId = element('code', 'request-id');
   const copyRequestId = actionButton('copyRequestId', 'Copy', 'secondary');
   const requestLine = element('p', 'request-line');
-  requestLine.append(element('span', 'label', 'Request id '), requestId, copyRequestId);
+  requestLine.append(element('span', 'label', 'Request id'), requestId, copyRequestId);
 
-  pane.body.append(prompt.element, response.element, error.element, requestLine);
+  pane.body.append(prompt.element, response.element, embedding.element, error.element, server, requestLine);
 
   let shown: ItemView | undefined;
 
   function render(item: ItemView): void {
     root.dataset.index = String(item.index);
-    pane.showTitle(`Item #${item.index}`, item.status);
+    pane.showTitle(itemTitle(item), item.status);
     reveal.hidden = item.origin === undefined;
     if (item.origin !== undefined) {
       setText(reveal, originLabel(item.origin));
@@ -59,13 +73,21 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     prompt.show(item.prompt);
 
     const note = item.response === null ? (waitingNote(item) ?? '') : item.response === '' ? 'The response is empty.' : '';
-    response.show(item.response, note);
+    response.element.hidden = item.embedding !== undefined;
+    embedding.show(item.embedding);
+    if (item.embedding === undefined) response.show(item.response, note);
     copyResponse.disabled = item.response === null;
     openResponse.disabled = item.response === null;
     error.show(item.error);
 
     setText(requestId, item.requestId ?? 'none yet');
+    requestId.title = item.requestId ?? '';
     copyRequestId.disabled = item.requestId === null;
+  }
+
+  function renderFacts(facts: ServerFactsView | undefined): void {
+    server.dataset.state = facts === undefined ? 'asking' : facts.state;
+    serverFacts.replaceChildren(...(facts === undefined ? [ASKING_SERVER] : serverFactsLines(facts)).map((line) => element('li', undefined, line)));
   }
 
   root.addEventListener(
@@ -81,12 +103,17 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
 
   return {
     element: root,
-    show(item) {
+    show(item, placeholder = NOTHING_SELECTED) {
+      pane.setPlaceholder(placeholder);
       if (item === shown) return;
+      if (item?.index !== shown?.index) renderFacts(undefined);
       shown = item;
       pane.setShown(item !== undefined);
       if (item === undefined) delete root.dataset.index;
       else render(item);
+    },
+    showFacts(index, facts) {
+      if (shown?.index === index) renderFacts(facts);
     },
     setFormat(next) {
       response.setFormat(next);
@@ -99,4 +126,24 @@ function actionButton(action: ItemAction, label: string, className: string): HTM
   const created = button(label, className);
   created.dataset.itemAction = action;
   return created;
+}
+
+/** An embedding in place of the response text: what it is, its first values, and a copy of all of them as JSON. */
+function createEmbeddingSection(): { readonly element: HTMLElement; show(embedding: ItemView['embedding']): void } {
+  const root = element('section', 'embedding-section');
+  const head = element('div', 'section-head');
+  head.append(element('h3', undefined, 'Response'), actionButton('copyResponse', 'Copy as JSON', 'secondary'));
+  const summary = element('p', 'embedding-summary');
+  const values = element('code', 'embedding-values');
+  root.append(head, summary, values);
+  root.hidden = true;
+  return {
+    element: root,
+    show(embedding) {
+      root.hidden = embedding === undefined;
+      if (embedding === undefined) return;
+      setText(summary, embeddingSummary(embedding));
+      setText(values, embeddingValues(embedding));
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { element, setText } from '../shared/dom';
 import { formatCount, formatCreated, formatDuration, formatRate } from '../shared/format';
 import { createRunHeaderFrame } from '../shared/run-header';
 import { formatParameters } from './format';
+import { retryLine } from './wording';
 
 export interface HeaderView {
   readonly element: HTMLElement;
@@ -25,7 +26,7 @@ export function createHeaderView(signal: AbortSignal): HeaderView {
     element: frame.element,
     showRun(header) {
       setText(frame.title, header.title);
-      const sourceParts = [header.sourceLabel, header.parentRunId === undefined ? undefined : `Retry of run ${header.parentRunId}`];
+      const sourceParts = [header.sourceLabel, header.parentRunId === undefined ? undefined : retryLine(header.parent)];
       setText(frame.source, sourceParts.filter((part) => part !== undefined).join(' · '));
       frame.source.hidden = frame.source.textContent === '';
       setText(frame.parameters, `${formatParameters(header)} · created ${formatCreated(header.createdAt)}`);

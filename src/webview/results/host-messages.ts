@@ -14,6 +14,8 @@ export function isResultsToWebview(value: unknown): value is ResultsToWebview {
       return Array.isArray(message.items);
     case 'progress':
       return isObject(message.progress);
+    case 'serverFacts':
+      return typeof message.index === 'number' && isObject(message.facts);
     default:
       return false;
   }

@@ -1,7 +1,34 @@
-// How an item reads in the list and the detail pane: origin labels and what to say while it has no
-// response. DOM-free.
+// How an item reads in the list and the detail pane: its number, origin labels, an embedding summed up, and
+// what to say while it has no response. DOM-free.
 
-import type { ItemStatusView, ItemView } from '../../protocol/results';
+import type { EmbeddingView, ItemStatusView, ItemView } from '../../protocol/results';
+import { formatCount } from '../shared/format';
+
+/** "Item 8": numbered from 1, as people count (a retry's items keep the numbers of the run retried). */
+export function itemTitle(item: ItemView): string {
+  return `Item ${formatCount(item.number)}`;
+}
+
+/** What the detail pane says while the filter or the search hides the selected item. */
+export function hiddenByFilter(item: ItemView): string {
+  return `${itemTitle(item)} is selected, but the filter or the search hides it. Clear them to see it, or pick a shown item.`;
+}
+
+/** "#8", beside the item's line in the list. */
+export function itemLabel(item: ItemView): string {
+  return `#${item.number}`;
+}
+
+/** "Embedding: 384 dimensions, norm 1.000". */
+export function embeddingSummary(embedding: EmbeddingView): string {
+  return `Embedding: ${formatCount(embedding.dimension)} dimension${embedding.dimension === 1 ? '' : 's'}, norm ${embedding.norm.toFixed(3)}`;
+}
+
+/** "0.0123, -0.4561, … (the first 8 of 384)"; every value when there are no more. */
+export function embeddingValues(embedding: EmbeddingView): string {
+  const values = embedding.first.map((value) => value.toFixed(4)).join(', ');
+  return embedding.first.length < embedding.dimension ? `${values}, … (the first ${embedding.first.length} of ${formatCount(embedding.dimension)})` : values;
+}
 
 /** "L12", or "L12–14" for a prompt spanning lines. */
 export function originLabel(origin: NonNullable<ItemView['origin']>): string {

@@ -2,16 +2,19 @@
 // format), applies the host's messages, and saves the choices to the webview state. Incoming items
 // update the store and only the rows in view; the filtered index list is recomputed, never the DOM list.
 
-import type { ItemStatusView, ProgressView, ResponseFormat, ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
+import type { ItemStatusView, ItemView, ProgressView, ResponseFormat, ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
 import { createActionToolbar } from '../shared/action-toolbar';
 import { createCountChips } from '../shared/count-chips';
 import { element } from '../shared/dom';
+import { positionOf } from '../shared/list-navigation';
 import { createSearchBox } from '../shared/search-box';
 import type { Page, PageHost } from '../shared/start-page';
+import { createCopyBar } from './copy-bar';
 import { createDetailView } from './detail-view';
 import { createHeaderView } from './header-view';
 import { filterItems, ITEM_STATUSES } from './item-filter';
 import { ItemStore } from './item-store';
+import { hiddenByFilter } from './item-text';
 import { createListView } from './list-view';
 import { createUnknownGroupsView } from './unknown-groups-view';
 import { RUN_ACTIONS, toolbarButtons } from './wording';
@@ -44,7 +47,7 @@ export function createResultsPage(
   }, signal);
   const toolbar = createActionToolbar(RUN_ACTIONS, { primary: 'retryFailed', label: 'Run actions' }, (action) => host.post({ type: 'run', action }), signal);
   const unknownGroups = createUnknownGroupsView((group) => host.post({ type: 'resubmitUnknown', group }), signal);
-  const searchBox = createSearchBox({ label: 'Search prompts, responses and errors', controls: 'list', noun: 'items' }, (query) => {
+  const searchBox = createSearchBox({ label: 'Search prompts, responses and errors', controls: 'list', noun: 'item' }, (query) => {
     search = query;
     refilter();
     save();
@@ -77,10 +80,12 @@ export function createResultsPage(
     signal,
   );
   detail.setFormat(responseFormat);
+  const copyBar = createCopyBar((format) => host.post({ type: 'copyRequest', format }), signal);
+  copyBar.showGroup(undefined);
 
   const main = element('main', 'results run-panel');
   main.dataset.view = 'scalarlm-results';
-  header.element.append(chips.element, toolbar.element);
+  header.element.append(chips.element, toolbar.element, copyBar.element);
   const split = element('div', 'split');
   split.append(list.element, detail.element);
   main.append(header.element, unknownGroups.element, searchBox.element, split);
@@ -107,14 +112,32 @@ export function createResultsPage(
   function select(index: number): void {
     selected = index;
     list.setSelected(index);
-    detail.show(store.get(index));
+    showDetail();
     save();
+  }
+
+  /** The item the detail pane shows, as the host last heard of it: the host asks the server about it. */
+  let detailTold: ItemView | undefined;
+
+  /**
+   * The selected item in the detail pane, unless the filter hides it: then the pane says so (the selection
+   * stays, so the keyboard goes on from there and the item comes back when the filter does).
+   */
+  function showDetail(): void {
+    const item = selected === undefined ? undefined : store.get(selected);
+    const visible = item !== undefined && positionOf(indexes, item.index).present ? item : undefined;
+    detail.show(visible, item !== undefined && visible === undefined ? hiddenByFilter(item) : undefined);
+    copyBar.showGroup(visible?.group);
+    if (visible === detailTold) return;
+    detailTold = visible;
+    host.post(visible === undefined ? { type: 'detailHidden' } : { type: 'detailShown', index: visible.index });
   }
 
   function refilter(): void {
     indexes = filterItems(store, { status, search });
     list.setIndexes(indexes);
     searchBox.showMatches(indexes.length, store.size);
+    showDetail();
   }
 
   function init(message: Extract<ResultsToWebview, { type: 'init' }>): void {
@@ -131,9 +154,8 @@ export function createResultsPage(
     showProgress(message.progress);
     chips.showActive(status);
     searchBox.setQuery(search);
-    refilter();
     list.setSelected(selected);
-    detail.show(selected === undefined ? undefined : store.get(selected));
+    refilter();
     scrollTop = saved?.scrollTop ?? 0;
     list.scrollTo(scrollTop);
     save();
@@ -161,10 +183,12 @@ export function createResultsPage(
           store.upsert(message.items);
           // States changed, so the filter may now take or drop items; rows in view redraw where their item changed.
           refilter();
-          if (selected !== undefined) detail.show(store.get(selected));
           break;
         case 'progress':
           showProgress(message.progress);
+          break;
+        case 'serverFacts':
+          detail.showFacts(message.index, message.facts);
           break;
       }
     },

@@ -1,10 +1,10 @@
-// One row of the list: index, state badge, origin, and one-line previews of the prompt and of the
+// One row of the list: number, state badge, origin, and one-line previews of the prompt and of the
 // response or error. Rows are recycled as the list scrolls, so fill() rewrites every part of a row.
 
 import type { ItemView } from '../../protocol/results';
 import { button, element, setText } from '../shared/dom';
 import { oneLinePreview } from '../shared/format';
-import { originDescription, originLabel, waitingNote } from './item-text';
+import { embeddingSummary, itemLabel, originDescription, originLabel, waitingNote } from './item-text';
 
 export interface Row {
   readonly element: HTMLElement;
@@ -39,7 +39,7 @@ export function createRow(): Row {
       root.id = `item-${item.index}`;
       root.dataset.index = String(item.index);
       root.dataset.status = item.status;
-      setText(index, `#${item.index}`);
+      setText(index, itemLabel(item));
       setText(badge, item.status);
       badge.dataset.status = item.status;
       origin.hidden = item.origin === undefined;
@@ -48,7 +48,7 @@ export function createRow(): Row {
         origin.title = originDescription(item.origin);
       }
       setText(prompt, oneLinePreview(item.prompt));
-      showPreview(response, item.response);
+      showPreview(response, item.embedding ? embeddingSummary(item.embedding) : item.response);
       showPreview(error, item.error);
       const waiting = item.response === null && item.error === null ? waitingNote(item) : undefined;
       showPreview(note, waiting ?? null);

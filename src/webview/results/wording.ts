@@ -1,6 +1,8 @@
-// The results panel's sentences: actions and the explanation for unknown groups. DOM-free.
+// The results panel's sentences: actions, copying a request, a retry's parent, and the explanation for
+// unknown groups. DOM-free.
 
-import type { CountsView, RunAction, RunPhase } from '../../protocol/results';
+import type { CodeFormat, CountsView, RunAction, RunHeaderView, RunPhase } from '../../protocol/results';
+import { formatCreated } from '../shared/format';
 import { resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
 
 /** Each run action's label and whether it applies now. */
@@ -32,4 +34,22 @@ export function unknownGroupExplanation(group: number): string {
 
 export function resubmitLabel(group: number): string {
   return `Resubmit group ${group}`;
+}
+
+/** A retry names the run it retries by its title (and when it started: runs of one file share a title). */
+export function retryLine(parent: RunHeaderView['parent']): string {
+  return parent === undefined ? 'Retries the failed prompts of a run since deleted' : `Retries the failed prompts of ${parent.title} (started ${formatCreated(parent.createdAt)})`;
+}
+
+/** The copy buttons, left to right, and their labels. */
+export const CODE_BUTTONS: readonly { format: CodeFormat; label: string }[] = [
+  { format: 'curl', label: 'cURL' },
+  { format: 'python', label: 'Python' },
+  { format: 'typescript', label: 'TypeScript' },
+];
+
+/** Which group's request the copy buttons copy: the selected item's, else the first. */
+export function copyTarget(group: number | undefined): string {
+  if (group === undefined) return 'the first group';
+  return group < 0 ? 'none: the selected prompt was never sent' : `group ${group}, the selected item's`;
 }

@@ -14,6 +14,8 @@ export interface DetailPane {
   showTitle(title: string, status: string): void;
   /** The body when something is selected, the placeholder when nothing is. */
   setShown(shown: boolean): void;
+  /** What the placeholder says. */
+  setPlaceholder(text: string): void;
   focus(): void;
 }
 
@@ -47,6 +49,9 @@ export function createDetailPane(label: string, emptyText: string): DetailPane {
     setShown(shown) {
       placeholder.hidden = shown;
       body.hidden = !shown;
+    },
+    setPlaceholder(text) {
+      setText(placeholder, text);
     },
     focus() {
       root.focus();

@@ -12,7 +12,7 @@ export interface SearchBoxOptions {
   label: string;
   /** The id of the element the search filters. */
   controls: string;
-  /** What is counted, in the plural: "items", "rows". */
+  /** What is counted, in the singular: "item", "row" (an s makes the plural). */
   noun: string;
 }
 
@@ -72,7 +72,7 @@ export function createSearchBox(options: SearchBoxOptions, onSearch: (query: str
       input.value = query;
     },
     showMatches(shown, total) {
-      const { noun } = options;
+      const noun = total === 1 ? options.noun : `${options.noun}s`;
       setText(matches, shown === total ? `${formatCount(total)} ${noun}` : `${formatCount(shown)} of ${formatCount(total)} ${noun}`);
     },
   };

@@ -45,8 +45,8 @@ describe('batch generate', () => {
 
     // Retry failed: a new run of the 3 failed prompts, linked to this one, in its own panel.
     await webviewClick(RESULTS, '#actions button[data-action="retryFailed"]');
-    await waitFor(async () => (await webviewQuery('Retry of run', 'main[data-phase="complete"]'))?.count === 1, { timeoutMs: 30_000, what: 'the retry run to end' });
-    const retried = await webviewQuery('Retry of run', '#counts button.chip[data-status="error"] .count');
+    await waitFor(async () => (await webviewQuery('Retry of fifty.jsonl', 'main[data-phase="complete"]'))?.count === 1, { timeoutMs: 30_000, what: 'the retry run to end' });
+    const retried = await webviewQuery('Retry of fifty.jsonl', '#counts button.chip[data-status="error"] .count');
     assert.equal(retried?.texts[0], '3');
   });
 
@@ -188,27 +188,6 @@ describe('batch generate', () => {
     } finally {
       await setSettings({ baseUrl: suite.sim.url, 'batch.groupSize': 8, 'batch.maxInFlight': 4 });
       await slow.stop();
-    }
-  });
-
-  it('asks before sending a large batch, with the count and the model', async () => {
-    await setSettings({ 'batch.confirmAbove': 5 });
-    try {
-      const uri = await workspaceFile('batch/large.jsonl', jsonl(Array.from({ length: 6 }, (_, i) => `large ${i}`)));
-      const done = vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
-      const question = await waitFor(async () => {
-        const text = await workbenchText('.quick-input-widget');
-        return text?.includes('Queue depth now') && text;
-      }, { timeoutMs: 10_000, what: 'the confirmation' });
-      assert.match(question, /Send 6 prompts to ScalarLM\?/);
-      assert.match(question, /Max tokens: 16/);
-      assert.match(question, /Queue depth now: \d+/);
-      assert.match(question, /Estimate: /);
-      await pressKey('Escape');
-      await done;
-      assert.equal(await webviewQuery(RESULTS, 'main'), undefined, 'nothing was started');
-    } finally {
-      await setSettings({ 'batch.confirmAbove': 500 });
     }
   });
 

@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import type { LedgerEvent } from '../../../src/core/batch/types';
 import type { RunHeader } from '../../../src/core/runs/ledger-state';
 import { RunProjection, type RunItem } from '../../../src/core/runs/run-projection';
-import { headerView, itemView, liveProgressView, storedProgressView, TEMPERATURE_NOTE } from '../../../src/host/batch/results-view-model';
-import { isResultsMessage } from '../../../src/protocol/results';
+import { EMBEDDING_VALUES_SHOWN, embeddingView, headerView, itemView, liveProgressView, storedProgressView, TEMPERATURE_NOTE } from '../../../src/host/batch/results-view-model';
+import { CODE_FORMATS, isResultsMessage } from '../../../src/protocol/results';
+import { SNIPPET_FORMATS } from '../../../src/core/snippets';
 
 const header: RunHeader = {
   t: 'run',
@@ -92,11 +93,39 @@ describe('results view model', () => {
     assert.deepEqual([view.phase, view.counts.queued, view.counts.unsent, view.etaSeconds], ['running', 6, 0, 3]);
   });
 
+  it('numbers items from 1, or with the numbers a retry keeps, and names the run retried by its title', () => {
+    assert.equal(itemView(item(0), false).number, 1);
+    assert.equal(itemView(item(0), false, 22).number, 22);
+    const retry = { ...header, parentRunId: 'p1' };
+    assert.deepEqual(headerView(retry, 1, undefined, { title: 'prompts.jsonl', createdAt: '2026-11-28T09:00:00.000Z' }).parent, { title: 'prompts.jsonl', createdAt: '2026-11-28T09:00:00.000Z' });
+    assert.equal(headerView(retry, 1, undefined).parent, undefined, 'a parent since deleted');
+    assert.equal(headerView(header, 1, undefined, { title: 'x', createdAt: '' }).parent, undefined, 'only a retry has a parent');
+  });
+
+  it('sums up a response that is an embedding, and leaves text alone', () => {
+    const vector = [0.6, -0.8, 0, 0, 0, 0, 0, 0, 0.0];
+    const view = itemView(item(0, { status: 'ok', response: JSON.stringify(vector) }), false);
+    assert.deepEqual([view.embedding?.dimension, view.embedding?.first], [9, vector.slice(0, EMBEDDING_VALUES_SHOWN)]);
+    assert.ok(Math.abs((view.embedding?.norm ?? 0) - 1) < 1e-12);
+    assert.equal(view.response, JSON.stringify(vector), 'the JSON is kept, to copy');
+    assert.equal(itemView(item(0, { status: 'ok', response: '[0.6, -0.8]' }), false).embedding, undefined);
+    assert.equal(embeddingView(null), undefined);
+  });
+
   it('accepts only well-formed messages from the page', () => {
+    assert.ok(isResultsMessage({ type: 'detailShown', index: 3 }));
+    assert.ok(isResultsMessage({ type: 'detailHidden' }));
+    assert.ok(isResultsMessage({ type: 'copyRequest', format: 'python' }));
+    assert.ok(!isResultsMessage({ type: 'copyRequest', format: 'perl' }));
+    assert.ok(!isResultsMessage({ type: 'detailShown', index: 'first' }));
     assert.ok(isResultsMessage({ type: 'item', action: 'reveal', index: 3 }));
     assert.ok(isResultsMessage({ type: 'run', action: 'exportCsv' }));
     assert.ok(!isResultsMessage({ type: 'item', action: 'deleteEverything', index: 3 }));
     assert.ok(!isResultsMessage({ type: 'resubmitUnknown', group: '1' }));
     assert.ok(!isResultsMessage('ready'));
+  });
+
+  it('offers the page the same code formats the snippets write', () => {
+    assert.deepEqual([...CODE_FORMATS], [...SNIPPET_FORMATS]);
   });
 });

@@ -4,6 +4,7 @@ import type { ItemView } from '../../../src/protocol/results';
 export function item(index: number, overrides: Partial<ItemView> = {}): ItemView {
   return {
     index,
+    number: index + 1,
     group: Math.floor(index / 4),
     status: 'ok',
     prompt: `Prompt ${index}`,
