@@ -164,7 +164,7 @@ export type ExperimentToWebview =
   /** The run now compared with (its cells' changes come in `cells`), or none. */
   | { type: 'comparison'; comparison: ComparisonView | null };
 
-export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt', 'diff'] as const;
+export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt', 'diff', 'copyAsCurl', 'copyAsPython', 'copyAsTypeScript'] as const;
 export type CellAction = (typeof CELL_ACTIONS)[number];
 
 export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'openLedger', 'openSource', 'compareWith', 'clearComparison'] as const;

@@ -71,7 +71,8 @@ function figures(record: ChatAnswerRecord): Pick<ChatOutcome, 'u' | 'ms' | 'f'> 
   return { ...(record.usage ? { u: record.usage } : {}), ...(record.ms !== undefined ? { ms: record.ms } : {}), ...(record.finish ? { f: record.finish } : {}) };
 }
 
-function chatRequestFor(prompt: PromptEntry, params: BatchParams & ChatSampling): ChatRequest {
+/** The chat completion a chat prompt of a run is sent as (the client adds `stream: false`). */
+export function chatRequestFor(prompt: PromptEntry, params: BatchParams & ChatSampling): ChatRequest {
   const messages: ChatMessage[] = typeof prompt === 'string' ? [{ role: 'user', content: prompt }] : 'prompt' in prompt ? [{ role: 'user', content: prompt.prompt }] : prompt.messages;
   return {
     messages,

@@ -13,6 +13,8 @@ import { answerText } from '../../core/runs/compare-runs';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
 import { cellDetailView, cellView, cellViews, experimentHeaderView, experimentProgressView, rowViews } from '../../host/experiments/experiment-view-model';
 import { PanelJudging } from '../../host/experiments/panel-judging';
+import { cellSnippet } from '../../host/experiments/cell-snippet';
+import { SNIPPET_LABELS, snippetsFor, TOKEN_ENV, type SnippetFormat } from '../../core/snippets';
 import { isExperimentMessage, type CellAction, type CellView, type ExperimentAction, type ExperimentFromWebview, type ExperimentToWebview } from '../../protocol/experiments';
 import type { RunActionsDeps } from '../batch/run-actions';
 import { sourceUri } from '../batch/run-actions';
@@ -165,7 +167,18 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       openOutput: () => openInEditor(item.response ?? ''),
       openPrompt: () => openInEditor(cellDetailView(item, this.tests, this.live)?.prompt ?? ''),
       diff: () => this.diff(item),
+      copyAsCurl: () => this.copyRequest(item, 'curl'),
+      copyAsPython: () => this.copyRequest(item, 'python'),
+      copyAsTypeScript: () => this.copyRequest(item, 'typescript'),
     };
+  }
+
+  private async copyRequest(item: RunItem, format: SnippetFormat): Promise<void> {
+    if (!this.run) return;
+    const snippet = cellSnippet(this.run, item, this.deps.headers());
+    if (!snippet.ok) return void vscode.window.showWarningMessage(`ScalarLM: ${snippet.problem}`);
+    const what = snippet.request.kind === 'chat' ? "The cell's chat request" : `The cell's batch (group ${snippet.group}) request`;
+    await copyText(snippetsFor(snippet.request)[format], `${what} as ${SNIPPET_LABELS[format]} (token as $${TOKEN_ENV})`);
   }
 
   /** Earlier runs of the same experiment first (newest first), then every other experiment run. */

@@ -42,7 +42,7 @@ export interface DetailView {
   focus(): void;
 }
 
-const DETAIL_ACTIONS: readonly DetailAction[] = ['copyOutput', 'openOutput', 'openPrompt', 'diff'];
+const DETAIL_ACTIONS: readonly DetailAction[] = ['copyOutput', 'openOutput', 'openPrompt', 'diff', 'copyAsCurl', 'copyAsPython', 'copyAsTypeScript'];
 
 export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal): DetailView {
   const pane = createDetailPane('Selected cell', 'Select a cell to see it in full.');
@@ -78,8 +78,13 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
   const compared = createComparedSection();
 
   const facts = element('dl', 'facts');
+  // The cell's request as code: a batch cell's group as it went out, or a chat cell's completion.
+  const copyAs = element('div', 'copy-as');
+  copyAs.setAttribute('role', 'group');
+  copyAs.setAttribute('aria-label', 'Copy request as');
+  copyAs.append(element('span', 'copy-as-label', 'Copy request as'), actionButton('copyAsCurl', 'cURL'), actionButton('copyAsPython', 'Python'), actionButton('copyAsTypeScript', 'TypeScript'));
 
-  pane.body.append(columnLine, repeatNav, varsSection, prompt.element, output.element, error.element, assertions.element, compared.element, facts);
+  pane.body.append(columnLine, repeatNav, varsSection, prompt.element, output.element, error.element, assertions.element, compared.element, facts, copyAs);
 
   let shown: ShownCell | undefined;
 

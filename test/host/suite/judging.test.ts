@@ -62,6 +62,13 @@ describe('judging', () => {
     await waitFor(async () => (await webviewQuery(PANEL, '[data-loaded="true"] .assertions li'))?.count === 2, { timeoutMs: 10_000, what: 'the assertions in the detail' });
     assert.match((await webviewQuery(PANEL, '[data-loaded="true"] .assertions'))?.texts[0] ?? '', /llm-rubric[\s\S]*It agrees\./);
 
+    // The cell's request as code: its batch group, as it went out.
+    await vscode.env.clipboard.writeText('');
+    await webviewClick(PANEL, '[data-loaded="true"] button[data-cell-action="copyAsCurl"]');
+    const curl = await waitFor(async () => (await vscode.env.clipboard.readText()) || undefined, { timeoutMs: 10_000, what: 'the request on the clipboard' });
+    assert.match(curl, /^curl .*\/v1\/generate/m);
+    assert.match(curl, /Short on t1\./);
+
     // Failing: only the rows with a failing cell.
     await webviewClick(PANEL, '.verdict-filter button[data-verdict="fail"]');
     await waitFor(async () => (await webviewQuery(PANEL, '.matrix-row[data-row]'))?.count === 2, { timeoutMs: 10_000, what: 'the failing rows only' });
