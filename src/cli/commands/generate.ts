@@ -77,7 +77,13 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   for (const warning of resumeFrom ? [] : (job?.warnings ?? [])) io.stderr.write(`${warning}\n`);
 
   const report = await openReport(args, io);
-  const projection = new RunProjection({ keepItems: false, onItems: (items) => report.stream.accept(items) });
+  const projection = new RunProjection({
+    keepItems: false,
+    onItems: (items) => {
+      report.stream.accept(items);
+      report.flush();
+    },
+  });
   // A resumed run reports the prompts already final at once.
   if (resumeFrom) projection.read(ledgerPath);
   const client = clientFor(args, io);
@@ -117,6 +123,7 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
     await client.close();
   }
   report.stream.finish(projection);
+  report.flush();
   await report.close();
   io.stderr.write(summaryLine(summary, store.has(summary.runId) && store.summary(summary.runId).ledgerPath === ledgerPath ? summary.runId : ledgerPath));
   if (summary.error) {
@@ -193,6 +200,8 @@ function filePathOf(source: string): string | undefined {
 
 interface OpenReport {
   stream: ReportStream;
+  /** Hands the lines the stream wrote since the last flush to the output, in one write. */
+  flush(): void;
   /** Resolves once the output has taken what was written (the run sends no new group meanwhile). */
   drained(): Promise<void>;
   close(): Promise<void>;
@@ -202,11 +211,26 @@ async function openReport(args: ParsedArgs, io: CliIO): Promise<OpenReport> {
   const outPath = stringOption(args, 'out');
   const out = outPath ? createWriteStream(outPath) : io.stdout;
   if (outPath) await once(out, 'open');
-  const write = (line: ReportLine) => void out.write(JSON.stringify(line) + '\n');
+  // A group's lines go out together: one write (and one system call) per group, not per prompt.
+  let lines = '';
+  const write = (line: ReportLine) => {
+    lines += JSON.stringify(line) + '\n';
+  };
+  // Every group in flight waits on the same drain (one listener, however many wait).
+  let drain: Promise<void> | undefined;
   return {
     stream: new ReportStream(write, !args.values.unordered),
-    drained: async () => {
-      if ((out as Writable).writableNeedDrain) await once(out, 'drain');
+    flush: () => {
+      if (lines === '') return;
+      out.write(lines);
+      lines = '';
+    },
+    drained: () => {
+      if (!(out as Writable).writableNeedDrain) return Promise.resolve();
+      drain ??= once(out, 'drain').then(() => {
+        drain = undefined;
+      });
+      return drain;
     },
     close: async () => {
       if (!outPath) return;
