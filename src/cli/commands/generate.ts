@@ -79,6 +79,7 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   const report = await openReport(args, io);
   const projection = new RunProjection({
     keepItems: false,
+    finalOnly: true,
     onItems: (items) => {
       report.stream.accept(items);
       report.flush();

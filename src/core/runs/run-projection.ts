@@ -4,9 +4,10 @@
 // group with no settled block, the block's own lines otherwise.
 //
 // Two ways to keep items: `keepItems` holds every item with its prompt (a panel, an export); without it,
-// items are only handed to `onItems` as they change, and only those not final yet are remembered, so the
-// CLI's report of a million prompts streams in little memory. ok and error are final: nothing in a run
-// changes them again. pending, unknown and unsent can still change until the run ends.
+// items are only handed to `onItems` as they change, and only those of settled blocks that are not final yet
+// are remembered (the others are rebuilt from their group's state when asked for), so the CLI's report of a
+// million prompts streams in little memory. ok and error are final: nothing in a run changes them again.
+// pending, unknown and unsent can still change until the run ends.
 
 import type { PromptEntry } from '../api/types';
 import { expandIds } from '../batch/request-ids';
@@ -39,6 +40,11 @@ export interface ProjectionOptions {
   keepPrompts?: boolean;
   /** Items whose state changed, after each event that changed any. */
   onItems?: (items: readonly RunItem[]) => void;
+  /**
+   * Without `keepItems`: onItems hears only of items of settled blocks (a report that writes final lines as
+   * they land and the rest at the end), and nothing is built for the others on the way.
+   */
+  finalOnly?: boolean;
 }
 
 type ItemEvent = Extract<LedgerEvent, { t: 'item' }>;
@@ -51,8 +57,8 @@ export class RunProjection {
   readonly state: LedgerState = emptyLedgerState();
   /** Every item in index order (with `keepItems`); planned groups only until the input's end is known. */
   readonly items: RunItem[] = [];
-  /** Without `keepItems`: items of settled blocks that are not final, by index. */
-  private readonly unsettled = new Map<number, RunItem>();
+  /** Without `keepItems`: per group, the items of its last block that are not final (the final ones left out). */
+  private readonly unsettled = new Map<number, (RunItem | undefined)[]>();
   private block: ItemEvent[] = [];
   /** Without `keepItems`: the cells (and, with `keepPrompts`, prompts) of groups not settled yet. */
   private readonly unsettledGroups = new Map<number, { cells?: CellRef[]; prompts?: PromptEntry[] }>();
@@ -66,7 +72,7 @@ export class RunProjection {
    * in bounded memory): each final item as it settles, the others at the end. Returns the projection.
    */
   static eachItem(ledgerPath: string, visit: (item: RunItem) => void): RunProjection {
-    const projection = new RunProjection({ keepItems: false, keepPrompts: true, onItems: (items) => items.forEach((item) => isFinal(item.status) && visit(item)) });
+    const projection = new RunProjection({ keepItems: false, keepPrompts: true, finalOnly: true, onItems: (items) => items.forEach((item) => isFinal(item.status) && visit(item)) });
     projection.read(ledgerPath);
     for (const item of projection.openItems()) visit(item);
     return projection;
@@ -107,10 +113,10 @@ export class RunProjection {
   /** The item at an index: kept, or rebuilt from the group's state. */
   item(index: number): RunItem {
     if (this.options.keepItems && this.items[index]) return this.items[index];
-    const unsettled = this.unsettled.get(index);
-    if (unsettled) return unsettled;
     const group = this.groupOf(index);
-    return group ? blockless(group, index - group.first, idsOf(group)) : unplanned(index);
+    if (!group) return unplanned(index);
+    const k = index - group.first;
+    return this.unsettled.get(group.g)?.[k] ?? this.unkept(group, k, idsOf(group));
   }
 
   /** How many prompts the run has, as far as is known. */
@@ -123,9 +129,10 @@ export class RunProjection {
     for (const group of this.state.groups) {
       if (group.first + group.count <= fromIndex) continue;
       const ids = idsOf(group);
+      const unsettled = this.unsettled.get(group.g);
       for (let k = Math.max(0, fromIndex - group.first); k < group.count; k++) {
         const index = group.first + k;
-        const item = (this.options.keepItems ? this.items[index] : this.unsettled.get(index)) ?? (group.block ? undefined : blockless(group, k, ids));
+        const item = this.options.keepItems ? this.items[index] : group.block ? unsettled?.[k] : this.unkept(group, k, ids);
         if (item && !isFinal(item.status)) yield item;
       }
     }
@@ -177,14 +184,16 @@ export class RunProjection {
 
   private planned(event: Extract<LedgerEvent, { t: 'group' }>): RunItem[] {
     const group = this.state.groups[event.g];
+    if (!this.options.keepItems) {
+      if (event.cells || this.options.keepPrompts) this.unsettledGroups.set(event.g, { ...(event.cells ? { cells: event.cells } : {}), ...(this.options.keepPrompts ? { prompts: event.prompts } : {}) });
+      return this.options.finalOnly ? [] : Array.from({ length: group.count }, (_, k) => this.unkept(group, k, undefined, false));
+    }
     const items = event.prompts.map((prompt, k) => ({
       ...blockless(group, k, undefined),
-      ...(this.options.keepItems ? { prompt } : {}),
-      ...(event.origins?.[k] ? { origin: event.origins[k] } : {}),
+      prompt,
       ...(event.cells?.[k] ? { cell: event.cells[k] } : {}),
     }));
-    if (this.options.keepItems) items.forEach((item) => (this.items[item.index] = item));
-    else if (event.cells || this.options.keepPrompts) this.unsettledGroups.set(event.g, { ...(event.cells ? { cells: event.cells } : {}), ...(this.options.keepPrompts ? { prompts: event.prompts } : {}) });
+    items.forEach((item) => (this.items[item.index] = item));
     return items;
   }
 
@@ -195,9 +204,11 @@ export class RunProjection {
     if (!group.block) return [];
     const extras = this.unsettledGroups.get(g);
     this.unsettledGroups.delete(g);
+    const unsettled: (RunItem | undefined)[] = [];
     const items = block.map((event) => {
-      const cell = extras?.cells?.[event.i - group.first];
-      const prompt = extras?.prompts?.[event.i - group.first];
+      const k = event.i - group.first;
+      const cell = extras?.cells?.[k];
+      const prompt = extras?.prompts?.[k];
       const item: RunItem = {
         ...this.kept(event.i),
         ...(cell ? { cell } : {}),
@@ -212,10 +223,16 @@ export class RunProjection {
         ...(event.ms !== undefined ? { latencyMs: event.ms } : {}),
         ...(event.f ? { finishReason: event.f } : {}),
       };
-      this.keep(item);
+      if (this.options.keepItems) this.items[item.index] = item;
+      else if (!isFinal(item.status)) unsettled[k] = item;
       return item;
     });
-    if (!this.options.keepItems && extras && items.some((item) => !isFinal(item.status))) this.unsettledGroups.set(g, extras);
+    if (!this.options.keepItems) {
+      if (unsettled.length > 0) {
+        this.unsettled.set(g, unsettled);
+        if (extras) this.unsettledGroups.set(g, extras);
+      } else this.unsettled.delete(g);
+    }
     return items;
   }
 
@@ -223,10 +240,22 @@ export class RunProjection {
   private restated(group: GroupRecord): RunItem[] {
     if (group.block) return [];
     const ids = idsOf(group);
-    const cells = this.unsettledGroups.get(group.g)?.cells;
-    const items = Array.from({ length: group.count }, (_, k) => ({ ...this.kept(group.first + k), ...(cells?.[k] ? { cell: cells[k] } : {}), ...blockless(group, k, ids) }));
-    for (const item of items) this.keep(item);
+    if (!this.options.keepItems) {
+      // Whatever an earlier block said (a resubmit drops it) is rebuilt from the group's state from now on.
+      this.unsettled.delete(group.g);
+      return this.options.finalOnly ? [] : Array.from({ length: group.count }, (_, k) => this.unkept(group, k, ids, false));
+    }
+    const items = Array.from({ length: group.count }, (_, k) => ({ ...this.kept(group.first + k), ...blockless(group, k, ids) }));
+    for (const item of items) this.items[item.index] = item;
     return items;
+  }
+
+  /** Without `keepItems`: an item of a group with no settled block, from the group's state and what is kept of the group. */
+  private unkept(group: GroupRecord, k: number, ids: RequestId[] | undefined, withPrompt = true): RunItem {
+    const extras = this.unsettledGroups.get(group.g);
+    const cell = extras?.cells?.[k];
+    const prompt = withPrompt ? extras?.prompts?.[k] : undefined;
+    return { ...blockless(group, k, ids), ...(cell ? { cell } : {}), ...(prompt !== undefined ? { prompt } : {}) };
   }
 
   private unplannedRemainder(): RunItem[] {
@@ -236,16 +265,10 @@ export class RunProjection {
     return items;
   }
 
-  /** What is kept of an item beyond its state: its prompt, origin and cell. */
+  /** What a kept item has beyond its state: its prompt, origin and cell (with `keepItems`). */
   private kept(index: number): Partial<RunItem> {
-    const item = this.options.keepItems ? this.items[index] : this.unsettled.get(index);
+    const item = this.options.keepItems ? this.items[index] : undefined;
     return item ? { prompt: item.prompt, ...(item.origin ? { origin: item.origin } : {}), ...(item.cell ? { cell: item.cell } : {}) } : {};
-  }
-
-  private keep(item: RunItem): void {
-    if (this.options.keepItems) this.items[item.index] = item;
-    else if (isFinal(item.status)) this.unsettled.delete(item.index);
-    else this.unsettled.set(item.index, item);
   }
 }
 
