@@ -15,7 +15,7 @@ import { GroupPlanner } from './group-planner';
 import type { ChatAnswerRecord } from './chat-cell';
 import { DEFAULT_TIMING, pauseAfter, reconcileCutOff, settleGroup, type BatchTiming, type RunContext } from './group-settler';
 import { QueuePacer } from './queue-pacer';
-import type { BatchInput, BatchParams, ExperimentHeader, RunEndReason, StatusCounts } from './types';
+import { LEDGER_VERSION, type BatchInput, type BatchParams, type ExperimentHeader, type RunEndReason, type StatusCounts } from './types';
 
 /** How long a cancelled run may spend asking the server about groups whose submit the cancel cut off. */
 const CUT_OFF_LOOKUP_MS = 15_000;
@@ -156,7 +156,7 @@ function newHeader(options: BatchRunOptions, params: BatchParams & { defaultMode
   const { defaultModel, ...sent } = params;
   return {
     t: 'run' as const,
-    v: 1 as const,
+    v: LEDGER_VERSION,
     runId: options.runId ?? randomUUID(),
     createdAt: new Date().toISOString(),
     baseUrl: options.api.baseUrl,

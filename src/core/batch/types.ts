@@ -96,11 +96,15 @@ export interface ExperimentHeader {
   only?: string[];
 }
 
-/** One line of the ledger (append-only JSONL). */
+/**
+ * One line of the ledger (append-only JSONL). Version 2 (LEDGER_VERSION) writes a batch group's settled items
+ * as one `items` line; version 1 wrote an `item` line per prompt and a `group-done` after them (chat cells
+ * still do). Both are read.
+ */
 export type LedgerEvent =
   | {
       t: 'run';
-      v: 1;
+      v: 1 | 2;
       runId: string;
       createdAt: string;
       baseUrl: string;
@@ -169,9 +173,18 @@ export type LedgerEvent =
       f?: string;
     }
   | { t: 'group-done'; g: number; counts: StatusCounts }
+  /**
+   * A batch group's settled items, by their place in the group (version 2): `s` one status for all or one
+   * each; `r` the responses and `e` the errors (one text for all, or one each), left out when there are none;
+   * `ids` the items' request ids when they are not the group's submitted ones (null: none).
+   */
+  | { t: 'items'; g: number; s: ItemStatus | ItemStatus[]; r?: (string | null)[]; e?: string | (string | null)[]; ids?: StoredIds | null }
   | { t: 'input-end'; total: number }
   /** A run taken up again from its ledger: whatever `end` came before no longer describes it. */
   | { t: 'resume'; at: number }
   | { t: 'end'; at: number; reason: RunEndReason; counts: StatusCounts };
 
 export type RunEndReason = 'complete' | 'deadline' | 'cancelled' | 'failed';
+
+/** The ledger format new runs write (LedgerEvent says what changed). */
+export const LEDGER_VERSION = 2 as const;

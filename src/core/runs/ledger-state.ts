@@ -5,6 +5,7 @@
 
 import type { PromptEntry } from '../api/types';
 import { emptyCounts, ITEM_STATUSES, type BatchParams, type ChatSampling, type ItemOrigin, type LedgerEvent, type StatusCounts, type StoredIds } from '../batch/types';
+import { blockCounts } from './ledger-blocks';
 
 export interface GroupRecord {
   g: number;
@@ -31,7 +32,7 @@ export interface GroupRecord {
   unknownNote?: string;
   /** The user asked to send it again without looking first (after it was marked unknown). */
   resubmitRequested?: boolean;
-  /** Offset of its last complete block of item lines, and that block's counts. */
+  /** Offset of its last complete block (an `items` line, or version 1's item lines), and that block's counts. */
   block?: { offset: number; counts: StatusCounts };
 }
 
@@ -62,6 +63,7 @@ export function emptyLedgerState(): LedgerState {
 }
 
 export function applyLedgerEvent(state: LedgerState, event: LedgerEvent, offset: number): void {
+  // A version 1 item line changes no counts: the group-done after it does.
   const group = 'g' in event && event.t !== 'group' && event.t !== 'item' ? groupAt(state, event.g) : undefined;
   if (group) addCounts(state.counts, contribution(group), -1);
   applyToState(state, event, offset);
@@ -134,6 +136,11 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
       const group = groupAt(state, event.g);
       if (state.openBlock !== undefined) group.block = { offset: state.openBlock, counts: event.counts };
       state.openBlock = undefined;
+      return;
+    }
+    case 'items': {
+      const group = groupAt(state, event.g);
+      group.block = { offset, counts: blockCounts(event, group.count) };
       return;
     }
     case 'input-end':

@@ -12,6 +12,7 @@
 import type { PromptEntry } from '../api/types';
 import { expandIds } from '../batch/request-ids';
 import type { CellRef, ItemOrigin, ItemStatus, LedgerEvent, RequestId } from '../batch/types';
+import { blockError, blockIds, blockResponse, blockStatus, type ItemsEvent } from './ledger-blocks';
 import { readLedgerLines } from './ledger-file';
 import { applyLedgerEvent, emptyLedgerState, statusWithoutBlock, type GroupRecord, type LedgerState, type RunHeader } from './ledger-state';
 
@@ -48,6 +49,9 @@ export interface ProjectionOptions {
 }
 
 type ItemEvent = Extract<LedgerEvent, { t: 'item' }>;
+
+/** An item's state as a settled block gives it, by its place `k` in the group. */
+type SettledState = { k: number } & Pick<RunItem, 'status' | 'requestId' | 'response' | 'error' | 'usage' | 'latencyMs' | 'finishReason'>;
 
 export function isFinal(status: ItemStatus): boolean {
   return status === 'ok' || status === 'error';
@@ -170,6 +174,8 @@ export class RunProjection {
         return [];
       case 'group-done':
         return this.settled(event.g);
+      case 'items':
+        return this.settledItems(event);
       case 'input-end':
         return this.unplannedRemainder();
       case 'submit':
@@ -197,24 +203,16 @@ export class RunProjection {
     return items;
   }
 
+  /** A version 1 block: its item lines, then the group-done just applied. */
   private settled(g: number): RunItem[] {
     const block = this.block;
     this.block = [];
     const group = this.state.groups[g];
     if (!group.block) return [];
-    const extras = this.unsettledGroups.get(g);
-    this.unsettledGroups.delete(g);
-    const unsettled: (RunItem | undefined)[] = [];
-    const items = block.map((event) => {
-      const k = event.i - group.first;
-      const cell = extras?.cells?.[k];
-      const prompt = extras?.prompts?.[k];
-      const item: RunItem = {
-        ...this.kept(event.i),
-        ...(cell ? { cell } : {}),
-        ...(prompt !== undefined ? { prompt } : {}),
-        index: event.i,
-        group: g,
+    return this.settle(
+      group,
+      block.map((event) => ({
+        k: event.i - group.first,
         status: event.s,
         requestId: event.id,
         response: event.r ?? null,
@@ -222,16 +220,39 @@ export class RunProjection {
         ...(event.u ? { usage: event.u } : {}),
         ...(event.ms !== undefined ? { latencyMs: event.ms } : {}),
         ...(event.f ? { finishReason: event.f } : {}),
-      };
-      if (this.options.keepItems) this.items[item.index] = item;
+      })),
+    );
+  }
+
+  /** A version 2 block: the group's items in one line. */
+  private settledItems(event: ItemsEvent): RunItem[] {
+    const group = this.state.groups[event.g];
+    const ids = blockIds(event, group.submitted?.ids);
+    const states: SettledState[] = new Array<SettledState>(group.count);
+    for (let k = 0; k < group.count; k++) {
+      states[k] = { k, status: blockStatus(event, k), requestId: ids?.[k] ?? null, response: blockResponse(event, k), error: blockError(event, k) };
+    }
+    return this.settle(group, states);
+  }
+
+  private settle(group: GroupRecord, states: readonly SettledState[]): RunItem[] {
+    const extras = this.unsettledGroups.get(group.g);
+    this.unsettledGroups.delete(group.g);
+    const unsettled: (RunItem | undefined)[] = [];
+    const items = states.map(({ k, ...state }) => {
+      const index = group.first + k;
+      const cell = extras?.cells?.[k];
+      const prompt = extras?.prompts?.[k];
+      const item: RunItem = { ...this.kept(index), ...(cell ? { cell } : {}), ...(prompt !== undefined ? { prompt } : {}), index, group: group.g, ...state };
+      if (this.options.keepItems) this.items[index] = item;
       else if (!isFinal(item.status)) unsettled[k] = item;
       return item;
     });
     if (!this.options.keepItems) {
       if (unsettled.length > 0) {
-        this.unsettled.set(g, unsettled);
-        if (extras) this.unsettledGroups.set(g, extras);
-      } else this.unsettled.delete(g);
+        this.unsettled.set(group.g, unsettled);
+        if (extras) this.unsettledGroups.set(group.g, extras);
+      } else this.unsettled.delete(group.g);
     }
     return items;
   }
