@@ -14,7 +14,7 @@ import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/bat
 import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/jobs/defaults';
 import { isPromptFormat, PROMPT_FORMATS, type PromptFormat } from '../../core/prompts';
 import { knownGroups } from '../../core/runs/known-groups';
-import { readLedger } from '../../core/runs/ledger-book';
+import { readLedger, readRunHeader } from '../../core/runs/ledger-book';
 import { ReportStream, type ReportLine } from '../../core/runs/report-stream';
 import { RunProjection } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
@@ -100,7 +100,7 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
         ? { params: job.params, source: job.source, title: job.title, warnings: job.warnings, groupSize: job.groupSize }
         : {}),
       input: job?.input(),
-      knownGroups: knownGroups(store, job?.source ?? readLedger(ledgerPath).header?.source, runId),
+      knownGroups: () => knownGroups(store, job?.source ?? readRunHeader(ledgerPath).source, runId),
       maxInFlight: job?.maxInFlight ?? explicit.maxInFlight ?? BATCH_DEFAULTS.maxInFlight,
       pauseAboveQueueDepth: job?.pauseAboveQueueDepth ?? explicit.pauseAboveQueueDepth ?? BATCH_DEFAULTS.pauseAboveQueueDepth,
       deadlineMs,

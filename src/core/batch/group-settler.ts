@@ -65,8 +65,8 @@ export interface RunContext {
   existing: ExistingGroups;
   /** Resolves when whoever reads the results is ready for more (a report whose output is backed up waits). */
   ready?: () => Promise<void>;
-  /** Server ids of batches earlier runs sent whose ids cannot be computed here, by content key. */
-  knownGroups?: ReadonlyMap<string, string>;
+  /** The server id an earlier run's batch of this content key was given (its id cannot be computed here). */
+  knownGroup(key: string): string | undefined;
   /** Chat answers earlier runs of the same experiment had, by request key. */
   earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
   /** The overall deadline of one chat completion (the queue path has none of its own, protocol §6.2). */
@@ -93,7 +93,7 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
   let mustReconcile = group.submitAttempts > 0 && !group.resubmitRequested && !group.confirmedAbsent;
   // Nothing sent yet in this run: the server may hold the group from an earlier run (protocol §10.2), under
   // the id computed here, or under the one an earlier run of the same prompts was given.
-  const knownId = group.expectedId ?? (group.key !== undefined ? ctx.knownGroups?.get(group.key) : undefined) ?? null;
+  const knownId = group.expectedId ?? (group.key !== undefined ? ctx.knownGroup(group.key) : undefined) ?? null;
   let mayExist = knownId !== null && group.submitAttempts === 0 && !group.resubmitRequested;
   let resubmits = 0;
   let failures = 0;

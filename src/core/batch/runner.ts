@@ -75,8 +75,11 @@ export interface BatchRunOptions {
   onLedger?: LedgerListener;
   /** Resolves when the caller is ready for more results: no new group is sent while it waits (output backpressure). */
   ready?: () => Promise<void>;
-  /** Server ids of batches earlier runs sent whose ids cannot be computed here ({messages}), by content key. */
-  knownGroups?: ReadonlyMap<string, string>;
+  /**
+   * Server ids of batches earlier runs sent whose ids cannot be computed here ({messages}), by content key; or
+   * how to find them, asked only when a group needs them (reading earlier runs costs, and most runs never do).
+   */
+  knownGroups?: ReadonlyMap<string, string> | (() => ReadonlyMap<string, string>);
   /** Chat answers earlier runs of the same experiment had, by request key: taken instead of asked again. */
   earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
   /** The deadline of one chat completion of the run (default CHAT_DEFAULTS.timeoutSeconds). */
@@ -197,6 +200,7 @@ class BatchRun {
   private inputFailed = false;
   private detached = false;
   private deadlinePassed = false;
+  private known: ReadonlyMap<string, string> | undefined;
 
   constructor(
     private readonly book: LedgerBook,
@@ -311,7 +315,7 @@ class BatchRun {
       existing: this.existing,
       ...(this.options.ready ? { ready: this.options.ready } : {}),
       ...(this.options.earlierAnswers ? { earlierAnswers: this.options.earlierAnswers } : {}),
-      ...(this.options.knownGroups ? { knownGroups: this.options.knownGroups } : {}),
+      knownGroup: (key) => this.knownGroups().get(key),
       chatDeadlineMs: this.options.chatDeadlineMs ?? CHAT_DEFAULTS.timeoutSeconds * 1000,
       pause: (failures) => pauseAfter(this.timing, failures, this.stop.signal),
       halt: this.halt.signal,
@@ -324,6 +328,12 @@ class BatchRun {
         this.emitProgress();
       },
     };
+  }
+
+  private knownGroups(): ReadonlyMap<string, string> {
+    const known = this.options.knownGroups;
+    this.known ??= typeof known === 'function' ? known() : (known ?? new Map<string, string>());
+    return this.known;
   }
 
   private fail(error: Error): void {

@@ -50,8 +50,6 @@ export interface ProjectionOptions {
 
 type ItemEvent = Extract<LedgerEvent, { t: 'item' }>;
 
-/** An item's state as a settled block gives it, by its place `k` in the group. */
-type SettledState = { k: number } & Pick<RunItem, 'status' | 'requestId' | 'response' | 'error' | 'usage' | 'latencyMs' | 'finishReason'>;
 
 export function isFinal(status: ItemStatus): boolean {
   return status === 'ok' || status === 'error';
@@ -66,6 +64,8 @@ export class RunProjection {
   private block: ItemEvent[] = [];
   /** Without `keepItems`: the cells (and, with `keepPrompts`, prompts) of groups not settled yet. */
   private readonly unsettledGroups = new Map<number, { cells?: CellRef[]; prompts?: PromptEntry[] }>();
+  /** Without `keepItems`: what is kept of the group whose block is being read. */
+  private settling: { cells?: CellRef[]; prompts?: PromptEntry[] } | undefined;
   /** Where the next ledger line starts: events before it were already applied. */
   private applied = 0;
 
@@ -209,52 +209,56 @@ export class RunProjection {
     this.block = [];
     const group = this.state.groups[g];
     if (!group.block) return [];
-    return this.settle(
-      group,
-      block.map((event) => ({
-        k: event.i - group.first,
-        status: event.s,
-        requestId: event.id,
-        response: event.r ?? null,
-        error: event.e ?? null,
-        ...(event.u ? { usage: event.u } : {}),
-        ...(event.ms !== undefined ? { latencyMs: event.ms } : {}),
-        ...(event.f ? { finishReason: event.f } : {}),
-      })),
-    );
+    return this.settle(group, block.length, (j) => {
+      const event = block[j];
+      const item = this.settledItem(group, event.i - group.first, event.s, event.id, event.r ?? null, event.e ?? null);
+      if (event.u) item.usage = event.u;
+      if (event.ms !== undefined) item.latencyMs = event.ms;
+      if (event.f) item.finishReason = event.f;
+      return item;
+    });
   }
 
   /** A version 2 block: the group's items in one line. */
   private settledItems(event: ItemsEvent): RunItem[] {
     const group = this.state.groups[event.g];
     const ids = blockIds(event, group.submitted?.ids);
-    const states: SettledState[] = new Array<SettledState>(group.count);
-    for (let k = 0; k < group.count; k++) {
-      states[k] = { k, status: blockStatus(event, k), requestId: ids?.[k] ?? null, response: blockResponse(event, k), error: blockError(event, k) };
-    }
-    return this.settle(group, states);
+    return this.settle(group, group.count, (k) => this.settledItem(group, k, blockStatus(event, k), ids?.[k] ?? null, blockResponse(event, k), blockError(event, k)));
   }
 
-  private settle(group: GroupRecord, states: readonly SettledState[]): RunItem[] {
-    const extras = this.unsettledGroups.get(group.g);
+  /** The block's items, built one by one: kept (with `keepItems`), else remembered only when not final. */
+  private settle(group: GroupRecord, count: number, build: (j: number) => RunItem): RunItem[] {
+    this.settling = this.unsettledGroups.get(group.g);
     this.unsettledGroups.delete(group.g);
     const unsettled: (RunItem | undefined)[] = [];
-    const items = states.map(({ k, ...state }) => {
-      const index = group.first + k;
-      const cell = extras?.cells?.[k];
-      const prompt = extras?.prompts?.[k];
-      const item: RunItem = { ...this.kept(index), ...(cell ? { cell } : {}), ...(prompt !== undefined ? { prompt } : {}), index, group: group.g, ...state };
-      if (this.options.keepItems) this.items[index] = item;
-      else if (!isFinal(item.status)) unsettled[k] = item;
-      return item;
-    });
+    const items = new Array<RunItem>(count);
+    for (let j = 0; j < count; j++) {
+      const item = build(j);
+      items[j] = item;
+      if (this.options.keepItems) this.items[item.index] = item;
+      else if (!isFinal(item.status)) unsettled[item.index - group.first] = item;
+    }
     if (!this.options.keepItems) {
       if (unsettled.length > 0) {
         this.unsettled.set(group.g, unsettled);
-        if (extras) this.unsettledGroups.set(group.g, extras);
+        if (this.settling) this.unsettledGroups.set(group.g, this.settling);
       } else this.unsettled.delete(group.g);
     }
+    this.settling = undefined;
     return items;
+  }
+
+  /** An item of a settled block, with what is kept of it (its prompt, origin, cell). */
+  private settledItem(group: GroupRecord, k: number, status: ItemStatus, requestId: RequestId | null, response: string | null, error: string | null): RunItem {
+    const index = group.first + k;
+    const item: RunItem = { index, group: group.g, status, requestId, response, error };
+    const kept = this.options.keepItems ? this.items[index] : undefined;
+    const prompt = kept ? kept.prompt : this.settling?.prompts?.[k];
+    const cell = kept ? kept.cell : this.settling?.cells?.[k];
+    if (prompt !== undefined) item.prompt = prompt;
+    if (kept?.origin) item.origin = kept.origin;
+    if (cell) item.cell = cell;
+    return item;
   }
 
   /** A group's items when its state moved without a block (submitted, reconciled, resubmitted). */
