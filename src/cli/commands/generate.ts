@@ -15,6 +15,7 @@ import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/jobs/defaults';
 import { isPromptFormat, PROMPT_FORMATS, type PromptFormat } from '../../core/prompts';
 import { knownGroups } from '../../core/runs/known-groups';
 import { readLedger, readRunHeader } from '../../core/runs/ledger-book';
+import { InputChangedError } from '../../core/runs/ledger-input';
 import { ReportStream, type ReportLine } from '../../core/runs/report-stream';
 import { RunProjection } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
@@ -62,7 +63,10 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   const ledgerPath = resumeFrom ? resumedLedger(resumeFrom, store) : resolve(stringOption(args, 'ledger') ?? store.ledgerPath(runId));
   if (!resumeFrom) mkdirSync(dirname(ledgerPath), { recursive: true });
 
-  const input = await inputFile(args, io, ledgerPath, resumeFrom);
+  // A run that records its input file reads it itself on resume (checking it is unchanged): nothing to plan here.
+  const recordedInput = resumeFrom ? readRunHeader(ledgerPath).input : undefined;
+  const inputCopy = recordedInput ? givenCopy(args) : undefined;
+  const input = recordedInput ? undefined : await inputFile(args, io, ledgerPath, resumeFrom);
   let job: BatchJob | undefined;
   try {
     job = input ? await planBatch({ kind: 'file', path: input.path, displayName: input.displayName, ...(format ? { format } : {}) }, { explicit }) : undefined;
@@ -100,6 +104,9 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
         ? { params: job.params, source: job.source, title: job.title, warnings: job.warnings, groupSize: job.groupSize }
         : {}),
       input: job?.input(),
+      // The ledger then leaves the prompts to the file.
+      ...(job?.format && input && !resumeFrom ? { inputFile: { path: input.path, format: job.format } } : {}),
+      ...(inputCopy ? { inputPath: inputCopy } : {}),
       knownGroups: () => knownGroups(store, job?.source ?? readRunHeader(ledgerPath).source, runId),
       maxInFlight: job?.maxInFlight ?? explicit.maxInFlight ?? BATCH_DEFAULTS.maxInFlight,
       pauseAboveQueueDepth: job?.pauseAboveQueueDepth ?? explicit.pauseAboveQueueDepth ?? BATCH_DEFAULTS.pauseAboveQueueDepth,
@@ -118,7 +125,7 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   } catch (error) {
     // Nothing was written: a spooled copy of stdin has no ledger to belong to.
     if (input?.spooled && !resumeFrom) rmSync(input.path, { force: true });
-    throw error;
+    throw error instanceof InputChangedError ? new UsageError(error.message) : error;
   } finally {
     bar?.clear();
     await client.close();
@@ -191,6 +198,14 @@ async function inputFile(args: ParsedArgs, io: CliIO, ledgerPath: string, resume
   const path = `${ledgerPath}.input`;
   await spoolStdin(io.stdin, path);
   return { path, displayName: '<stdin>', spooled: true };
+}
+
+/** Resuming a run that records its input file: a FILE given is an unchanged copy of it (checked by the run). */
+function givenCopy(args: ParsedArgs): string | undefined {
+  const given = args.positionals[0];
+  if (given === undefined) return undefined;
+  if (given === '-' || !existsSync(given)) throw new UsageError(`There is no input file ${given}: give a copy of the run's input file, unchanged, or nothing to read it where it was.`);
+  return resolve(given);
 }
 
 /** A run's recorded source: a file URI (or, in older ledgers, a plain path). */

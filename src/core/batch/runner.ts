@@ -8,10 +8,12 @@ import type { ScalarLMApi } from '../api/api';
 import { ScalarLMError, TimeoutError, UnreachableError } from '../api/errors';
 import { BATCH_DEFAULTS, BATCH_LIMITS, CHAT_DEFAULTS } from '../jobs/defaults';
 import { LedgerBook, type LedgerListener } from '../runs/ledger-book';
-import { addCounts, contribution, countsOf, needsWork, type GroupRecord, type LedgerState } from '../runs/ledger-state';
+import { addCounts, contribution, countsOf, needsPrompts, needsWork, type GroupRecord, type LedgerState } from '../runs/ledger-state';
 import { deploymentDefaultModel } from './deployment-model';
 import { ExistingGroups } from './existing-groups';
-import { GroupPlanner } from './group-planner';
+import { allPlanned, GroupPlanner } from './group-planner';
+import { fingerprintInput, InputChangedError, inputMismatch, type LedgerInput } from '../runs/ledger-input';
+import { readPromptFile, type PromptFormat } from '../prompts';
 import type { ChatAnswerRecord } from './chat-cell';
 import { DEFAULT_TIMING, pauseAfter, reconcileCutOff, settleGroup, type BatchTiming, type RunContext } from './group-settler';
 import { QueuePacer } from './queue-pacer';
@@ -32,8 +34,18 @@ export interface BatchRunOptions {
   resubmitUnknown?: number[];
   /** A new run's parameters; a resumed run takes them from its ledger. */
   params?: BatchParams;
-  /** The prompts. A resumed run needs them too unless its ledger says the whole input was read. */
+  /**
+   * The prompts. A resumed run needs them too unless its ledger says the whole input was read, or records the
+   * input file (the run then reads it itself, after checking it is unchanged).
+   */
   input?: AsyncIterable<BatchInput>;
+  /**
+   * The file `input` reads, for a new run: recorded in the ledger by size and hash, so that the ledger leaves
+   * the prompts out (a resume and a panel read them from the file again).
+   */
+  inputFile?: { path: string; format: PromptFormat };
+  /** Resuming a run that records its input file: an unchanged copy of it somewhere else. */
+  inputPath?: string;
   /** Where the prompts came from (a file path or document URI), recorded in the ledger. */
   source?: string;
   /** A short name for the run, recorded in the ledger. */
@@ -116,15 +128,33 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   await checkReachable(options.api, options.signal);
   const book = options.resume
     ? LedgerBook.open(options.ledgerPath, options.onLedger)
-    : LedgerBook.create(options.ledgerPath, newHeader(options, await modelNamed(options)), options.onLedger);
+    : LedgerBook.create(options.ledgerPath, newHeader(options, await modelNamed(options), options.inputFile && (await fingerprintInput(options.inputFile.path, options.inputFile.format))), options.onLedger);
   try {
+    const input = options.resume ? await resumedInput(book, options) : options.input;
     if (options.resume) book.append([{ t: 'resume', at: Date.now() }]);
     requestResubmits(book, options.resubmitUnknown ?? []);
     options.onStart?.({ runId: book.header.runId, ledgerPath: book.path });
-    return await new BatchRun(book, options).run();
+    return await new BatchRun(book, { ...options, input }).run();
   } finally {
     book.close();
   }
+}
+
+/**
+ * A resumed run's prompts. A ledger that leaves them to the input file is read from that file (or the copy
+ * given), only when some are still needed, and only when the file is unchanged since the run began.
+ */
+async function resumedInput(book: LedgerBook, options: BatchRunOptions): Promise<AsyncIterable<BatchInput> | undefined> {
+  const recorded = book.header.input;
+  if (!recorded) return options.input;
+  const needed = !allPlanned(book) || book.state.groups.some(needsPrompts);
+  if (!needed) return undefined;
+  const path = options.inputPath ?? recorded.path;
+  const mismatch = await inputMismatch(recorded, path);
+  if (mismatch) {
+    throw new InputChangedError(`${mismatch} This run's ledger leaves its prompts to that file, so it cannot go on from another: restore the file (or resume from an unchanged copy of it), or start a new run.`);
+  }
+  return readPromptFile(path, { format: recorded.format, displayName: path });
 }
 
 function requestResubmits(book: LedgerBook, groups: number[]): void {
@@ -150,7 +180,7 @@ async function modelNamed(options: BatchRunOptions): Promise<BatchParams & { def
   return { ...options.params, model, defaultModel: true };
 }
 
-function newHeader(options: BatchRunOptions, params: BatchParams & { defaultModel?: true }) {
+function newHeader(options: BatchRunOptions, params: BatchParams & { defaultModel?: true }, input: LedgerInput | undefined) {
   const groupSize = options.groupSize ?? BATCH_DEFAULTS.groupSize;
   const { min, max } = BATCH_LIMITS.groupSize;
   if (!Number.isInteger(groupSize) || groupSize < min || groupSize > max) {
@@ -167,6 +197,7 @@ function newHeader(options: BatchRunOptions, params: BatchParams & { defaultMode
     ...(defaultModel ? { defaultModel } : {}),
     groupSize,
     ...(options.source ? { source: options.source } : {}),
+    ...(input ? { input } : {}),
     ...(options.title ? { title: options.title } : {}),
     ...(options.parentRunId ? { parentRunId: options.parentRunId } : {}),
     ...(options.warnings?.length ? { warnings: options.warnings } : {}),
@@ -234,6 +265,7 @@ class BatchRun {
       await this.pacer.sample(this.stop.signal).catch(() => undefined);
       // Groups an earlier session left unfinished; those planned from now on come from the planner.
       const resumable = this.book.state.groups.filter(needsWork);
+      await this.planner.restorePrompts(resumable.filter(needsPrompts));
       if (this.options.planAll) await this.planner.planAll();
       const workers = Array.from({ length: this.options.maxInFlight ?? BATCH_DEFAULTS.maxInFlight }, () => this.work(resumable));
       await Promise.all(workers);

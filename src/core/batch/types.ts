@@ -1,6 +1,7 @@
 // The batch runner's vocabulary: what goes in, what every prompt ends as, what the ledger records.
 
 import type { PromptEntry } from '../api/types';
+import type { LedgerInput } from '../runs/ledger-input';
 
 /** Parameters shared by every group of a run (the batch-level fields of POST /v1/generate). */
 export interface BatchParams {
@@ -98,8 +99,9 @@ export interface ExperimentHeader {
 
 /**
  * One line of the ledger (append-only JSONL). Version 2 (LEDGER_VERSION) writes a batch group's settled items
- * as one `items` line; version 1 wrote an `item` line per prompt and a `group-done` after them (chat cells
- * still do). Both are read.
+ * as one `items` line, and a run that records its input file leaves the prompts out of its group lines;
+ * version 1 wrote an `item` line per prompt and a `group-done` after them (chat cells still do), and every
+ * prompt in its group line. Both are read.
  */
 export type LedgerEvent =
   | {
@@ -114,6 +116,11 @@ export type LedgerEvent =
       groupSize: number;
       /** Where the prompts came from: a file path or a document URI. */
       source?: string;
+      /**
+       * The file the prompts were read from, by size and hash (version 2): the group lines leave the prompts
+       * and their origins out, and whoever needs them reads them from the file again, if it is unchanged.
+       */
+      input?: LedgerInput;
       /** A short name for people: "prompts.jsonl", "Selection in notes.md". */
       title?: string;
       /** The run this one retries the failed items of. */
@@ -129,7 +136,9 @@ export type LedgerEvent =
       t: 'group';
       g: number;
       first: number;
-      prompts: PromptEntry[];
+      /** Left out when the run records its input file (`n` then says how many prompts the group has). */
+      prompts?: PromptEntry[];
+      n?: number;
       origins?: ItemOrigin[];
       /** The server's id of the batch as computed here; for a chat group, the hash of its request (to find it in earlier runs). */
       expectedId: string | null;

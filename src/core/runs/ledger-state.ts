@@ -17,7 +17,10 @@ export interface GroupRecord {
   /** The group's own parameters (an experiment's column), else the run's. */
   params?: BatchParams & ChatSampling;
   transport?: 'chat';
-  /** Kept until the server is known to have the group. */
+  /**
+   * Kept until the server is known to have the group. A run that records its input file has them only in
+   * memory, from the planner, or read again from the file on resume.
+   */
   prompts?: PromptEntry[];
   origins?: ItemOrigin[];
   /** `submit` events written; one without a later `submitted` leaves the outcome unknown until reconciled. */
@@ -78,11 +81,12 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
     case 'run':
       state.header = event;
       return;
-    case 'group':
+    case 'group': {
+      const count = event.prompts?.length ?? event.n ?? 0;
       state.groups[event.g] = {
         g: event.g,
         first: event.first,
-        count: event.prompts.length,
+        count,
         expectedId: event.expectedId,
         ...(event.key ? { key: event.key } : {}),
         ...(event.params ? { params: event.params } : {}),
@@ -91,8 +95,9 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
         origins: event.origins,
         submitAttempts: 0,
       };
-      state.planned = Math.max(state.planned, event.first + event.prompts.length);
+      state.planned = Math.max(state.planned, event.first + count);
       return;
+    }
     case 'submit': {
       const group = groupAt(state, event.g);
       group.submitAttempts++;
@@ -174,6 +179,11 @@ export function needsWork(group: GroupRecord): boolean {
   if (group.unknownNote !== undefined) return false;
   if (group.block && !group.submitted && group.block.counts.unsent === group.count) return false;
   return !group.block || group.block.counts.pending > 0;
+}
+
+/** Whether a group still to be sent lacks its prompts (the ledger leaves them to the run's input file). */
+export function needsPrompts(group: GroupRecord): boolean {
+  return needsWork(group) && !group.submitted && !group.prompts;
 }
 
 /** What a group adds to the run's counts: its last block's, or all its items in one status. */

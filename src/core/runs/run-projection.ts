@@ -14,6 +14,8 @@ import { expandIds } from '../batch/request-ids';
 import type { CellRef, ItemOrigin, ItemStatus, LedgerEvent, RequestId } from '../batch/types';
 import { blockError, blockIds, blockResponse, blockStatus, type ItemsEvent } from './ledger-blocks';
 import { readLedgerLines } from './ledger-file';
+import { readInputPrompts } from './ledger-input';
+import type { PromptItem } from '../prompts';
 import { applyLedgerEvent, emptyLedgerState, statusWithoutBlock, type GroupRecord, type LedgerState, type RunHeader } from './ledger-state';
 
 export interface RunItem {
@@ -66,6 +68,8 @@ export class RunProjection {
   private readonly unsettledGroups = new Map<number, { cells?: CellRef[]; prompts?: PromptEntry[] }>();
   /** Without `keepItems`: what is kept of the group whose block is being read. */
   private settling: { cells?: CellRef[]; prompts?: PromptEntry[] } | undefined;
+  /** The prompts of a run whose ledger leaves them out, read from its input file once; null when it cannot be. */
+  private inputPrompts: PromptItem[] | null | undefined;
   /** Where the next ledger line starts: events before it were already applied. */
   private applied = 0;
 
@@ -191,16 +195,36 @@ export class RunProjection {
   private planned(event: Extract<LedgerEvent, { t: 'group' }>): RunItem[] {
     const group = this.state.groups[event.g];
     if (!this.options.keepItems) {
-      if (event.cells || this.options.keepPrompts) this.unsettledGroups.set(event.g, { ...(event.cells ? { cells: event.cells } : {}), ...(this.options.keepPrompts ? { prompts: event.prompts } : {}) });
+      const prompts = this.options.keepPrompts ? this.promptsOf(event)?.map((item) => item.entry) : undefined;
+      if (event.cells || prompts) this.unsettledGroups.set(event.g, { ...(event.cells ? { cells: event.cells } : {}), ...(prompts ? { prompts } : {}) });
       return this.options.finalOnly ? [] : Array.from({ length: group.count }, (_, k) => this.unkept(group, k, undefined, false));
     }
-    const items = event.prompts.map((prompt, k) => ({
-      ...blockless(group, k, undefined),
-      prompt,
-      ...(event.cells?.[k] ? { cell: event.cells[k] } : {}),
-    }));
+    const prompts = this.promptsOf(event);
+    const items = Array.from({ length: group.count }, (_, k) => {
+      const item: RunItem = blockless(group, k, undefined);
+      if (prompts) {
+        item.prompt = prompts[k].entry;
+        // Origins come with the prompts when the ledger leaves them out too.
+        if (!item.origin && !event.prompts) item.origin = prompts[k].origin;
+      }
+      if (event.cells?.[k]) item.cell = event.cells[k];
+      return item;
+    });
     items.forEach((item) => (this.items[item.index] = item));
     return items;
+  }
+
+  /**
+   * A group's prompts (with their origins, when the ledger has them): from its line, or from the run's input
+   * file when the line leaves them out; undefined when that file is gone or changed.
+   */
+  private promptsOf(event: Extract<LedgerEvent, { t: 'group' }>): { entry: PromptEntry; origin?: ItemOrigin }[] | undefined {
+    if (event.prompts) return event.prompts.map((entry, k) => ({ entry, ...(event.origins?.[k] ? { origin: event.origins[k] } : {}) }));
+    const input = this.header.input;
+    if (!input) return undefined;
+    if (this.inputPrompts === undefined) this.inputPrompts = readInputPrompts(input) ?? null;
+    const count = event.n ?? 0;
+    return this.inputPrompts && this.inputPrompts.length >= event.first + count ? this.inputPrompts.slice(event.first, event.first + count) : undefined;
   }
 
   /** A version 1 block: its item lines, then the group-done just applied. */
