@@ -125,18 +125,28 @@ export interface BatchSummary {
 }
 
 export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> {
-  await checkReachable(options.api, options.signal);
-  const book = options.resume
-    ? LedgerBook.open(options.ledgerPath, options.onLedger)
-    : LedgerBook.create(options.ledgerPath, newHeader(options, await modelNamed(options), options.inputFile && (await fingerprintInput(options.inputFile.path, options.inputFile.format))), options.onLedger);
+  // What a run needs before its ledger opens, side by side: one round trip, not one after another.
+  const [, params, inputFile] = await Promise.all([
+    checkReachable(options.api, options.signal),
+    options.resume ? undefined : modelNamed(options),
+    options.resume || !options.inputFile ? undefined : fingerprintInput(options.inputFile.path, options.inputFile.format),
+  ]);
+  if (params && !params.model) options.onLog?.("The deployment's model list could not be read: the server picks its default model, and group ids cannot be computed here.");
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const pacer = new QueuePacer(options.api, { pauseAboveQueueDepth: options.pauseAboveQueueDepth, intervalMs: timing.metricsIntervalMs, onLog: options.onLog });
+  // The first look at the queue goes out while the ledger opens and the first group is planned.
+  const firstLook = pacer.sample(options.signal).catch(() => undefined);
+  // Parameters are settled for a new run only.
+  const book = params ? LedgerBook.create(options.ledgerPath, newHeader(options, params, inputFile), options.onLedger) : LedgerBook.open(options.ledgerPath, options.onLedger);
   try {
     const input = options.resume ? await resumedInput(book, options) : options.input;
     if (options.resume) book.append([{ t: 'resume', at: Date.now() }]);
     requestResubmits(book, options.resubmitUnknown ?? []);
     options.onStart?.({ runId: book.header.runId, ledgerPath: book.path });
-    return await new BatchRun(book, { ...options, input }).run();
+    return await new BatchRun(book, { ...options, input }, timing, pacer, firstLook).run();
   } finally {
     book.close();
+    await firstLook;
   }
 }
 
@@ -173,11 +183,7 @@ async function modelNamed(options: BatchRunOptions): Promise<BatchParams & { def
   if (!options.params) throw new Error('A new batch run needs its parameters (model, max_tokens, ...).');
   if (options.params.model) return options.params;
   const model = await deploymentDefaultModel(options.api, options.signal);
-  if (model === undefined) {
-    options.onLog?.("The deployment's model list could not be read: the server picks its default model, and group ids cannot be computed here.");
-    return options.params;
-  }
-  return { ...options.params, model, defaultModel: true };
+  return model === undefined ? options.params : { ...options.params, model, defaultModel: true };
 }
 
 function newHeader(options: BatchRunOptions, params: BatchParams & { defaultModel?: true }, input: LedgerInput | undefined) {
@@ -221,8 +227,6 @@ class BatchRun {
   private readonly started = Date.now();
   private readonly halt = new AbortController();
   private readonly stop = new AbortController();
-  private readonly timing: BatchTiming;
-  private readonly pacer: QueuePacer;
   private readonly planner: GroupPlanner;
   private readonly existing: ExistingGroups;
   /** Groups being worked on, with their items finished so far (not yet in the ledger's counts). */
@@ -236,13 +240,11 @@ class BatchRun {
   constructor(
     private readonly book: LedgerBook,
     private readonly options: BatchRunOptions,
+    private readonly timing: BatchTiming,
+    private readonly pacer: QueuePacer,
+    /** The queue's first sample, taken while the run was being set up. */
+    private readonly firstLook: Promise<unknown>,
   ) {
-    this.timing = { ...DEFAULT_TIMING, ...options.timing };
-    this.pacer = new QueuePacer(options.api, {
-      pauseAboveQueueDepth: options.pauseAboveQueueDepth,
-      intervalMs: this.timing.metricsIntervalMs,
-      onLog: options.onLog,
-    });
     this.planner = new GroupPlanner(book, options.input, book.header.groupSize, book.header.params);
     this.existing = new ExistingGroups(options.api);
   }
@@ -262,7 +264,7 @@ class BatchRun {
       this.pacer.sample(this.stop.signal).then(() => this.emitProgress(), () => undefined);
     }, this.timing.metricsIntervalMs);
     try {
-      await this.pacer.sample(this.stop.signal).catch(() => undefined);
+      await this.firstLook;
       // Groups an earlier session left unfinished; those planned from now on come from the planner.
       const resumable = this.book.state.groups.filter(needsWork);
       await this.planner.restorePrompts(resumable.filter(needsPrompts));
