@@ -3,11 +3,11 @@
 // anything is sent; the run keeps a ledger in the shared runs folder, so that it can be resumed (--resume),
 // also from the editor, after the process dies, without losing or resubmitting anything.
 
-import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, fstatSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
@@ -225,8 +225,7 @@ interface OpenReport {
 
 async function openReport(args: ParsedArgs, io: CliIO): Promise<OpenReport> {
   const outPath = stringOption(args, 'out');
-  const out = outPath ? createWriteStream(outPath) : io.stdout;
-  if (outPath) await once(out, 'open');
+  const out = outPath ? await openOutput(outPath) : io.stdout;
   // A group's lines go out together: one write (and one system call) per group, not per prompt.
   let lines = '';
   const write = (line: ReportLine) => {
@@ -254,6 +253,30 @@ async function openReport(args: ParsedArgs, io: CliIO): Promise<OpenReport> {
       await once(out, 'finish');
     },
   };
+}
+
+/**
+ * --out: a regular file is written synchronously, a group's lines in one system call (a stream's writes go
+ * through the thread pool, several times dearer each); anything else (a pipe, a device) through a stream.
+ */
+async function openOutput(path: string): Promise<Writable> {
+  const fd = openSync(path, 'w');
+  if (!fstatSync(fd).isFile()) return createWriteStream(path, { fd });
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      try {
+        // A regular file takes it all at once, but for a full disk (which throws): go on from any short write.
+        for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    final(done) {
+      closeSync(fd);
+      done();
+    },
+  });
 }
 
 /** `resumeWith`: the run id when its ledger is in the runs folder, else the ledger's path. */
