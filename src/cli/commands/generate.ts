@@ -46,7 +46,7 @@ export const generateCommand: Command = {
     unordered: { type: 'boolean', description: 'Write each line as its prompt finishes, not in input order' },
     out: { type: 'string', short: 'o', valueName: 'FILE', description: 'Write the results here instead of stdout' },
     ledger: { type: 'string', valueName: 'FILE', description: 'Keep the run ledger here (default: .scalarlm/runs if the current directory has one, else ~/.local/state/scalarlm-lab/runs)' },
-    resume: { type: 'string', valueName: 'RUN', description: 'Continue a run: its ledger file, or its run id (or a prefix of it) in the runs folder' },
+    resume: { type: 'string', valueName: 'RUN', description: 'Continue a run: its ledger file, or its run id (or a prefix of it) in the runs folder; a FILE given is an unchanged copy of its input' },
   },
   run: runGenerate,
 };
