@@ -1,14 +1,15 @@
 // Batch throughput of `scalarlm-lab generate` against the simulator in zero-latency mode (separate
-// processes): wall time, client CPU per prompt, HTTP requests per prompt and peak RSS, at two group sizes
-// side by side, then a million prompts from one JSONL file for bounded memory. Then results as they land: on
-// a simulator that takes its time (1,000 tokens/s, 32 slots), when the first line of 10,000 comes out,
-// beside one group alone and the whole run.
+// processes): first the whole process with the default flags on 10,000 fresh prompts, beside the Python SDK's
+// figure for the same job (measured elsewhere: it is not installable here); then wall time, client CPU per
+// prompt, HTTP requests per prompt and peak RSS at two group sizes side by side, then a million prompts from
+// one JSONL file for bounded memory. Then results as they land: on a simulator that takes its time (1,000
+// tokens/s, 32 slots), when the first line of 10,000 comes out, beside one group alone and the whole run.
 
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCliMeasured, startSimProcess } from './lib/processes';
+import { runCliMeasured, startSimProcess, type SimProcess } from './lib/processes';
 import { printTable } from './lib/table';
 
 async function writePrompts(path: string, count: number): Promise<void> {
@@ -34,15 +35,58 @@ async function measure(dir: string, file: string, c: Case) {
     const args = ['generate', file, '--url', sim.url, '--out', '/dev/null', '--ledger', ledger, '--max-tokens', '16', '--model', 'tiny-random/gemma-4-dense'];
     const run = await runCliMeasured([...args, '--group-size', String(c.groupSize), '--in-flight', String(c.inFlight)], join(dir, 'usage.json'));
     if (run.code !== 0) throw new Error(`${c.name}: exit ${run.code}\n${run.stderr}`);
-    const stats = await sim.stats();
-    const httpRequests = Object.entries(stats.requests)
-      .filter(([route]) => !route.includes('/_sim/'))
-      .reduce((sum, [, n]) => sum + n, 0);
     rmSync(ledger, { force: true });
-    return { ...run, httpPerPrompt: httpRequests / c.prompts };
+    return { ...run, httpPerPrompt: (await httpRequests(sim)) / c.prompts };
   } finally {
     await sim.stop();
   }
+}
+
+// Routes this client must never call (they harm other users of a shared deployment or steal its workers' work).
+const FORBIDDEN_ROUTES = /\/v1\/generate\/(upload|download|clear_queue|get_work|finish_work|get_adaptors)/;
+
+/** Requests the run made (the simulator's own routes aside), after checking that none went to a forbidden route. */
+async function httpRequests(sim: SimProcess): Promise<number> {
+  const routes = Object.entries((await sim.stats()).requests).filter(([route]) => !route.includes('/_sim/'));
+  const forbidden = routes.filter(([route]) => FORBIDDEN_ROUTES.test(route));
+  if (forbidden.length > 0) throw new Error(`The run called routes it must never call: ${forbidden.map(([route]) => route).join(', ')}`);
+  return routes.reduce((sum, [, n]) => sum + n, 0);
+}
+
+const FRESH_RUNS = 5;
+/** The ScalarLM Python SDK's `generate` on the same job, on this kind of machine (issue 11): not installable here. */
+const SDK_WALL_S = 0.58;
+
+/**
+ * The whole process, as a user runs it: the default flags but max_tokens 8, every prompt new to the simulator
+ * (a fresh one per run), results to a file. Figures vary run to run on a shared machine: the median of a few runs.
+ */
+async function benchFresh(dir: string, file: string, prompts: number): Promise<void> {
+  const runs: { wallMs: number; cpuMs: number; httpPerPrompt: number }[] = [];
+  for (let i = 0; i < FRESH_RUNS; i++) {
+    const sim = await startSimProcess(['--zero-latency']);
+    try {
+      const ledger = join(dir, 'fresh.ledger.jsonl');
+      const out = join(dir, 'fresh.results.jsonl');
+      const run = await runCliMeasured(['generate', file, '--url', sim.url, '--max-tokens', '8', '--out', out, '--ledger', ledger], join(dir, 'usage.json'));
+      if (run.code !== 0) throw new Error(`fresh prompts: exit ${run.code}\n${run.stderr}`);
+      rmSync(ledger, { force: true });
+      rmSync(out, { force: true });
+      runs.push({ ...run, httpPerPrompt: (await httpRequests(sim)) / prompts });
+    } finally {
+      await sim.stop();
+    }
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const wall = median(runs.map((r) => r.wallMs)) / 1000;
+  printTable(
+    `${prompts.toLocaleString('en-US')} fresh prompts, max_tokens 8, whole process, zero-latency simulator (median of ${FRESH_RUNS} runs)`,
+    ['client', 'wall s', 'client CPU µs/prompt', 'HTTP req/prompt', 'wall / SDK'],
+    [
+      ['scalarlm-lab generate (default flags)', wall, median(runs.map((r) => (r.cpuMs / prompts) * 1000)), median(runs.map((r) => r.httpPerPrompt)), wall / SDK_WALL_S],
+      ['ScalarLM Python SDK generate (measured elsewhere)', SDK_WALL_S, '', '', 1],
+    ],
+  );
 }
 
 /**
@@ -80,7 +124,9 @@ export async function benchGenerate(options: { million: boolean }): Promise<void
     ];
     if (options.million) cases.push({ name: '1M, groups of 128', prompts: 1_000_000, groupSize: 128, inFlight: 8 });
     const rows: (string | number)[][] = [];
-    const files = new Map<number, string>();
+    const files = new Map<number, string>([[10_000, join(dir, 'prompts-10000.jsonl')]]);
+    await writePrompts(files.get(10_000) as string, 10_000);
+    await benchFresh(dir, files.get(10_000) as string, 10_000);
     for (const c of cases) {
       if (!files.has(c.prompts)) {
         const file = join(dir, `prompts-${c.prompts}.jsonl`);

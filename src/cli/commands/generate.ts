@@ -3,11 +3,11 @@
 // anything is sent; the run keeps a ledger in the shared runs folder, so that it can be resumed (--resume),
 // also from the editor, after the process dies, without losing or resubmitting anything.
 
-import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, fstatSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
@@ -15,7 +15,8 @@ import { embeddingOf } from '../../core/api/embedding';
 import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/jobs/defaults';
 import { isPromptFormat, PROMPT_FORMATS, type PromptFormat } from '../../core/prompts';
 import { knownGroups } from '../../core/runs/known-groups';
-import { readLedger } from '../../core/runs/ledger-book';
+import { readLedger, readRunHeader } from '../../core/runs/ledger-book';
+import { InputChangedError } from '../../core/runs/ledger-input';
 import { ReportStream, type ReportLine } from '../../core/runs/report-stream';
 import { RunProjection } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
@@ -47,7 +48,7 @@ export const generateCommand: Command = {
     unordered: { type: 'boolean', description: 'Write each line as its prompt finishes, not in input order' },
     out: { type: 'string', short: 'o', valueName: 'FILE', description: 'Write the results here instead of stdout' },
     ledger: { type: 'string', valueName: 'FILE', description: 'Keep the run ledger here (default: .scalarlm/runs if the current directory has one, else ~/.local/state/scalarlm-lab/runs)' },
-    resume: { type: 'string', valueName: 'RUN', description: 'Continue a run: its ledger file, or its run id (or a prefix of it) in the runs folder' },
+    resume: { type: 'string', valueName: 'RUN', description: 'Continue a run: its ledger file, or its run id (or a prefix of it) in the runs folder; a FILE given is an unchanged copy of its input' },
   },
   run: runGenerate,
 };
@@ -64,7 +65,10 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   const ledgerPath = resumeFrom ? resumedLedger(resumeFrom, store) : resolve(stringOption(args, 'ledger') ?? store.ledgerPath(runId));
   if (!resumeFrom) mkdirSync(dirname(ledgerPath), { recursive: true });
 
-  const input = await inputFile(args, io, ledgerPath, resumeFrom);
+  // A run that records its input file reads it itself on resume (checking it is unchanged): nothing to plan here.
+  const recordedInput = resumeFrom ? readRunHeader(ledgerPath).input : undefined;
+  const inputCopy = recordedInput ? givenCopy(args) : undefined;
+  const input = recordedInput ? undefined : await inputFile(args, io, ledgerPath, resumeFrom);
   let job: BatchJob | undefined;
   try {
     job = input ? await planBatch({ kind: 'file', path: input.path, displayName: input.displayName, ...(format ? { format } : {}) }, { explicit }) : undefined;
@@ -79,7 +83,14 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   for (const warning of resumeFrom ? [] : (job?.warnings ?? [])) io.stderr.write(`${warning}\n`);
 
   const report = await openReport(args, io);
-  const projection = new RunProjection({ keepItems: false, onItems: (items) => report.stream.accept(items) });
+  const projection = new RunProjection({
+    keepItems: false,
+    finalOnly: true,
+    onItems: (items) => {
+      report.stream.accept(items);
+      report.flush();
+    },
+  });
   // A resumed run reports the prompts already final at once.
   if (resumeFrom) projection.read(ledgerPath);
   const client = clientFor(args, io);
@@ -95,7 +106,10 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
         ? { params: job.params, source: job.source, title: job.title, warnings: job.warnings, groupSize: job.groupSize }
         : {}),
       input: job?.input(),
-      knownGroups: knownGroups(store, job?.source ?? readLedger(ledgerPath).header?.source, runId),
+      // The ledger then leaves the prompts to the file.
+      ...(job?.format && input && !resumeFrom ? { inputFile: { path: input.path, format: job.format } } : {}),
+      ...(inputCopy ? { inputPath: inputCopy } : {}),
+      knownGroups: () => knownGroups(store, job?.source ?? readRunHeader(ledgerPath).source, runId),
       maxInFlight: job?.maxInFlight ?? explicit.maxInFlight ?? BATCH_DEFAULTS.maxInFlight,
       pauseAboveQueueDepth: job?.pauseAboveQueueDepth ?? explicit.pauseAboveQueueDepth ?? BATCH_DEFAULTS.pauseAboveQueueDepth,
       deadlineMs,
@@ -113,12 +127,13 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   } catch (error) {
     // Nothing was written: a spooled copy of stdin has no ledger to belong to.
     if (input?.spooled && !resumeFrom) rmSync(input.path, { force: true });
-    throw error;
+    throw error instanceof InputChangedError ? new UsageError(error.message) : error;
   } finally {
     bar?.clear();
     await client.close();
   }
   report.stream.finish(projection);
+  report.flush();
   await report.close();
   io.stderr.write(summaryLine(summary, store.has(summary.runId) && store.summary(summary.runId).ledgerPath === ledgerPath ? summary.runId : ledgerPath));
   if (summary.error) {
@@ -187,6 +202,14 @@ async function inputFile(args: ParsedArgs, io: CliIO, ledgerPath: string, resume
   return { path, displayName: '<stdin>', spooled: true };
 }
 
+/** Resuming a run that records its input file: a FILE given is an unchanged copy of it (checked by the run). */
+function givenCopy(args: ParsedArgs): string | undefined {
+  const given = args.positionals[0];
+  if (given === undefined) return undefined;
+  if (given === '-' || !existsSync(given)) throw new UsageError(`There is no input file ${given}: give a copy of the run's input file, unchanged, or nothing to read it where it was.`);
+  return resolve(given);
+}
+
 /** A run's recorded source: a file URI (or, in older ledgers, a plain path). */
 function filePathOf(source: string): string | undefined {
   if (source.startsWith('file:')) return fileURLToPath(source);
@@ -195,6 +218,8 @@ function filePathOf(source: string): string | undefined {
 
 interface OpenReport {
   stream: ReportStream;
+  /** Hands the lines the stream wrote since the last flush to the output, in one write. */
+  flush(): void;
   /** Resolves once the output has taken what was written (the run sends no new group meanwhile). */
   drained(): Promise<void>;
   close(): Promise<void>;
@@ -202,13 +227,27 @@ interface OpenReport {
 
 async function openReport(args: ParsedArgs, io: CliIO): Promise<OpenReport> {
   const outPath = stringOption(args, 'out');
-  const out = outPath ? createWriteStream(outPath) : io.stdout;
-  if (outPath) await once(out, 'open');
-  const write = (line: ReportLine) => void out.write(JSON.stringify(printed(line)) + '\n');
+  const out = outPath ? await openOutput(outPath) : io.stdout;
+  // A group's lines go out together: one write (and one system call) per group, not per prompt.
+  let lines = '';
+  const write = (line: ReportLine) => {
+    lines += JSON.stringify(printed(line)) + '\n';
+  };
+  // Every group in flight waits on the same drain (one listener, however many wait).
+  let drain: Promise<void> | undefined;
   return {
     stream: new ReportStream(write, !args.values.unordered),
-    drained: async () => {
-      if ((out as Writable).writableNeedDrain) await once(out, 'drain');
+    flush: () => {
+      if (lines === '') return;
+      out.write(lines);
+      lines = '';
+    },
+    drained: () => {
+      if (!(out as Writable).writableNeedDrain) return Promise.resolve();
+      drain ??= once(out, 'drain').then(() => {
+        drain = undefined;
+      });
+      return drain;
     },
     close: async () => {
       if (!outPath) return;
@@ -222,6 +261,30 @@ async function openReport(args: ParsedArgs, io: CliIO): Promise<OpenReport> {
 function printed(line: ReportLine): ReportLine | (Omit<ReportLine, 'response'> & { response: number[] }) {
   const vector = embeddingOf(line.response);
   return vector ? { ...line, response: vector } : line;
+}
+
+/**
+ * --out: a regular file is written synchronously, a group's lines in one system call (a stream's writes go
+ * through the thread pool, several times dearer each); anything else (a pipe, a device) through a stream.
+ */
+async function openOutput(path: string): Promise<Writable> {
+  const fd = openSync(path, 'w');
+  if (!fstatSync(fd).isFile()) return createWriteStream(path, { fd });
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      try {
+        // A regular file takes it all at once, but for a full disk (which throws): go on from any short write.
+        for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    final(done) {
+      closeSync(fd);
+      done();
+    },
+  });
 }
 
 /** `resumeWith`: the run id when its ledger is in the runs folder, else the ledger's path. */

@@ -1,8 +1,9 @@
 // Cuts the input into groups as the runner asks for them, so only the groups in flight are in memory
-// (a million-prompt file streams through). Each group is written to the ledger, prompts included, before
-// it is submitted: a run can then be resumed, and its report written, from the ledger alone. A group is
-// consecutive prompts with the same parameters, at most the group size, cut early where the input says
-// (`breakBefore`); a chat prompt is a group of its own.
+// (a million-prompt file streams through). Each group is written to the ledger before it is submitted, with
+// its prompts, unless the run records the file they come from (then the ledger says how many, and a resume
+// reads them from the file again): a run can be resumed, and its report written, from the ledger (and that
+// file). A group is consecutive prompts with the same parameters, at most the group size, cut early where the
+// input says (`breakBefore`); a chat prompt is a group of its own.
 
 import { createHash } from 'node:crypto';
 import { computeGroupId, queuedItemsFor } from '../api/group-id';
@@ -73,6 +74,30 @@ export class GroupPlanner {
     }
   }
 
+  /**
+   * Gives groups planned by an earlier session, whose prompts the ledger leaves out, their prompts again from
+   * the input (read from its start, as it was then). Before any group is handed out.
+   */
+  async restorePrompts(groups: readonly GroupRecord[]): Promise<void> {
+    if (groups.length === 0) return;
+    if (!this.input) throw new Error('This run has groups to send whose prompts are in its input file, but no input was given to read them from.');
+    const byFirst = new Map(groups.map((group) => [group.first, group]));
+    const last = Math.max(...groups.map((group) => group.first + group.count));
+    let filling: { group: GroupRecord; prompts: PromptEntry[] } | undefined;
+    while (this.consumed < last) {
+      const item = await this.input.next();
+      if (item.done) throw new Error(`The input ended after ${this.consumed} prompts, but this run planned ${this.book.state.planned}.`);
+      const start = byFirst.get(this.consumed++);
+      if (start) filling = { group: start, prompts: [] };
+      if (!filling) continue;
+      filling.prompts.push(item.value.entry);
+      if (filling.prompts.length === filling.group.count) {
+        filling.group.prompts = filling.prompts;
+        filling = undefined;
+      }
+    }
+  }
+
   /** Plans every group now; next() then hands them out in order. */
   async planAll(): Promise<void> {
     // Before any worker asks for a group: no turn to wait for.
@@ -100,13 +125,15 @@ export class GroupPlanner {
     const params = own ?? this.params;
     const chat = entries[0].transport === 'chat';
     const expectedId = chat ? chatKey(prompts[0], params, cells?.[0]) : batchGroupId(prompts, params);
+    // The run's input file holds the prompts and their origins: the ledger need not say them again.
+    const fromFile = this.book.header.input !== undefined;
     this.book.append([
       {
         t: 'group',
         g,
         first: this.book.state.planned,
-        prompts,
-        ...(origins ? { origins } : {}),
+        ...(fromFile ? { n: prompts.length } : { prompts }),
+        ...(origins && !fromFile ? { origins } : {}),
         expectedId,
         ...(!chat && expectedId === null ? { key: contentKey(prompts, params) } : {}),
         ...(own ? { params: own } : {}),
@@ -114,7 +141,9 @@ export class GroupPlanner {
         ...(cells ? { cells } : {}),
       },
     ]);
-    return this.book.state.groups[g];
+    const group = this.book.state.groups[g];
+    group.prompts = prompts;
+    return group;
   }
 }
 

@@ -6,15 +6,16 @@
 import type { ScalarLMApi } from '../api/api';
 import type { GenerateRequest, GenerateResult } from '../api/types';
 import type { LedgerBook } from '../runs/ledger-book';
+import { generateBody } from '../runs/group-request';
 import type { GroupRecord } from '../runs/ledger-state';
 import type { QueuePacer } from './queue-pacer';
 import { reconcileGroup, type ReconcileResult } from './reconcile';
-import { requestIdFor } from '../api/group-id';
 import { expandIds, groupOf, idsInPromptOrder, storeIds } from './request-ids';
 import { sleep } from './sleep';
 import { classifySubmitFailure } from './submit-errors';
 import type { BatchParams, LedgerEvent, RequestId } from './types';
-import { emptyCounts, type ItemStatus } from './types';
+import type { ItemStatus } from './types';
+import { itemsEvent, type BlockItems } from '../runs/ledger-blocks';
 import { settleChatCell, type ChatAnswerRecord } from './chat-cell';
 import { isUnknownModel, unknownModelError } from './deployment-model';
 import type { ExistingGroups } from './existing-groups';
@@ -65,8 +66,8 @@ export interface RunContext {
   existing: ExistingGroups;
   /** Resolves when whoever reads the results is ready for more (a report whose output is backed up waits). */
   ready?: () => Promise<void>;
-  /** Server ids of batches earlier runs sent whose ids cannot be computed here, by content key. */
-  knownGroups?: ReadonlyMap<string, string>;
+  /** The server id an earlier run's batch of this content key was given (its id cannot be computed here). */
+  knownGroup(key: string): string | undefined;
   /** Chat answers earlier runs of the same experiment had, by request key. */
   earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
   /** The overall deadline of one chat completion (the queue path has none of its own, protocol §6.2). */
@@ -93,7 +94,7 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
   let mustReconcile = group.submitAttempts > 0 && !group.resubmitRequested && !group.confirmedAbsent;
   // Nothing sent yet in this run: the server may hold the group from an earlier run (protocol §10.2), under
   // the id computed here, or under the one an earlier run of the same prompts was given.
-  const knownId = group.expectedId ?? (group.key !== undefined ? ctx.knownGroups?.get(group.key) : undefined) ?? null;
+  const knownId = group.expectedId ?? (group.key !== undefined ? ctx.knownGroup(group.key) : undefined) ?? null;
   let mayExist = knownId !== null && group.submitAttempts === 0 && !group.resubmitRequested;
   let resubmits = 0;
   let failures = 0;
@@ -104,7 +105,7 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
       if (found === 'stopped' || found.outcome === 'unknown') return undefined;
       if (found.outcome === 'present') return { ids: found.ids ?? [] };
       if (++resubmits > ctx.timing.maxResubmits) {
-        writeBlock(ctx, group, () => ({ status: 'unsent', error: `Not submitted: ${resubmits} submits failed before reaching the server. Last error: ${lastError}` }));
+        writeBlock(ctx, group, sameForAll(group, 'unsent', `Not submitted: ${resubmits} submits failed before reaching the server. Last error: ${lastError}`));
         return undefined;
       }
       mustReconcile = false;
@@ -191,12 +192,12 @@ async function submit(ctx: RunContext, group: GroupRecord): Promise<SubmitOutcom
       // The server answered and refused: it does not have the group, and no group of this run would fare better.
       const model = (group.params ?? ctx.params).model;
       const reason = isUnknownModel(error) && model ? await unknownModelError(ctx.api, model) : error;
-      writeBlock(ctx, group, () => ({ status: 'unsent', error: reason.message }));
+      writeBlock(ctx, group, sameForAll(group, 'unsent', reason.message));
       ctx.fail(reason);
       return { next: 'stop', error: reason.message, cause: reason };
     }
     if (failure === 'group-error') {
-      writeBlock(ctx, group, () => ({ status: 'error', error: error.message }));
+      writeBlock(ctx, group, sameForAll(group, 'error', error.message));
       return { next: 'stop', error: error.message, cause: error };
     }
     return { next: failure === 'ambiguous' ? 'reconcile' : 'retry', error: error.message, cause: error };
@@ -210,9 +211,7 @@ export async function reconcileCutOff(ctx: RunContext, group: GroupRecord): Prom
 
 function generateRequest(group: GroupRecord, params: BatchParams): GenerateRequest {
   if (!group.prompts) throw new Error(`Group ${group.g} has no prompts left in the ledger to submit.`);
-  const { model, max_tokens, temperature, tools, tool_choice } = params;
-  // Only the fields of a GenerateRequest: an experiment's chat-only settings (top_p, stop) are not sent here.
-  return { prompts: group.prompts, ...(model ? { model } : {}), max_tokens, ...(temperature !== undefined ? { temperature } : {}), ...(tools ? { tools } : {}), ...(tool_choice ? { tool_choice } : {}) };
+  return generateBody(group.prompts, params);
 }
 
 function recordSubmitted(ctx: RunContext, group: GroupRecord, ids: RequestId[], traceId: string, existing = false): void {
@@ -246,8 +245,9 @@ async function reconcile(ctx: RunContext, group: GroupRecord): Promise<Reconcile
       ctx.log(`Group ${group.g}: ${result.note}`);
       if (result.outcome === 'present' && result.ids) recordSubmitted(ctx, group, result.ids, '');
       if (result.outcome === 'unknown') {
-        const id = (k: number) => (group.expectedId ? requestIdFor(group.expectedId, k) : null);
-        writeBlock(ctx, group, (k) => ({ status: 'unknown', id: id(k), error: result.note }));
+        // The ids the group has on the server if it got there, when they can be computed.
+        const ids = group.expectedId ? { group: group.expectedId, style: 'padded' as const, count: group.count } : null;
+        writeBlock(ctx, group, { ...sameForAll(group, 'unknown', result.note), ids });
       }
       return result;
     } catch (error) {
@@ -258,41 +258,39 @@ async function reconcile(ctx: RunContext, group: GroupRecord): Promise<Reconcile
   }
 }
 
-interface ItemState {
-  status: ItemStatus;
-  response: string | null;
-  error: string | null;
-}
-
 async function pollUntilSettled(ctx: RunContext, group: GroupRecord, { ids, firstAnswer }: Ids): Promise<void> {
   const positions = new Map(ids.map((id, k) => [String(id), k]));
-  const items: ItemState[] = ids.map(() => ({ status: 'pending', response: null, error: null }));
+  const statuses: ItemStatus[] = new Array<ItemStatus>(group.count).fill('pending');
+  const responses: (string | null)[] = new Array<string | null>(group.count).fill(null);
+  const errors: (string | null)[] = new Array<string | null>(group.count).fill(null);
   let pending = group.count;
   let unanswered: RequestId[] = [];
 
   const merge = (results: readonly GenerateResult[]): boolean => {
     let ok = 0;
     let failed = 0;
-    const answered = new Set<number>();
+    const answered = new Uint8Array(group.count);
     for (const result of results) {
       const k = positions.get(String(result.request_id));
       if (k === undefined) continue;
-      answered.add(k);
-      const item = items[k];
-      if (item.status !== 'pending') continue;
+      answered[k] = 1;
+      if (statuses[k] !== 'pending') continue;
       // "error present and not null" is a failure, even the empty string of older servers (protocol §3).
       if (result.error !== null && result.error !== undefined) {
-        Object.assign(item, { status: 'error', error: result.error, response: result.response });
+        statuses[k] = 'error';
+        errors[k] = result.error;
+        responses[k] = result.response ?? null;
         failed++;
       } else if (result.response !== null && result.response !== undefined) {
-        Object.assign(item, { status: 'ok', response: result.response });
+        statuses[k] = 'ok';
+        responses[k] = result.response;
         ok++;
       }
     }
     pending -= ok + failed;
     if (ok + failed > 0) ctx.itemsFinished(group.g, ok, failed);
     // Ask explicitly for ids the server left out, in case it answers only what it was asked.
-    unanswered = ids.filter((_, k) => items[k].status === 'pending' && !answered.has(k));
+    unanswered = ids.filter((_, k) => statuses[k] === 'pending' && answered[k] === 0);
     return ok + failed > 0;
   };
 
@@ -302,7 +300,7 @@ async function pollUntilSettled(ctx: RunContext, group: GroupRecord, { ids, firs
   while (pending > 0 && !ctx.stop.aborted) {
     const started = Date.now();
     try {
-      const answer = await ctx.api.getResults(idsToAsk(ids, items, unanswered), { signal: ctx.stop });
+      const answer = await ctx.api.getResults(idsToAsk(ids, statuses, unanswered), { signal: ctx.stop });
       failures = 0;
       const progressed = merge(answer.data.results);
       quietAnswers = progressed ? 0 : quietAnswers + 1;
@@ -319,12 +317,12 @@ async function pollUntilSettled(ctx: RunContext, group: GroupRecord, { ids, firs
       if (!(await pause(ctx, failures))) break;
     }
   }
-  writeBlock(ctx, group, (k) => ({ id: ids[k], ...items[k] }));
+  writeBlock(ctx, group, { statuses, responses, errors });
 }
 
 /** One id brings a whole group back (protocol §2); integer ids of older servers are asked for one by one. */
-function idsToAsk(ids: RequestId[], items: ItemState[], unanswered: RequestId[]): RequestId[] {
-  const open = ids.filter((_, k) => items[k].status === 'pending');
+function idsToAsk(ids: RequestId[], statuses: readonly ItemStatus[], unanswered: RequestId[]): RequestId[] {
+  const open = ids.filter((_, k) => statuses[k] === 'pending');
   if (typeof ids[0] === 'number') return open;
   return [...new Set([open[0], ...unanswered])];
 }
@@ -348,22 +346,12 @@ async function backoff(stop: AbortSignal, attempt: number, baseMs: number, maxMs
   }
 }
 
-interface ItemOutcome {
-  status: ItemStatus;
-  id?: RequestId | null;
-  response?: string | null;
-  error?: string | null;
+/** Every item of the group in one state, with one text. */
+function sameForAll(group: GroupRecord, status: ItemStatus, error: string): BlockItems {
+  return { statuses: new Array<ItemStatus>(group.count).fill(status), errors: new Array<string>(group.count).fill(error) };
 }
 
-/** Writes the group's items and its counts as one block: the group's settled state. */
-function writeBlock(ctx: RunContext, group: GroupRecord, outcome: (k: number) => ItemOutcome): void {
-  const counts = emptyCounts();
-  const events: LedgerEvent[] = [];
-  for (let k = 0; k < group.count; k++) {
-    const { status, id = null, response = null, error = null } = outcome(k);
-    counts[status]++;
-    events.push({ t: 'item', g: group.g, i: group.first + k, id, s: status, ...(response !== null ? { r: response } : {}), ...(error !== null ? { e: error } : {}) });
-  }
-  events.push({ t: 'group-done', g: group.g, counts });
-  ctx.book.append(events);
+/** Writes the group's items as one line: the group's settled state. */
+function writeBlock(ctx: RunContext, group: GroupRecord, items: BlockItems): void {
+  ctx.book.append([itemsEvent(group.g, items)]);
 }

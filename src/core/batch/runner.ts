@@ -8,14 +8,16 @@ import type { ScalarLMApi } from '../api/api';
 import { ScalarLMError, TimeoutError, UnreachableError } from '../api/errors';
 import { BATCH_DEFAULTS, BATCH_LIMITS, CHAT_DEFAULTS } from '../jobs/defaults';
 import { LedgerBook, type LedgerListener } from '../runs/ledger-book';
-import { addCounts, contribution, countsOf, needsWork, type GroupRecord, type LedgerState } from '../runs/ledger-state';
+import { addCounts, contribution, countsOf, needsPrompts, needsWork, type GroupRecord, type LedgerState } from '../runs/ledger-state';
 import { deploymentDefaultModel } from './deployment-model';
 import { ExistingGroups } from './existing-groups';
-import { GroupPlanner } from './group-planner';
+import { allPlanned, GroupPlanner } from './group-planner';
+import { fingerprintInput, InputChangedError, inputMismatch, type LedgerInput } from '../runs/ledger-input';
+import { readPromptFile, type PromptFormat } from '../prompts';
 import type { ChatAnswerRecord } from './chat-cell';
 import { DEFAULT_TIMING, pauseAfter, reconcileCutOff, settleGroup, type BatchTiming, type RunContext } from './group-settler';
 import { QueuePacer } from './queue-pacer';
-import type { BatchInput, BatchParams, ExperimentHeader, RunEndReason, StatusCounts } from './types';
+import { LEDGER_VERSION, type BatchInput, type BatchParams, type ExperimentHeader, type RunEndReason, type StatusCounts } from './types';
 
 /** How long a cancelled run may spend asking the server about groups whose submit the cancel cut off. */
 const CUT_OFF_LOOKUP_MS = 15_000;
@@ -32,8 +34,18 @@ export interface BatchRunOptions {
   resubmitUnknown?: number[];
   /** A new run's parameters; a resumed run takes them from its ledger. */
   params?: BatchParams;
-  /** The prompts. A resumed run needs them too unless its ledger says the whole input was read. */
+  /**
+   * The prompts. A resumed run needs them too unless its ledger says the whole input was read, or records the
+   * input file (the run then reads it itself, after checking it is unchanged).
+   */
   input?: AsyncIterable<BatchInput>;
+  /**
+   * The file `input` reads, for a new run: recorded in the ledger by size and hash, so that the ledger leaves
+   * the prompts out (a resume and a panel read them from the file again).
+   */
+  inputFile?: { path: string; format: PromptFormat };
+  /** Resuming a run that records its input file: an unchanged copy of it somewhere else. */
+  inputPath?: string;
   /** Where the prompts came from (a file path or document URI), recorded in the ledger. */
   source?: string;
   /** A short name for the run, recorded in the ledger. */
@@ -75,8 +87,11 @@ export interface BatchRunOptions {
   onLedger?: LedgerListener;
   /** Resolves when the caller is ready for more results: no new group is sent while it waits (output backpressure). */
   ready?: () => Promise<void>;
-  /** Server ids of batches earlier runs sent whose ids cannot be computed here ({messages}), by content key. */
-  knownGroups?: ReadonlyMap<string, string>;
+  /**
+   * Server ids of batches earlier runs sent whose ids cannot be computed here ({messages}), by content key; or
+   * how to find them, asked only when a group needs them (reading earlier runs costs, and most runs never do).
+   */
+  knownGroups?: ReadonlyMap<string, string> | (() => ReadonlyMap<string, string>);
   /** Chat answers earlier runs of the same experiment had, by request key: taken instead of asked again. */
   earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
   /** The deadline of one chat completion of the run (default CHAT_DEFAULTS.timeoutSeconds). */
@@ -110,18 +125,46 @@ export interface BatchSummary {
 }
 
 export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> {
-  await checkReachable(options.api, options.signal);
-  const book = options.resume
-    ? LedgerBook.open(options.ledgerPath, options.onLedger)
-    : LedgerBook.create(options.ledgerPath, newHeader(options, await modelNamed(options)), options.onLedger);
+  // What a run needs before its ledger opens, side by side: one round trip, not one after another.
+  const [, params, inputFile] = await Promise.all([
+    checkReachable(options.api, options.signal),
+    options.resume ? undefined : modelNamed(options),
+    options.resume || !options.inputFile ? undefined : fingerprintInput(options.inputFile.path, options.inputFile.format),
+  ]);
+  if (params && !params.model) options.onLog?.("The deployment's model list could not be read: the server picks its default model, and group ids cannot be computed here.");
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const pacer = new QueuePacer(options.api, { pauseAboveQueueDepth: options.pauseAboveQueueDepth, intervalMs: timing.metricsIntervalMs, onLog: options.onLog });
+  // The first look at the queue goes out while the ledger opens and the first group is planned.
+  const firstLook = pacer.sample(options.signal).catch(() => undefined);
+  // Parameters are settled for a new run only.
+  const book = params ? LedgerBook.create(options.ledgerPath, newHeader(options, params, inputFile), options.onLedger) : LedgerBook.open(options.ledgerPath, options.onLedger);
   try {
+    const input = options.resume ? await resumedInput(book, options) : options.input;
     if (options.resume) book.append([{ t: 'resume', at: Date.now() }]);
     requestResubmits(book, options.resubmitUnknown ?? []);
     options.onStart?.({ runId: book.header.runId, ledgerPath: book.path });
-    return await new BatchRun(book, options).run();
+    return await new BatchRun(book, { ...options, input }, timing, pacer, firstLook).run();
   } finally {
     book.close();
+    await firstLook;
   }
+}
+
+/**
+ * A resumed run's prompts. A ledger that leaves them to the input file is read from that file (or the copy
+ * given), only when some are still needed, and only when the file is unchanged since the run began.
+ */
+async function resumedInput(book: LedgerBook, options: BatchRunOptions): Promise<AsyncIterable<BatchInput> | undefined> {
+  const recorded = book.header.input;
+  if (!recorded) return options.input;
+  const needed = !allPlanned(book) || book.state.groups.some(needsPrompts);
+  if (!needed) return undefined;
+  const path = options.inputPath ?? recorded.path;
+  const mismatch = await inputMismatch(recorded, path);
+  if (mismatch) {
+    throw new InputChangedError(`${mismatch} This run's ledger leaves its prompts to that file, so it cannot go on from another: restore the file (or resume from an unchanged copy of it), or start a new run.`);
+  }
+  return readPromptFile(path, { format: recorded.format, displayName: path });
 }
 
 function requestResubmits(book: LedgerBook, groups: number[]): void {
@@ -140,14 +183,10 @@ async function modelNamed(options: BatchRunOptions): Promise<BatchParams & { def
   if (!options.params) throw new Error('A new batch run needs its parameters (model, max_tokens, ...).');
   if (options.params.model) return options.params;
   const model = await deploymentDefaultModel(options.api, options.signal);
-  if (model === undefined) {
-    options.onLog?.("The deployment's model list could not be read: the server picks its default model, and group ids cannot be computed here.");
-    return options.params;
-  }
-  return { ...options.params, model, defaultModel: true };
+  return model === undefined ? options.params : { ...options.params, model, defaultModel: true };
 }
 
-function newHeader(options: BatchRunOptions, params: BatchParams & { defaultModel?: true }) {
+function newHeader(options: BatchRunOptions, params: BatchParams & { defaultModel?: true }, input: LedgerInput | undefined) {
   const groupSize = options.groupSize ?? BATCH_DEFAULTS.groupSize;
   const { min, max } = BATCH_LIMITS.groupSize;
   if (!Number.isInteger(groupSize) || groupSize < min || groupSize > max) {
@@ -156,7 +195,7 @@ function newHeader(options: BatchRunOptions, params: BatchParams & { defaultMode
   const { defaultModel, ...sent } = params;
   return {
     t: 'run' as const,
-    v: 1 as const,
+    v: LEDGER_VERSION,
     runId: options.runId ?? randomUUID(),
     createdAt: new Date().toISOString(),
     baseUrl: options.api.baseUrl,
@@ -164,6 +203,7 @@ function newHeader(options: BatchRunOptions, params: BatchParams & { defaultMode
     ...(defaultModel ? { defaultModel } : {}),
     groupSize,
     ...(options.source ? { source: options.source } : {}),
+    ...(input ? { input } : {}),
     ...(options.title ? { title: options.title } : {}),
     ...(options.parentRunId ? { parentRunId: options.parentRunId } : {}),
     ...(options.warnings?.length ? { warnings: options.warnings } : {}),
@@ -187,8 +227,6 @@ class BatchRun {
   private readonly started = Date.now();
   private readonly halt = new AbortController();
   private readonly stop = new AbortController();
-  private readonly timing: BatchTiming;
-  private readonly pacer: QueuePacer;
   private readonly planner: GroupPlanner;
   private readonly existing: ExistingGroups;
   /** Groups being worked on, with their items finished so far (not yet in the ledger's counts). */
@@ -197,17 +235,16 @@ class BatchRun {
   private inputFailed = false;
   private detached = false;
   private deadlinePassed = false;
+  private known: ReadonlyMap<string, string> | undefined;
 
   constructor(
     private readonly book: LedgerBook,
     private readonly options: BatchRunOptions,
+    private readonly timing: BatchTiming,
+    private readonly pacer: QueuePacer,
+    /** The queue's first sample, taken while the run was being set up. */
+    private readonly firstLook: Promise<unknown>,
   ) {
-    this.timing = { ...DEFAULT_TIMING, ...options.timing };
-    this.pacer = new QueuePacer(options.api, {
-      pauseAboveQueueDepth: options.pauseAboveQueueDepth,
-      intervalMs: this.timing.metricsIntervalMs,
-      onLog: options.onLog,
-    });
     this.planner = new GroupPlanner(book, options.input, book.header.groupSize, book.header.params);
     this.existing = new ExistingGroups(options.api);
   }
@@ -227,9 +264,10 @@ class BatchRun {
       this.pacer.sample(this.stop.signal).then(() => this.emitProgress(), () => undefined);
     }, this.timing.metricsIntervalMs);
     try {
-      await this.pacer.sample(this.stop.signal).catch(() => undefined);
+      await this.firstLook;
       // Groups an earlier session left unfinished; those planned from now on come from the planner.
       const resumable = this.book.state.groups.filter(needsWork);
+      await this.planner.restorePrompts(resumable.filter(needsPrompts));
       if (this.options.planAll) await this.planner.planAll();
       const workers = Array.from({ length: this.options.maxInFlight ?? BATCH_DEFAULTS.maxInFlight }, () => this.work(resumable));
       await Promise.all(workers);
@@ -311,7 +349,7 @@ class BatchRun {
       existing: this.existing,
       ...(this.options.ready ? { ready: this.options.ready } : {}),
       ...(this.options.earlierAnswers ? { earlierAnswers: this.options.earlierAnswers } : {}),
-      ...(this.options.knownGroups ? { knownGroups: this.options.knownGroups } : {}),
+      knownGroup: (key) => this.knownGroups().get(key),
       chatDeadlineMs: this.options.chatDeadlineMs ?? CHAT_DEFAULTS.timeoutSeconds * 1000,
       pause: (failures) => pauseAfter(this.timing, failures, this.stop.signal),
       halt: this.halt.signal,
@@ -324,6 +362,12 @@ class BatchRun {
         this.emitProgress();
       },
     };
+  }
+
+  private knownGroups(): ReadonlyMap<string, string> {
+    const known = this.options.knownGroups;
+    this.known ??= typeof known === 'function' ? known() : (known ?? new Map<string, string>());
+    return this.known;
   }
 
   private fail(error: Error): void {

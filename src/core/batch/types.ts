@@ -1,6 +1,7 @@
 // The batch runner's vocabulary: what goes in, what every prompt ends as, what the ledger records.
 
 import type { PromptEntry } from '../api/types';
+import type { LedgerInput } from '../runs/ledger-input';
 
 /** Parameters shared by every group of a run (the batch-level fields of POST /v1/generate). */
 export interface BatchParams {
@@ -96,11 +97,16 @@ export interface ExperimentHeader {
   only?: string[];
 }
 
-/** One line of the ledger (append-only JSONL). */
+/**
+ * One line of the ledger (append-only JSONL). Version 2 (LEDGER_VERSION) writes a batch group's settled items
+ * as one `items` line, and a run that records its input file leaves the prompts out of its group lines;
+ * version 1 wrote an `item` line per prompt and a `group-done` after them (chat cells still do), and every
+ * prompt in its group line. Both are read.
+ */
 export type LedgerEvent =
   | {
       t: 'run';
-      v: 1;
+      v: 1 | 2;
       runId: string;
       createdAt: string;
       baseUrl: string;
@@ -110,6 +116,11 @@ export type LedgerEvent =
       groupSize: number;
       /** Where the prompts came from: a file path or a document URI. */
       source?: string;
+      /**
+       * The file the prompts were read from, by size and hash (version 2): the group lines leave the prompts
+       * and their origins out, and whoever needs them reads them from the file again, if it is unchanged.
+       */
+      input?: LedgerInput;
       /** A short name for people: "prompts.jsonl", "Selection in notes.md". */
       title?: string;
       /** The run this one retries the failed items of. */
@@ -125,7 +136,9 @@ export type LedgerEvent =
       t: 'group';
       g: number;
       first: number;
-      prompts: PromptEntry[];
+      /** Left out when the run records its input file (`n` then says how many prompts the group has). */
+      prompts?: PromptEntry[];
+      n?: number;
       origins?: ItemOrigin[];
       /** The server's id of the batch as computed here; for a chat group, the hash of its request (to find it in earlier runs). */
       expectedId: string | null;
@@ -169,9 +182,18 @@ export type LedgerEvent =
       f?: string;
     }
   | { t: 'group-done'; g: number; counts: StatusCounts }
+  /**
+   * A batch group's settled items, by their place in the group (version 2): `s` one status for all or one
+   * each; `r` the responses and `e` the errors (one text for all, or one each), left out when there are none;
+   * `ids` the items' request ids when they are not the group's submitted ones (null: none).
+   */
+  | { t: 'items'; g: number; s: ItemStatus | ItemStatus[]; r?: (string | null)[]; e?: string | (string | null)[]; ids?: StoredIds | null }
   | { t: 'input-end'; total: number }
   /** A run taken up again from its ledger: whatever `end` came before no longer describes it. */
   | { t: 'resume'; at: number }
   | { t: 'end'; at: number; reason: RunEndReason; counts: StatusCounts };
 
 export type RunEndReason = 'complete' | 'deadline' | 'cancelled' | 'failed';
+
+/** The ledger format new runs write (LedgerEvent says what changed). */
+export const LEDGER_VERSION = 2 as const;

@@ -4,8 +4,12 @@
 export const BATCH_DEFAULTS = {
   /** The server's own default is 16 tokens (protocol §1.1): too few to judge most prompts by. */
   maxTokens: 256,
-  /** Prompts per POST /v1/generate; the protocol advises at most 128 (§10.3). */
-  groupSize: 32,
+  /**
+   * Prompts per POST /v1/generate: the most the protocol advises (§10.3). Each request costs the server and
+   * the client alike, so fewer, larger groups finish a batch sooner (a quarter of the requests of groups of 32);
+   * the queue pacing still holds new ones back while the queue is deep.
+   */
+  groupSize: 128,
   /** Groups submitted and not finished at once. */
   maxInFlight: 4,
   /** A shared deployment serves others too: new groups wait while its queue is deeper than this. */

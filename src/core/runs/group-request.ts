@@ -1,6 +1,6 @@
 // The POST /v1/generate body a batch group goes out as: its prompts and the batch-level fields of its
 // parameters, nothing else (an experiment column's chat-only settings, top_p or stop, are not sent there).
-// Code to copy shows a group with this, so it must say what group-settler.ts sends.
+// The runner sends it and code to copy shows it: one rule for both.
 
 import type { GenerateRequest, PromptEntry } from '../api/types';
 import type { BatchParams } from '../batch/types';

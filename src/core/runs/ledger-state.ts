@@ -5,6 +5,7 @@
 
 import type { PromptEntry } from '../api/types';
 import { emptyCounts, ITEM_STATUSES, type BatchParams, type ChatSampling, type ItemOrigin, type LedgerEvent, type StatusCounts, type StoredIds } from '../batch/types';
+import { blockCounts } from './ledger-blocks';
 
 export interface GroupRecord {
   g: number;
@@ -16,7 +17,10 @@ export interface GroupRecord {
   /** The group's own parameters (an experiment's column), else the run's. */
   params?: BatchParams & ChatSampling;
   transport?: 'chat';
-  /** Kept until the server is known to have the group. */
+  /**
+   * Kept until the server is known to have the group. A run that records its input file has them only in
+   * memory, from the planner, or read again from the file on resume.
+   */
   prompts?: PromptEntry[];
   origins?: ItemOrigin[];
   /** `submit` events written; one without a later `submitted` leaves the outcome unknown until reconciled. */
@@ -31,7 +35,7 @@ export interface GroupRecord {
   unknownNote?: string;
   /** The user asked to send it again without looking first (after it was marked unknown). */
   resubmitRequested?: boolean;
-  /** Offset of its last complete block of item lines, and that block's counts. */
+  /** Offset of its last complete block (an `items` line, or version 1's item lines), and that block's counts. */
   block?: { offset: number; counts: StatusCounts };
 }
 
@@ -62,6 +66,7 @@ export function emptyLedgerState(): LedgerState {
 }
 
 export function applyLedgerEvent(state: LedgerState, event: LedgerEvent, offset: number): void {
+  // A version 1 item line changes no counts: the group-done after it does.
   const group = 'g' in event && event.t !== 'group' && event.t !== 'item' ? groupAt(state, event.g) : undefined;
   if (group) addCounts(state.counts, contribution(group), -1);
   applyToState(state, event, offset);
@@ -76,11 +81,12 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
     case 'run':
       state.header = event;
       return;
-    case 'group':
+    case 'group': {
+      const count = event.prompts?.length ?? event.n ?? 0;
       state.groups[event.g] = {
         g: event.g,
         first: event.first,
-        count: event.prompts.length,
+        count,
         expectedId: event.expectedId,
         ...(event.key ? { key: event.key } : {}),
         ...(event.params ? { params: event.params } : {}),
@@ -89,8 +95,9 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
         origins: event.origins,
         submitAttempts: 0,
       };
-      state.planned = Math.max(state.planned, event.first + event.prompts.length);
+      state.planned = Math.max(state.planned, event.first + count);
       return;
+    }
     case 'submit': {
       const group = groupAt(state, event.g);
       group.submitAttempts++;
@@ -136,6 +143,11 @@ function applyToState(state: LedgerState, event: LedgerEvent, offset: number): v
       state.openBlock = undefined;
       return;
     }
+    case 'items': {
+      const group = groupAt(state, event.g);
+      group.block = { offset, counts: blockCounts(event, group.count) };
+      return;
+    }
     case 'input-end':
       state.inputTotal = event.total;
       return;
@@ -167,6 +179,11 @@ export function needsWork(group: GroupRecord): boolean {
   if (group.unknownNote !== undefined) return false;
   if (group.block && !group.submitted && group.block.counts.unsent === group.count) return false;
   return !group.block || group.block.counts.pending > 0;
+}
+
+/** Whether a group still to be sent lacks its prompts (the ledger leaves them to the run's input file). */
+export function needsPrompts(group: GroupRecord): boolean {
+  return needsWork(group) && !group.submitted && !group.prompts;
 }
 
 /** What a group adds to the run's counts: its last block's, or all its items in one status. */

@@ -4,14 +4,18 @@
 // group with no settled block, the block's own lines otherwise.
 //
 // Two ways to keep items: `keepItems` holds every item with its prompt (a panel, an export); without it,
-// items are only handed to `onItems` as they change, and only those not final yet are remembered, so the
-// CLI's report of a million prompts streams in little memory. ok and error are final: nothing in a run
-// changes them again. pending, unknown and unsent can still change until the run ends.
+// items are only handed to `onItems` as they change, and only those of settled blocks that are not final yet
+// are remembered (the others are rebuilt from their group's state when asked for), so the CLI's report of a
+// million prompts streams in little memory. ok and error are final: nothing in a run changes them again.
+// pending, unknown and unsent can still change until the run ends.
 
 import type { PromptEntry } from '../api/types';
 import { expandIds } from '../batch/request-ids';
 import type { CellRef, ItemOrigin, ItemStatus, LedgerEvent, RequestId } from '../batch/types';
+import { blockError, blockIds, blockResponse, blockStatus, type ItemsEvent } from './ledger-blocks';
 import { readLedgerLines } from './ledger-file';
+import { readInputPrompts } from './ledger-input';
+import type { PromptItem } from '../prompts';
 import { applyLedgerEvent, emptyLedgerState, statusWithoutBlock, type GroupRecord, type LedgerState, type RunHeader } from './ledger-state';
 
 export interface RunItem {
@@ -39,9 +43,15 @@ export interface ProjectionOptions {
   keepPrompts?: boolean;
   /** Items whose state changed, after each event that changed any. */
   onItems?: (items: readonly RunItem[]) => void;
+  /**
+   * Without `keepItems`: onItems hears only of items of settled blocks (a report that writes final lines as
+   * they land and the rest at the end), and nothing is built for the others on the way.
+   */
+  finalOnly?: boolean;
 }
 
 type ItemEvent = Extract<LedgerEvent, { t: 'item' }>;
+
 
 export function isFinal(status: ItemStatus): boolean {
   return status === 'ok' || status === 'error';
@@ -51,11 +61,15 @@ export class RunProjection {
   readonly state: LedgerState = emptyLedgerState();
   /** Every item in index order (with `keepItems`); planned groups only until the input's end is known. */
   readonly items: RunItem[] = [];
-  /** Without `keepItems`: items of settled blocks that are not final, by index. */
-  private readonly unsettled = new Map<number, RunItem>();
+  /** Without `keepItems`: per group, the items of its last block that are not final (the final ones left out). */
+  private readonly unsettled = new Map<number, (RunItem | undefined)[]>();
   private block: ItemEvent[] = [];
   /** Without `keepItems`: the cells (and, with `keepPrompts`, prompts) of groups not settled yet. */
   private readonly unsettledGroups = new Map<number, { cells?: CellRef[]; prompts?: PromptEntry[] }>();
+  /** Without `keepItems`: what is kept of the group whose block is being read. */
+  private settling: { cells?: CellRef[]; prompts?: PromptEntry[] } | undefined;
+  /** The prompts of a run whose ledger leaves them out, read from its input file once; null when it cannot be. */
+  private inputPrompts: PromptItem[] | null | undefined;
   /** Where the next ledger line starts: events before it were already applied. */
   private applied = 0;
 
@@ -66,7 +80,7 @@ export class RunProjection {
    * in bounded memory): each final item as it settles, the others at the end. Returns the projection.
    */
   static eachItem(ledgerPath: string, visit: (item: RunItem) => void): RunProjection {
-    const projection = new RunProjection({ keepItems: false, keepPrompts: true, onItems: (items) => items.forEach((item) => isFinal(item.status) && visit(item)) });
+    const projection = new RunProjection({ keepItems: false, keepPrompts: true, finalOnly: true, onItems: (items) => items.forEach((item) => isFinal(item.status) && visit(item)) });
     projection.read(ledgerPath);
     for (const item of projection.openItems()) visit(item);
     return projection;
@@ -107,10 +121,10 @@ export class RunProjection {
   /** The item at an index: kept, or rebuilt from the group's state. */
   item(index: number): RunItem {
     if (this.options.keepItems && this.items[index]) return this.items[index];
-    const unsettled = this.unsettled.get(index);
-    if (unsettled) return unsettled;
     const group = this.groupOf(index);
-    return group ? blockless(group, index - group.first, idsOf(group)) : unplanned(index);
+    if (!group) return unplanned(index);
+    const k = index - group.first;
+    return this.unsettled.get(group.g)?.[k] ?? this.unkept(group, k, idsOf(group));
   }
 
   /** How many prompts the run has, as far as is known. */
@@ -123,9 +137,10 @@ export class RunProjection {
     for (const group of this.state.groups) {
       if (group.first + group.count <= fromIndex) continue;
       const ids = idsOf(group);
+      const unsettled = this.unsettled.get(group.g);
       for (let k = Math.max(0, fromIndex - group.first); k < group.count; k++) {
         const index = group.first + k;
-        const item = (this.options.keepItems ? this.items[index] : this.unsettled.get(index)) ?? (group.block ? undefined : blockless(group, k, ids));
+        const item = this.options.keepItems ? this.items[index] : group.block ? unsettled?.[k] : this.unkept(group, k, ids);
         if (item && !isFinal(item.status)) yield item;
       }
     }
@@ -163,6 +178,8 @@ export class RunProjection {
         return [];
       case 'group-done':
         return this.settled(event.g);
+      case 'items':
+        return this.settledItems(event);
       case 'input-end':
         return this.unplannedRemainder();
       case 'submit':
@@ -177,56 +194,117 @@ export class RunProjection {
 
   private planned(event: Extract<LedgerEvent, { t: 'group' }>): RunItem[] {
     const group = this.state.groups[event.g];
-    const items = event.prompts.map((prompt, k) => ({
-      ...blockless(group, k, undefined),
-      ...(this.options.keepItems ? { prompt } : {}),
-      ...(event.origins?.[k] ? { origin: event.origins[k] } : {}),
-      ...(event.cells?.[k] ? { cell: event.cells[k] } : {}),
-    }));
-    if (this.options.keepItems) items.forEach((item) => (this.items[item.index] = item));
-    else if (event.cells || this.options.keepPrompts) this.unsettledGroups.set(event.g, { ...(event.cells ? { cells: event.cells } : {}), ...(this.options.keepPrompts ? { prompts: event.prompts } : {}) });
+    if (!this.options.keepItems) {
+      const prompts = this.options.keepPrompts ? this.promptsOf(event)?.map((item) => item.entry) : undefined;
+      if (event.cells || prompts) this.unsettledGroups.set(event.g, { ...(event.cells ? { cells: event.cells } : {}), ...(prompts ? { prompts } : {}) });
+      return this.options.finalOnly ? [] : Array.from({ length: group.count }, (_, k) => this.unkept(group, k, undefined, false));
+    }
+    const prompts = this.promptsOf(event);
+    const items = Array.from({ length: group.count }, (_, k) => {
+      const item: RunItem = blockless(group, k, undefined);
+      if (prompts) {
+        item.prompt = prompts[k].entry;
+        // Origins come with the prompts when the ledger leaves them out too.
+        if (!item.origin && !event.prompts) item.origin = prompts[k].origin;
+      }
+      if (event.cells?.[k]) item.cell = event.cells[k];
+      return item;
+    });
+    items.forEach((item) => (this.items[item.index] = item));
     return items;
   }
 
+  /**
+   * A group's prompts (with their origins, when the ledger has them): from its line, or from the run's input
+   * file when the line leaves them out; undefined when that file is gone or changed.
+   */
+  private promptsOf(event: Extract<LedgerEvent, { t: 'group' }>): { entry: PromptEntry; origin?: ItemOrigin }[] | undefined {
+    if (event.prompts) return event.prompts.map((entry, k) => ({ entry, ...(event.origins?.[k] ? { origin: event.origins[k] } : {}) }));
+    const input = this.header.input;
+    if (!input) return undefined;
+    if (this.inputPrompts === undefined) this.inputPrompts = readInputPrompts(input) ?? null;
+    const count = event.n ?? 0;
+    return this.inputPrompts && this.inputPrompts.length >= event.first + count ? this.inputPrompts.slice(event.first, event.first + count) : undefined;
+  }
+
+  /** A version 1 block: its item lines, then the group-done just applied. */
   private settled(g: number): RunItem[] {
     const block = this.block;
     this.block = [];
     const group = this.state.groups[g];
     if (!group.block) return [];
-    const extras = this.unsettledGroups.get(g);
-    this.unsettledGroups.delete(g);
-    const items = block.map((event) => {
-      const cell = extras?.cells?.[event.i - group.first];
-      const prompt = extras?.prompts?.[event.i - group.first];
-      const item: RunItem = {
-        ...this.kept(event.i),
-        ...(cell ? { cell } : {}),
-        ...(prompt !== undefined ? { prompt } : {}),
-        index: event.i,
-        group: g,
-        status: event.s,
-        requestId: event.id,
-        response: event.r ?? null,
-        error: event.e ?? null,
-        ...(event.u ? { usage: event.u } : {}),
-        ...(event.ms !== undefined ? { latencyMs: event.ms } : {}),
-        ...(event.f ? { finishReason: event.f } : {}),
-      };
-      this.keep(item);
+    return this.settle(group, block.length, (j) => {
+      const event = block[j];
+      const item = this.settledItem(group, event.i - group.first, event.s, event.id, event.r ?? null, event.e ?? null);
+      if (event.u) item.usage = event.u;
+      if (event.ms !== undefined) item.latencyMs = event.ms;
+      if (event.f) item.finishReason = event.f;
       return item;
     });
-    if (!this.options.keepItems && extras && items.some((item) => !isFinal(item.status))) this.unsettledGroups.set(g, extras);
+  }
+
+  /** A version 2 block: the group's items in one line. */
+  private settledItems(event: ItemsEvent): RunItem[] {
+    const group = this.state.groups[event.g];
+    const ids = blockIds(event, group.submitted?.ids);
+    return this.settle(group, group.count, (k) => this.settledItem(group, k, blockStatus(event, k), ids?.[k] ?? null, blockResponse(event, k), blockError(event, k)));
+  }
+
+  /** The block's items, built one by one: kept (with `keepItems`), else remembered only when not final. */
+  private settle(group: GroupRecord, count: number, build: (j: number) => RunItem): RunItem[] {
+    this.settling = this.unsettledGroups.get(group.g);
+    this.unsettledGroups.delete(group.g);
+    const unsettled: (RunItem | undefined)[] = [];
+    const items = new Array<RunItem>(count);
+    for (let j = 0; j < count; j++) {
+      const item = build(j);
+      items[j] = item;
+      if (this.options.keepItems) this.items[item.index] = item;
+      else if (!isFinal(item.status)) unsettled[item.index - group.first] = item;
+    }
+    if (!this.options.keepItems) {
+      if (unsettled.length > 0) {
+        this.unsettled.set(group.g, unsettled);
+        if (this.settling) this.unsettledGroups.set(group.g, this.settling);
+      } else this.unsettled.delete(group.g);
+    }
+    this.settling = undefined;
     return items;
+  }
+
+  /** An item of a settled block, with what is kept of it (its prompt, origin, cell). */
+  private settledItem(group: GroupRecord, k: number, status: ItemStatus, requestId: RequestId | null, response: string | null, error: string | null): RunItem {
+    const index = group.first + k;
+    const item: RunItem = { index, group: group.g, status, requestId, response, error };
+    const kept = this.options.keepItems ? this.items[index] : undefined;
+    const prompt = kept ? kept.prompt : this.settling?.prompts?.[k];
+    const cell = kept ? kept.cell : this.settling?.cells?.[k];
+    if (prompt !== undefined) item.prompt = prompt;
+    if (kept?.origin) item.origin = kept.origin;
+    if (cell) item.cell = cell;
+    return item;
   }
 
   /** A group's items when its state moved without a block (submitted, reconciled, resubmitted). */
   private restated(group: GroupRecord): RunItem[] {
     if (group.block) return [];
     const ids = idsOf(group);
-    const cells = this.unsettledGroups.get(group.g)?.cells;
-    const items = Array.from({ length: group.count }, (_, k) => ({ ...this.kept(group.first + k), ...(cells?.[k] ? { cell: cells[k] } : {}), ...blockless(group, k, ids) }));
-    for (const item of items) this.keep(item);
+    if (!this.options.keepItems) {
+      // Whatever an earlier block said (a resubmit drops it) is rebuilt from the group's state from now on.
+      this.unsettled.delete(group.g);
+      return this.options.finalOnly ? [] : Array.from({ length: group.count }, (_, k) => this.unkept(group, k, ids, false));
+    }
+    const items = Array.from({ length: group.count }, (_, k) => ({ ...this.kept(group.first + k), ...blockless(group, k, ids) }));
+    for (const item of items) this.items[item.index] = item;
     return items;
+  }
+
+  /** Without `keepItems`: an item of a group with no settled block, from the group's state and what is kept of the group. */
+  private unkept(group: GroupRecord, k: number, ids: RequestId[] | undefined, withPrompt = true): RunItem {
+    const extras = this.unsettledGroups.get(group.g);
+    const cell = extras?.cells?.[k];
+    const prompt = withPrompt ? extras?.prompts?.[k] : undefined;
+    return { ...blockless(group, k, ids), ...(cell ? { cell } : {}), ...(prompt !== undefined ? { prompt } : {}) };
   }
 
   private unplannedRemainder(): RunItem[] {
@@ -236,16 +314,10 @@ export class RunProjection {
     return items;
   }
 
-  /** What is kept of an item beyond its state: its prompt, origin and cell. */
+  /** What a kept item has beyond its state: its prompt, origin and cell (with `keepItems`). */
   private kept(index: number): Partial<RunItem> {
-    const item = this.options.keepItems ? this.items[index] : this.unsettled.get(index);
+    const item = this.options.keepItems ? this.items[index] : undefined;
     return item ? { prompt: item.prompt, ...(item.origin ? { origin: item.origin } : {}), ...(item.cell ? { cell: item.cell } : {}) } : {};
-  }
-
-  private keep(item: RunItem): void {
-    if (this.options.keepItems) this.items[item.index] = item;
-    else if (isFinal(item.status)) this.unsettled.delete(item.index);
-    else this.unsettled.set(item.index, item);
   }
 }
 

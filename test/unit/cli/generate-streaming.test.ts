@@ -2,7 +2,7 @@
 // finds them, and resumes a run by its id, reporting what was already final at once.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { main } from '../../../src/cli/main';
@@ -42,6 +42,24 @@ describe('scalarlm-lab generate: results as they land, runs shared with the edit
       assert.deepEqual(lines.map((l) => l.index), Array.from({ length: 40 }, (_, i) => i));
       const firstAt = seen[0].at - started;
       assert.ok(firstAt < (ended - started) / 2, `the first line came at ${firstAt} ms of ${ended - started} ms`);
+    });
+  });
+
+  it('writes --out as results land, and writes it to a device as well as to a file', async () => {
+    await withSimulator({ zeroLatency: false, tokensPerSecond: 400, slots: 2 }, async (sim) => {
+      const file = input('to-file.jsonl', 24);
+      const out = join(tmp.path, 'landing.jsonl');
+      let done = false;
+      const run = runCli(['generate', file, '--url', sim.url, '--group-size', '4', '--in-flight', '1', '--max-tokens', '16', '--out', out], { env: { XDG_STATE_HOME: tmp.path } }).finally(() => (done = true));
+      await waitFor(() => existsSync(out) && readFileSync(out, 'utf8').length > 0, { timeoutMs: 10_000, what: 'the first lines in the --out file' });
+      const early = jsonLines(readFileSync(out, 'utf8'));
+      assert.ok(!done && early.length < 24, `${early.length} of 24 lines while the run goes`);
+      assert.equal((await run).code, 0);
+      assert.deepEqual(jsonLines(readFileSync(out, 'utf8')).map((l) => l.index), Array.from({ length: 24 }, (_, i) => i));
+
+      const toDevice = await runCli(['generate', file, '--url', sim.url, '--max-tokens', '16', '--out', '/dev/null'], { env: { XDG_STATE_HOME: tmp.path } });
+      assert.equal(toDevice.code, 0, toDevice.stderr);
+      assert.equal(toDevice.stdout, '');
     });
   });
 

@@ -36,7 +36,7 @@ describe('settings', () => {
     const settings = readSettings(() => undefined);
     assert.equal(settings.baseUrl, 'http://localhost:8000');
     assert.equal(settings.maxTokens, 256);
-    assert.deepEqual(settings.batch, { groupSize: 32, maxInFlight: 4, pauseAboveQueueDepth: 256, confirmAbove: 500 });
+    assert.deepEqual(settings.batch, { groupSize: 128, maxInFlight: 4, pauseAboveQueueDepth: 256, confirmAbove: 500 });
     assert.equal(settings.runs.location, 'workspaceStorage');
     assert.deepEqual(settings.metrics, { enabled: true, intervalSeconds: 3 });
   });
@@ -54,7 +54,7 @@ describe('settings', () => {
     const settings = readSettings((key) => raw[key]);
     assert.equal(settings.baseUrl, 'http://gpu-box:8000');
     assert.equal(settings.maxTokens, 256);
-    assert.equal(settings.batch.groupSize, 32);
+    assert.equal(settings.batch.groupSize, 128);
     assert.equal(settings.batch.maxInFlight, 4);
     assert.equal(settings.metrics.enabled, true);
     assert.deepEqual(settings.headers, {});

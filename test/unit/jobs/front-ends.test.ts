@@ -63,9 +63,9 @@ describe('one job for the CLI and the editor', () => {
   };
 
   it('a JSONL file with defaults on both sides: the same groups, max_tokens 256, no temperature', async () => {
-    const file = write('prompts.jsonl', Array.from({ length: 70 }, (_, i) => JSON.stringify(i % 3 ? `p${i}` : { prompt: `q${i}` })).join('\n'));
+    const file = write('prompts.jsonl', Array.from({ length: 300 }, (_, i) => JSON.stringify(i % 3 ? `p${i}` : { prompt: `q${i}` })).join('\n'));
     const sent = await assertSameBatch(await cliJob(file, []), await editorJob(file, {}));
-    assert.deepEqual(sent.map((b) => b.prompts.length), [32, 32, 6]);
+    assert.deepEqual(sent.map((b) => b.prompts.length), [128, 128, 44]);
     assert.deepEqual(Object.keys(sent[0]).sort(), ['max_tokens', 'prompts']);
     assert.equal(sent[0].max_tokens, BATCH_DEFAULTS.maxTokens);
   });

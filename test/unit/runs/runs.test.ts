@@ -66,7 +66,7 @@ describe('runs', () => {
       assert.equal(items[2].response, simulatedCompletion('item 2', 12).text);
 
       const events = readFileSync(store.ledgerPath('second'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line).t);
-      assert.deepEqual(['group', 'submit', 'group-done'].map((t) => events.filter((e: string) => e === t).length), [3, 3, 3], 'each group planned, sent and settled once');
+      assert.deepEqual(['group', 'submit', 'items'].map((t) => events.filter((e: string) => e === t).length), [3, 3, 3], 'each group planned, sent and settled once');
 
       store.delete('first');
       assert.deepEqual(store.list().map((r) => r.runId), ['second']);
