@@ -25,7 +25,26 @@ const DEFAULT_GENERATE_MAX_TOKENS = 16;
 const INDEX_DIGITS = 9;
 
 export function computeGroupId(items: readonly QueuedItem[]): string {
-  return createHash('sha256').update(pythonJsonDumps(items), 'utf8').digest('hex');
+  const hash = createHash('sha256');
+  // json.dumps of the list, item by item: what follows each prompt is the same for items that share their
+  // other fields (a group's usually do), so it is written once and reused rather than dumped per prompt.
+  let shared: { of: QueuedItem; text: string } | undefined;
+  hash.update('[');
+  items.forEach((item, index) => {
+    if (index > 0) hash.update(', ');
+    // An item built elsewhere with its keys in another order is dumped whole.
+    if (Object.keys(item)[0] !== 'prompt') return void hash.update(pythonJsonDumps(item), 'utf8');
+    if (!shared || !sameButPrompt(shared.of, item)) shared = { of: item, text: pythonJsonDumps({ ...item, prompt: '' }).slice(PROMPT_LEAD.length + 2) };
+    hash.update(`${PROMPT_LEAD}${pythonJsonDumps(item.prompt)}${shared.text}`, 'utf8');
+  });
+  return hash.update(']').digest('hex');
+}
+
+/** How json.dumps begins each item: `prompt` is its first key (protocol §1.2). */
+const PROMPT_LEAD = '{"prompt": ';
+
+function sameButPrompt(a: QueuedItem, b: QueuedItem): boolean {
+  return a.model === b.model && a.max_tokens === b.max_tokens && a.temperature.value === b.temperature.value && a.tools === b.tools && a.tool_choice === b.tool_choice && a.request_type === b.request_type;
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import {
   computeGroupId,
   parseRequestId,
@@ -103,6 +104,14 @@ describe('group ids (protocol §1.3)', () => {
       pythonJsonDumps(nested),
       '{"messages": [{"role": "system", "content": "Tu es \\"utile\\"\\n"}, {"role": "user", "content": [{"type": "text", "text": "\\u65e5\\u672c\\u8a9e \\ud83d\\ude00"}], "name": null}], "empty": [], "obj": {}, "flags": [true, false, null], "n": [0, -1, 2.5, 100000000000000000000]}',
     );
+  });
+
+  it('hashes a list whose items differ in more than their prompts as the whole list dumped at once', () => {
+    const base = queuedItemsFor({ prompts: ['a "quoted" é', 'b'], model: 'm', max_tokens: 8, temperature: 0.5 }, 'm') ?? [];
+    const other = queuedItemsFor({ prompts: ['c'], model: 'n', max_tokens: 9, tools: [{ type: 'function', function: { name: 'f' } }] }, 'n') ?? [];
+    const items = [...base, ...other, ...base];
+    assert.equal(computeGroupId(items), createHash('sha256').update(pythonJsonDumps(items), 'utf8').digest('hex'));
+    assert.equal(computeGroupId([]), createHash('sha256').update('[]').digest('hex'));
   });
 
   it("writes floats as Python's repr", () => {
