@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { pressKey, screenshot, typeText, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { setSettings } from './helpers/settings';
 import { useSuiteSimulator } from './helpers/suite-simulator';
-import { waitFor } from './helpers/wait';
+import { clickUntil, waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
 const CHAT = 'scalarlm-chat';
@@ -121,13 +121,18 @@ describe('chat playground', () => {
     await waitFor(async () => (await workbenchText(first))?.includes('Why do rivers meander?'), { timeoutMs: WAIT_MS, what: 'the conversation first in Chat History' });
     assert.ok((await workbenchText(first))?.includes(`${BASE} · Why do rivers meander?`), 'with the model that answered and the first line');
 
-    await workbenchClick(first);
-    const reopened = await waitFor(async () => (await webviewQuery(CHAT, '.turn[data-turn="0"] .user'))?.texts[0], { timeoutMs: WAIT_MS, what: 'the conversation to open again' });
-    assert.equal(reopened, 'Why do rivers meander?');
+    const reopened = async () => (await webviewQuery(CHAT, '.turn[data-turn="0"] .user'))?.texts[0];
+    await clickUntil(() => workbenchClick(first), reopened, { timeoutMs: WAIT_MS, what: 'the conversation to open again' });
+    assert.equal(await reopened(), 'Why do rivers meander?');
     assert.equal(await webviewEval<string>(CHAT, `document.querySelector('.answer .content').textContent`), answer, 'with its answer');
 
-    await workbenchClick(`${HISTORY} .monaco-list-row:has-text("Why do rivers meander?") .action-label[aria-label="Rename Conversation…"]`);
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('Rename Conversation'), { timeoutMs: WAIT_MS, what: 'the rename box' });
+    // The reopened panel takes focus once its webview has loaded, and that closes a quick input opened before it.
+    await waitFor(() => webviewEval<boolean>(CHAT, 'document.hasFocus()'), { timeoutMs: WAIT_MS, what: 'the reopened panel to take focus' });
+    await clickUntil(
+      () => workbenchClick(`${HISTORY} .monaco-list-row:has-text("Why do rivers meander?") .action-label[aria-label="Rename Conversation…"]`),
+      async () => (await workbenchText('.quick-input-widget:visible'))?.includes('Rename Conversation'),
+      { timeoutMs: WAIT_MS, what: 'the rename box' },
+    );
     await typeText('Meanders');
     await pressKey('Enter');
     await waitFor(async () => (await webviewQuery(CHAT, '.chat-title'))?.texts[0] === 'Meanders', { timeoutMs: WAIT_MS, what: 'the open panel to take the new name' });

@@ -21,11 +21,33 @@ export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitO
   for (;;) {
     const value = await condition();
     if (value) return value as Truthy<T>;
-    if (Date.now() >= deadline) {
-      // What the screen showed when the wait gave up: the failure hook's screenshot comes after the test's clean-up.
-      const shot = await screenshot(`timeout ${options.what}`).catch(() => 'no screenshot');
-      throw new Error(`Timed out after ${options.timeoutMs} ms waiting for ${options.what} (screen: ${shot}).`);
-    }
+    if (Date.now() >= deadline) throw await timedOut(options);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/**
+ * Clicks until the click has had its effect. A click that lands while a list re-renders under the pointer, or just
+ * before a panel takes focus and closes the box it opened, is lost, as it would be for a person, who clicks again.
+ * Each click gets `perClickMs` to show its effect; a retry only follows a click that visibly did nothing.
+ */
+export async function clickUntil(click: () => Promise<void>, effect: () => unknown, options: WaitOptions & { perClickMs?: number }): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs;
+  const perClickMs = options.perClickMs ?? 3_000;
+  for (;;) {
+    await click();
+    const clickDeadline = Math.min(deadline, Date.now() + perClickMs);
+    for (;;) {
+      if (await effect()) return;
+      if (Date.now() >= clickDeadline) break;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    if (Date.now() >= deadline) throw await timedOut(options);
+  }
+}
+
+/** What the screen showed when the wait gave up: the failure hook's screenshot comes after the test's clean-up. */
+async function timedOut(options: WaitOptions): Promise<Error> {
+  const shot = await screenshot(`timeout ${options.what}`).catch(() => 'no screenshot');
+  return new Error(`Timed out after ${options.timeoutMs} ms waiting for ${options.what} (screen: ${shot}).`);
 }
