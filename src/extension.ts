@@ -4,11 +4,14 @@
 import * as vscode from 'vscode';
 import { registerBatch } from './vscode/batch/register';
 import { registerChat } from './vscode/chat/register';
+import { registerCommand } from './vscode/commands';
 import { Connection } from './vscode/deployment/connection';
 import { registerPromptFiles } from './vscode/experiments/register';
 import { TemplateDiagnostics } from './vscode/experiments/template-diagnostics';
 import { selectDeploymentUrl } from './vscode/deployment/deployment-picker';
 import { clearGatewayToken, setGatewayToken } from './vscode/deployment/gateway-token';
+import { ReachabilityNotice } from './vscode/deployment/reachability-notice';
+import { deploymentNotice } from './host/notices/deployment-notices';
 import { ExtensionLog } from './vscode/log';
 import { MetricsPanel } from './vscode/queue/metrics-panel';
 import { selectModel } from './vscode/deployment/model-picker';
@@ -18,7 +21,6 @@ import { createQueueWatch } from './vscode/queue/queue-watch';
 import { registerServerRequests } from './vscode/server-requests/register';
 import { startSimulator } from './vscode/simulator/simulator-commands';
 import { SimulatorLauncher } from './vscode/simulator/simulator-launcher';
-import { UnreachableNotice } from './vscode/queue/unreachable-notice';
 
 /** What activation returns: its own duration, for the log and the activation benchmark. */
 export interface ActivationInfo {
@@ -29,6 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   const started = performance.now();
   const log = new ExtensionLog();
   const connection = new Connection(context.secrets, log);
+  log.explainErrorsWith((error) => deploymentNotice(error, connection.problem));
   const simulator = new SimulatorLauncher(context, log);
   context.subscriptions.push(log, connection, simulator, simulator.onDidChange((url) => connection.setSimulatorUrl(url)));
   await connection.loadToken();
@@ -40,7 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   context.subscriptions.push(
     queue.disposable,
     new QueueStatusItem(queue.monitor),
-    new UnreachableNotice(queue.monitor),
+    new ReachabilityNotice(queue.monitor, connection, log),
     MetricsPanel.registerSerializer(context.extensionUri, queue.monitor),
   );
 
@@ -55,7 +58,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     'scalarlm.clearGatewayToken': () => clearGatewayToken(connection),
     'scalarlm.openLog': () => log.channel.show(),
   };
-  for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  for (const [id, run] of Object.entries(commands)) context.subscriptions.push(registerCommand(id, run, log));
   const templateProblems = new TemplateDiagnostics();
   context.subscriptions.push(
     templateProblems,

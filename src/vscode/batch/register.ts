@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { QueueMonitorView } from '../../core/monitor/types';
 import type { Connection } from '../deployment/connection';
 import { DisposableStore } from '../../host/dispose';
+import { registerCommand } from '../commands';
 import type { ExtensionLog } from '../log';
 import { onDidChangeSettings } from '../settings';
 import { storageDir } from '../storage-paths';
@@ -45,7 +46,7 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
     'scalarlm.runPromptWithSample': (uri) => runPromptWithSample(deps, asUri(uri)),
     'scalarlm.runPromptOverDataset': (uri, dataset) => runPromptOverDataset(deps, asUri(uri), asUri(dataset)),
   };
-  for (const [id, run] of Object.entries(commands)) disposables.add(vscode.commands.registerCommand(id, run));
+  for (const [id, run] of Object.entries(commands)) disposables.add(registerCommand(id, run, log));
 
   if (connection.api().ok) runs.resumeInterrupted();
   return disposables;
