@@ -21,6 +21,7 @@ import { createQueueWatch } from './vscode/queue/queue-watch';
 import { registerServerRequests } from './vscode/server-requests/register';
 import { startSimulator } from './vscode/simulator/simulator-commands';
 import { SimulatorLauncher } from './vscode/simulator/simulator-launcher';
+import { openWalkthrough, openWalkthroughOnFirstInstall, runExampleBatch, runExampleExperiment } from './vscode/walkthrough/walkthrough';
 
 /** What activation returns: its own duration, for the log and the activation benchmark. */
 export interface ActivationInfo {
@@ -57,6 +58,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     'scalarlm.setGatewayToken': () => setGatewayToken(connection),
     'scalarlm.clearGatewayToken': () => clearGatewayToken(connection),
     'scalarlm.openLog': () => log.channel.show(),
+    'scalarlm.openWalkthrough': () => openWalkthrough(context),
+    'scalarlm.runExampleBatch': () => runExampleBatch(context),
+    'scalarlm.runExampleExperiment': () => runExampleExperiment(context),
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(registerCommand(id, run, log));
   const templateProblems = new TemplateDiagnostics();
@@ -67,6 +71,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     registerChat(context, connection, log),
     registerPromptFiles(log, templateProblems),
   );
+
+  openWalkthroughOnFirstInstall(context, log).catch((error: unknown) => log.info(`The Getting Started walkthrough did not open: ${String(error)}`));
 
   const activateMs = performance.now() - started;
   log.info(`Activated in ${activateMs.toFixed(1)} ms.`);

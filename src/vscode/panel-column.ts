@@ -10,10 +10,9 @@ const OUR_VIEW_TYPE = /(^|-)scalarlm\./;
 export function panelColumn(): vscode.ViewColumn {
   const groups = vscode.window.tabGroups;
   const active = groups.activeTabGroup;
-  // The user in a text editor of a column that also holds panels: a panel there would cover what they came from.
-  const cameFromText = active.activeTab?.input instanceof vscode.TabInputText;
-  const holding = groups.all.filter((group) => group.tabs.some(isOurPanel) && !(group === active && cameFromText));
+  const holding = groups.all.filter((group) => group.tabs.some(isOurPanel));
   if (holding.length === 0) return vscode.ViewColumn.Beside;
+  // Several (the user moved panels apart): the one in front, else the nearest to the right of it.
   const chosen = holding.find((group) => group === active) ?? holding.find((group) => group.viewColumn > active.viewColumn) ?? holding[holding.length - 1];
   return chosen.viewColumn;
 }

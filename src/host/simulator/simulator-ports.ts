@@ -1,8 +1,8 @@
 // The ports the local simulator listens on: a stable one, so its URL can be saved in settings and still be
-// right the next time it starts. It takes the port of a loopback URL already in scalarlm.baseUrl (the one a
-// user saved), then the port it had last, then 8000 (the command line's default URL) and the few after it;
-// only when all of those are taken does it fall back to any free port, and that URL is not offered for saving.
-// No 'vscode' import, so it is unit-tested on Node.
+// right the next time it starts. It takes the stable port of a loopback URL already in scalarlm.baseUrl (the
+// one a user saved), then the port it had last, then 8000 (the command line's default URL) and the few after
+// it; only when all of those are taken does it fall back to any free port, and that URL is not offered for
+// saving. No 'vscode' import, so it is unit-tested on Node.
 
 import { createServer } from 'node:net';
 

@@ -116,7 +116,10 @@ export class ChatPanels implements vscode.Disposable {
         },
         headers: () => this.connection.headersShown(TOKEN_PLACEHOLDER),
         baseUrl: () => this.connection.baseUrl,
-        saved: () => this.changed.fire(),
+        saved: (saved) => {
+          this.changed.fire();
+          if (saved.turns.some((turn) => turn.answers.some((answer) => answer.state === 'done'))) void markAnswered();
+        },
       },
       draft,
     );
@@ -132,6 +135,11 @@ export class ChatPanels implements vscode.Disposable {
     for (const chat of this.open.values()) chat.dispose();
     this.disposables.dispose();
   }
+}
+
+/** The walkthrough's chat step is done once a chat has had an answer. */
+function markAnswered(): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', 'scalarlm.chatAnswered', true);
 }
 
 /** Named like the other panels ("Results: …"), so a chat tab is not taken for the file it started from. */

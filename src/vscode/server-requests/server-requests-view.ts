@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../deployment/connection';
 import { DisposableStore } from '../../host/dispose';
+import { editorMessage } from '../../host/notices/deployment-notices';
 import type { ExtensionLog } from '../log';
 import { RequestPages, type RequestListView } from '../../host/server-requests/request-pages';
 import { RequestTree, type RequestNode } from './request-tree';
@@ -61,7 +62,7 @@ export class ServerRequestsView implements vscode.Disposable {
   private show(view: RequestListView): void {
     this.tree.show(view);
     // With no deployment, the view's welcome content says what to do; a message would hide it.
-    this.treeView.message = this.connection.problem === undefined ? view.message : undefined;
+    this.treeView.message = this.connection.problem === undefined && view.message !== undefined ? editorMessage(view.message) : undefined;
   }
 
   dispose(): void {

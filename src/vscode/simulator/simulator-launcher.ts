@@ -41,10 +41,12 @@ export class SimulatorLauncher implements vscode.Disposable {
     if (this.current) return this.current;
     const stateDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'simulator').fsPath;
     mkdirSync(stateDir, { recursive: true });
+    // The URL the user saved (only a stable port is offered for saving), else the last port; a port that was
+    // not a stable one is kept only to bring a running simulator back after a reload.
+    const saved = loopbackPort(currentSettings().baseUrl);
     const lastPort = this.context.workspaceState.get<number>(LAST_PORT_KEY);
-    // A port that was not a stable one is kept only to bring a running simulator back after a reload.
     const keepLast = lastPort !== undefined && (isStablePort(lastPort) || this.wasRunning) ? lastPort : undefined;
-    const port = (await firstFreePort(candidatePorts([loopbackPort(currentSettings().baseUrl), keepLast]))) ?? 0;
+    const port = (await firstFreePort(candidatePorts([saved !== undefined && isStablePort(saved) ? saved : undefined, keepLast]))) ?? 0;
     let url: string;
     try {
       url = await this.launch(stateDir, port);
