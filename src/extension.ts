@@ -4,12 +4,15 @@
 import * as vscode from 'vscode';
 import { registerBatch } from './vscode/batch/register';
 import { registerChat } from './vscode/chat/register';
+import { registerCommand } from './vscode/commands';
 import { registerCompletions } from './vscode/completions/register';
 import { Connection } from './vscode/deployment/connection';
 import { registerPromptFiles } from './vscode/experiments/register';
 import { TemplateDiagnostics } from './vscode/experiments/template-diagnostics';
 import { selectDeploymentUrl } from './vscode/deployment/deployment-picker';
 import { clearGatewayToken, setGatewayToken } from './vscode/deployment/gateway-token';
+import { ReachabilityNotice } from './vscode/deployment/reachability-notice';
+import { deploymentNotice } from './host/notices/deployment-notices';
 import { ExtensionLog } from './vscode/log';
 import { MetricsPanel } from './vscode/queue/metrics-panel';
 import { PrometheusDocument } from './vscode/queue/prometheus-document';
@@ -20,7 +23,7 @@ import { createQueueWatch } from './vscode/queue/queue-watch';
 import { registerServerRequests } from './vscode/server-requests/register';
 import { startSimulator } from './vscode/simulator/simulator-commands';
 import { SimulatorLauncher } from './vscode/simulator/simulator-launcher';
-import { UnreachableNotice } from './vscode/queue/unreachable-notice';
+import { openWalkthrough, openWalkthroughOnFirstInstall, runExampleBatch, runExampleExperiment } from './vscode/walkthrough/walkthrough';
 
 /** What activation returns: its own duration, for the log and the activation benchmark. */
 export interface ActivationInfo {
@@ -33,6 +36,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   const started = performance.now();
   const log = new ExtensionLog();
   const connection = new Connection(context.secrets, log);
+  log.explainErrorsWith((error) => deploymentNotice(error, connection.problem));
   const simulator = new SimulatorLauncher(context, log);
   context.subscriptions.push(log, connection, simulator, simulator.onDidChange((url) => connection.setSimulatorUrl(url)));
   await connection.loadToken();
@@ -44,7 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   context.subscriptions.push(
     queue.disposable,
     new QueueStatusItem(queue.monitor),
-    new UnreachableNotice(queue.monitor),
+    new ReachabilityNotice(queue.monitor, connection, log),
     MetricsPanel.registerSerializer(context.extensionUri, queue.monitor),
   );
 
@@ -58,8 +62,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     'scalarlm.setGatewayToken': () => setGatewayToken(connection),
     'scalarlm.clearGatewayToken': () => clearGatewayToken(connection),
     'scalarlm.openLog': () => log.channel.show(),
+    'scalarlm.openWalkthrough': () => openWalkthrough(context),
+    'scalarlm.runExampleBatch': () => runExampleBatch(context),
+    'scalarlm.runExampleExperiment': () => runExampleExperiment(context),
   };
-  for (const [id, run] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  for (const [id, run] of Object.entries(commands)) context.subscriptions.push(registerCommand(id, run, log));
   const templateProblems = new TemplateDiagnostics();
   context.subscriptions.push(
     templateProblems,
@@ -70,6 +77,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     registerCompletions(context.extensionUri, connection, log),
     new PrometheusDocument(connection),
   );
+
+  openWalkthroughOnFirstInstall(context, log).catch((error: unknown) => log.info(`The Getting Started walkthrough did not open: ${String(error)}`));
 
   const activateMs = performance.now() - started;
   // scripts/build.mjs puts the time the bundle began loading on its first line.

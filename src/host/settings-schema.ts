@@ -2,7 +2,7 @@
 // object. No 'vscode' import here: a unit test checks these declarations against package.json's
 // contributes.configuration, and the reading is done through a getter the caller supplies.
 
-import { BATCH_DEFAULTS, BATCH_LIMITS, CHAT_DEFAULTS, DEFAULT_BASE_URL } from '../core/jobs/defaults';
+import { BATCH_DEFAULTS, BATCH_LIMITS, CHAT_DEFAULTS } from '../core/jobs/defaults';
 
 export interface Settings {
   baseUrl: string;
@@ -33,7 +33,9 @@ interface Declared<K extends Kind, T> {
 
 /** Keys under `scalarlm.`, as package.json declares them; job defaults and limits come from core/jobs. */
 export const SETTINGS = {
-  baseUrl: { kind: 'string', default: DEFAULT_BASE_URL },
+  // No default deployment: until the user points somewhere (or starts the local simulator) nothing is
+  // contacted, and the editor says "not configured" instead of failing against a guessed localhost:8000.
+  baseUrl: { kind: 'string', default: '' },
   model: { kind: 'string', default: '' },
   maxTokens: { kind: 'integer', default: BATCH_DEFAULTS.maxTokens, ...BATCH_LIMITS.maxTokens },
   temperature: { kind: 'number', default: 0, ...BATCH_LIMITS.temperature },

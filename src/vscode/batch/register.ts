@@ -7,6 +7,7 @@ import type { QueueMonitorView } from '../../core/monitor/types';
 import { TOKEN_PLACEHOLDER, type SnippetFormat } from '../../core/snippets';
 import type { Connection } from '../deployment/connection';
 import { DisposableStore } from '../../host/dispose';
+import { registerCommand } from '../commands';
 import type { ExtensionLog } from '../log';
 import { onDidChangeSettings } from '../settings';
 import { storageDir } from '../storage-paths';
@@ -49,7 +50,7 @@ export function registerBatch(context: vscode.ExtensionContext, connection: Conn
     'scalarlm.copyBatchRequestAsPython': () => copyBatchRequest(results, 'python'),
     'scalarlm.copyBatchRequestAsTypeScript': () => copyBatchRequest(results, 'typescript'),
   };
-  for (const [id, run] of Object.entries(commands)) disposables.add(vscode.commands.registerCommand(id, run));
+  for (const [id, run] of Object.entries(commands)) disposables.add(registerCommand(id, run, log));
 
   if (connection.api().ok) runs.resumeInterrupted();
   return disposables;

@@ -10,6 +10,7 @@ import type { BatchProgress } from '../../core/batch/runner';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
+import { panelColumn } from '../panel-column';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import type { BatchRuns, RunEvent } from './batch-runs';
 
@@ -204,7 +205,7 @@ export class RunPanels implements vscode.Disposable {
   show(runId: string): void {
     const existing = this.open.get(runId);
     if (existing) return existing.reveal();
-    const panel = vscode.window.createWebviewPanel(this.page.viewType, this.page.title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+    const panel = vscode.window.createWebviewPanel(this.page.viewType, this.page.title, { viewColumn: panelColumn(), preserveFocus: true }, {
       enableScripts: true,
       localResourceRoots: webviewResourceRoots(this.extensionUri),
     });

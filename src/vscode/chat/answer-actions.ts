@@ -1,4 +1,5 @@
-// What an answer's buttons do: copy it, insert it at the cursor of the editor last used, open it in an editor.
+// What an answer's buttons do: copy it, insert it at the cursor of the editor last used (after the selection,
+// which is kept), open it in an editor.
 
 import * as vscode from 'vscode';
 import type { AnswerAction } from '../../protocol/chat';
@@ -25,11 +26,21 @@ export async function answerAction(action: AnswerAction, text: string): Promise<
   }
 }
 
+/**
+ * At each cursor; a selection (often the prompt the chat started from) is kept, and the answer goes on the
+ * line after it.
+ */
 async function insertAtCursor(text: string): Promise<void> {
   const editor = lastTextEditor && vscode.window.visibleTextEditors.includes(lastTextEditor) ? lastTextEditor : undefined;
   if (!editor) return void vscode.window.showWarningMessage('ScalarLM: open the document to insert into, put the cursor there, then insert again.');
   const done = await editor.edit((edit) => {
-    for (const selection of editor.selections) edit.replace(selection, text);
+    for (const selection of editor.selections) edit.insert(selection.end, afterSelection(selection, text));
   });
   if (done) await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+}
+
+function afterSelection(selection: vscode.Selection, text: string): string {
+  if (selection.isEmpty) return text;
+  // A selection of whole lines ends at the start of the next one: the answer becomes a line of its own there.
+  return selection.end.character === 0 ? `${text}\n` : `\n${text}`;
 }

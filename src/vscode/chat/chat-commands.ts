@@ -164,13 +164,39 @@ async function pickModels(deps: ChatCommandDeps, hint?: string): Promise<string[
   } catch (error) {
     return void deps.log.showError(error);
   }
-  const picked = await vscode.window.showQuickPick(
-    models.map((m) => ({ label: m.id, description: m.parent ? `adaptor of ${m.parent}` : 'base model', picked: m.id === deps.connection.settings.model || m.id === hint })),
-    { title: 'ScalarLM: Compare Models (pick two or more)', canPickMany: true, ignoreFocusOut: true },
-  );
-  if (!picked) return undefined;
-  if (picked.length < 2) return void vscode.window.showWarningMessage('ScalarLM: pick at least two models to compare.');
-  return picked.map((item) => item.label);
+  const items = models.map((m) => ({ label: m.id, description: m.parent ? `adaptor of ${m.parent}` : 'base model', picked: m.id === deps.connection.settings.model || m.id === hint }));
+  return pickTwoOrMore(items);
+}
+
+const COMPARE_TITLE = 'ScalarLM: Compare Models (pick two or more)';
+
+/** A multi-select that stays open until two or more are ticked, saying so; undefined when dismissed. */
+function pickTwoOrMore(items: vscode.QuickPickItem[]): Promise<string[] | undefined> {
+  const pick = vscode.window.createQuickPick();
+  pick.title = COMPARE_TITLE;
+  pick.canSelectMany = true;
+  pick.ignoreFocusOut = true;
+  pick.items = items;
+  pick.selectedItems = items.filter((item) => item.picked);
+  return new Promise((resolve) => {
+    pick.onDidChangeSelection((selected) => {
+      if (selected.length >= 2) pick.title = COMPARE_TITLE;
+    });
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems.map((item) => item.label);
+      if (chosen.length < 2) {
+        pick.title = `ScalarLM: Compare Models needs two or more: ${chosen.length === 0 ? 'none' : 'one'} ticked. Tick another, or press Escape.`;
+        return;
+      }
+      resolve(chosen);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { DisposableStore } from '../../host/dispose';
 import { isChatMessage, type ChatFromWebview, type ChatPanelState, type ChatToWebview } from '../../protocol/chat';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
+import { panelColumn } from '../panel-column';
 import { copyText } from '../text-actions';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import { answerAction } from './answer-actions';
@@ -61,7 +62,7 @@ export class ChatPanels implements vscode.Disposable {
 
   /** Opens a panel for a conversation and returns its session; `draft` goes in its message box. */
   start(record: ConversationRecord, draft?: string): ChatSession {
-    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, record.title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {});
+    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, tabTitle(record.title), { viewColumn: panelColumn(), preserveFocus: false }, {});
     const session = this.adopt(panel, record, draft).session;
     this.changed.fire();
     return session;
@@ -133,6 +134,11 @@ export class ChatPanels implements vscode.Disposable {
   }
 }
 
+/** Named like the other panels ("Results: …"), so a chat tab is not taken for the file it started from. */
+function tabTitle(title: string): string {
+  return title.startsWith('Compare: ') ? title : `Chat: ${title}`;
+}
+
 /** Answers a window reload cut off are kept as they were, marked stopped. */
 function interrupted(record: ConversationRecord): ConversationRecord {
   for (const turn of record.turns) {
@@ -167,7 +173,7 @@ class ChatPanel {
       }),
     );
     this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.received(message)));
-    panel.title = session.record.title;
+    panel.title = tabTitle(session.record.title);
     panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'chat', stylesheets: ['panel.css', 'markdown.css', 'chat.css'], title: session.record.title });
   }
 
@@ -219,7 +225,7 @@ class ChatPanel {
   };
 
   private post(message: ChatToWebview): void {
-    if (message.type === 'init') this.panel.title = message.chat.title;
+    if (message.type === 'init') this.panel.title = tabTitle(message.chat.title);
     if (this.ready) void this.panel.webview.postMessage(message);
   }
 

@@ -6,6 +6,7 @@ import { ConversationStore } from '../../core/chat/conversation';
 import type { SnippetFormat } from '../../core/snippets';
 import type { Connection } from '../deployment/connection';
 import { DisposableStore } from '../../host/dispose';
+import { registerCommand } from '../commands';
 import type { ExtensionLog } from '../log';
 import { storageDir } from '../storage-paths';
 import { trackLastTextEditor } from './answer-actions';
@@ -35,6 +36,6 @@ export function registerChat(context: vscode.ExtensionContext, connection: Conne
   };
   // A conversation by its id (the Chat History view, links, tests): revealed, or opened again from the store.
   disposables.add(vscode.commands.registerCommand('scalarlm.openChat', (chatId: unknown) => typeof chatId === 'string' && panels.show(chatId)));
-  for (const [id, run] of Object.entries(commands)) disposables.add(vscode.commands.registerCommand(id, run));
+  for (const [id, run] of Object.entries(commands)) disposables.add(registerCommand(id, run, log));
   return disposables;
 }

@@ -13,6 +13,7 @@ import { DisposableStore } from '../../host/dispose';
 import { isCompletionWebviewMessage, type CompletionAction, type CompletionHostMessage } from '../../protocol/completion';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
+import { panelColumn } from '../panel-column';
 import { copyText } from '../text-actions';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 import type { CompletionPrompt } from './completion-prompt';
@@ -45,7 +46,7 @@ export class CompletionPanel implements vscode.Disposable {
     let shown = CompletionPanel.current;
     if (shown) shown.panel.reveal(undefined, true);
     else {
-      const panel = vscode.window.createWebviewPanel(CompletionPanel.viewType, 'Completion', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      const panel = vscode.window.createWebviewPanel(CompletionPanel.viewType, 'Completion', { viewColumn: panelColumn(), preserveFocus: true }, {
         enableScripts: true,
         localResourceRoots: webviewResourceRoots(extensionUri),
       });

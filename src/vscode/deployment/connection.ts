@@ -63,6 +63,12 @@ export class Connection implements vscode.Disposable {
     return this.simulatorUrl !== undefined;
   }
 
+  /** Why there is no deployment to talk to (none set, or not a URL), with what to do; undefined when there is one. */
+  get problem(): string | undefined {
+    const checked = checkBaseUrl(this.baseUrl);
+    return checked.ok ? undefined : `${checked.problem} Start the local simulator, or select a deployment URL (scalarlm.baseUrl).`;
+  }
+
   setSimulatorUrl(url: string | undefined): void {
     this.simulatorUrl = url;
     this.invalidate();
@@ -90,8 +96,8 @@ export class Connection implements vscode.Disposable {
    * deployment it started with, and its owner closes it when done.
    */
   createClient(): ApiAccess<ScalarLMClient> {
-    const checked = checkBaseUrl(this.baseUrl);
-    if (!checked.ok) return { ok: false, reason: `${checked.problem} Set scalarlm.baseUrl (ScalarLM: Select Deployment URL), or start the local simulator.` };
+    const problem = this.problem;
+    if (problem !== undefined) return { ok: false, reason: problem };
     const client = new ScalarLMClient({
       baseUrl: this.baseUrl,
       headers: this.headers(),
@@ -119,6 +125,8 @@ export class Connection implements vscode.Disposable {
   private invalidate(): void {
     void this.client?.close();
     this.client = undefined;
+    // The views' welcome content and the walkthrough tell "not configured" apart by this key.
+    void vscode.commands.executeCommand('setContext', 'scalarlm.configured', this.problem === undefined);
     this.changed.fire();
   }
 

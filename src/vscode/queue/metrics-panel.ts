@@ -8,9 +8,11 @@ import type { QueueMonitorView } from '../../core/monitor/types';
 import { isMetricsWebviewMessage, type MetricsHostMessage } from '../../protocol/metrics';
 import { DisposableStore } from '../../host/dispose';
 import { toMetricsPoint, toViewState } from '../../host/queue/metrics-view-model';
+import { panelColumn } from '../panel-column';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 
-const TITLE = 'ScalarLM Queue';
+/** Named for what it shows, as the command that opens it is. */
+const TITLE = 'Queue Metrics';
 
 export class MetricsPanel implements vscode.Disposable {
   static readonly viewType = 'scalarlm.metrics';
@@ -26,7 +28,7 @@ export class MetricsPanel implements vscode.Disposable {
       MetricsPanel.current.panel.reveal();
       return MetricsPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(MetricsPanel.viewType, TITLE, vscode.ViewColumn.Active, webviewOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel(MetricsPanel.viewType, TITLE, panelColumn(), webviewOptions(extensionUri));
     return new MetricsPanel(panel, extensionUri, monitor);
   }
 

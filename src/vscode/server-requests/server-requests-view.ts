@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../deployment/connection';
 import { DisposableStore } from '../../host/dispose';
+import { editorMessage } from '../../host/notices/deployment-notices';
 import type { ExtensionLog } from '../log';
 import { RequestPages, type RequestListView } from '../../host/server-requests/request-pages';
 import { RequestTree, type RequestNode } from './request-tree';
@@ -18,7 +19,10 @@ export class ServerRequestsView implements vscode.Disposable {
   /** What the view shows is not what the current deployment would answer (or was never loaded). */
   private stale = true;
 
-  constructor(connection: Connection, log: ExtensionLog) {
+  constructor(
+    private readonly connection: Connection,
+    log: ExtensionLog,
+  ) {
     this.treeView = this.disposables.add(vscode.window.createTreeView(SERVER_REQUESTS_VIEW_ID, { treeDataProvider: this.tree }));
     this.pages = this.disposables.add(
       new RequestPages(connection, {
@@ -57,7 +61,8 @@ export class ServerRequestsView implements vscode.Disposable {
 
   private show(view: RequestListView): void {
     this.tree.show(view);
-    this.treeView.message = view.message;
+    // With no deployment, the view's welcome content says what to do; a message would hide it.
+    this.treeView.message = this.connection.problem === undefined && view.message !== undefined ? editorMessage(view.message) : undefined;
   }
 
   dispose(): void {

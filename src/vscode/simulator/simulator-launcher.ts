@@ -1,12 +1,15 @@
 // "ScalarLM: Start Local Simulator": the bundled simulator (dist/sim.js) in a child process, never inside
-// the extension host. It keeps its state in the extension's storage and reuses its last port, so a
-// window reload (which stops it) can bring it back with the runs it was serving.
+// the extension host. It keeps its state in the extension's storage and listens on a stable port (see
+// simulator-ports.ts), so a window reload (which stops it) brings it back on the same URL with the runs it
+// was serving, and that URL can be saved in settings.
 
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import * as vscode from 'vscode';
+import { candidatePorts, firstFreePort, isStablePort, loopbackPort, SIMULATOR_HOST } from '../../host/simulator/simulator-ports';
 import type { ExtensionLog } from '../log';
+import { currentSettings } from '../settings';
 
 const START_TIMEOUT_MS = 15_000;
 const LAST_PORT_KEY = 'scalarlm.simulator.lastPort';
@@ -38,13 +41,18 @@ export class SimulatorLauncher implements vscode.Disposable {
     if (this.current) return this.current;
     const stateDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'simulator').fsPath;
     mkdirSync(stateDir, { recursive: true });
+    // The URL the user saved (only a stable port is offered for saving), else the last port; a port that was
+    // not a stable one is kept only to bring a running simulator back after a reload.
+    const saved = loopbackPort(currentSettings().baseUrl);
     const lastPort = this.context.workspaceState.get<number>(LAST_PORT_KEY);
+    const keepLast = lastPort !== undefined && (isStablePort(lastPort) || this.wasRunning) ? lastPort : undefined;
+    const port = (await firstFreePort(candidatePorts([saved !== undefined && isStablePort(saved) ? saved : undefined, keepLast]))) ?? 0;
     let url: string;
     try {
-      url = await this.launch(stateDir, lastPort ?? 0);
+      url = await this.launch(stateDir, port);
     } catch (error) {
-      if (!lastPort) throw error;
-      // The last port is taken by something else now: any free port will do.
+      if (port === 0) throw error;
+      // Taken between the check and the launch: any free port will do.
       url = await this.launch(stateDir, 0);
     }
     this.current = url;
@@ -62,7 +70,7 @@ export class SimulatorLauncher implements vscode.Disposable {
 
   private launch(stateDir: string, port: number): Promise<string> {
     const script = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'sim.js').fsPath;
-    const child = fork(script, ['--port', String(port), '--host', '127.0.0.1', '--state-dir', stateDir], {
+    const child = fork(script, ['--port', String(port), '--host', SIMULATOR_HOST, '--state-dir', stateDir], {
       // In desktop VS Code the extension host runs on Electron: make the child a plain Node process.
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
       execArgv: [],

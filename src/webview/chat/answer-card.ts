@@ -47,9 +47,10 @@ export function createAnswerCard(record: AnswerRecord, transport: Transport, imp
   const actions = element('div', 'answer-actions');
   actions.setAttribute('role', 'group');
   actions.setAttribute('aria-label', 'Answer actions');
-  const actionButtons = ANSWER_ACTIONS.map(({ action, label }) => {
+  const actionButtons = ANSWER_ACTIONS.map(({ action, label, title }) => {
     const actionButton = button(label, 'secondary');
     actionButton.dataset.answerAction = action;
+    actionButton.title = title;
     actions.append(actionButton);
     return actionButton;
   });

@@ -17,10 +17,10 @@ export const STATE_LABELS: Record<AnswerState, string> = {
 };
 
 /** Each answer's buttons, left to right. */
-export const ANSWER_ACTIONS: readonly { action: AnswerAction; label: string }[] = [
-  { action: 'copy', label: 'Copy' },
-  { action: 'insert', label: 'Insert at cursor' },
-  { action: 'open', label: 'Open in editor' },
+export const ANSWER_ACTIONS: readonly { action: AnswerAction; label: string; title: string }[] = [
+  { action: 'copy', label: 'Copy', title: 'Copy the answer' },
+  { action: 'insert', label: 'Insert at cursor', title: 'Insert the answer at the cursor of the editor you came from; a selection is kept, and the answer goes after it' },
+  { action: 'open', label: 'Open in editor', title: 'Open the answer in a new editor' },
 ];
 
 /** The buttons that copy a turn's request as code, left to right. */

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { bodyText, documentContains, statusBarEntry } from './in-page';
-import { SCREENSHOTS_DIR } from './paths';
+import { README_IMAGES_DIR, SCREENSHOTS_DIR } from './paths';
 
 export interface PageHelper {
   readonly url: string;
@@ -40,8 +40,10 @@ class HttpError extends Error {
 const routes: Record<string, Handler> = {
   'POST /screenshot': async (page, input) => {
     const name = requireString(input, 'name');
-    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    const path = join(SCREENSHOTS_DIR, `${safeFileName(name)}.png`);
+    // The README's images go to a folder of their own, which `npm run docs:images` copies into docs/images.
+    const dir = input.dir === 'readme' ? README_IMAGES_DIR : SCREENSHOTS_DIR;
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `${safeFileName(name)}.png`);
     await page.screenshot({ path, fullPage: true });
     return { path };
   },

@@ -12,4 +12,6 @@ export const WORKSPACE_DIR = join(REPO_ROOT, 'test', 'host', 'workspace');
 export const CACHE_DIR = join(REPO_ROOT, '.vscode-test');
 export const RESULTS_DIR = join(REPO_ROOT, 'test-results');
 export const SCREENSHOTS_DIR = join(RESULTS_DIR, 'screenshots');
+/** The README's images as the last host test run took them (scripts/readme-images.mjs copies them to docs/images). */
+export const README_IMAGES_DIR = join(SCREENSHOTS_DIR, 'readme');
 export const HOST_LOGS_DIR = join(RESULTS_DIR, 'host-logs');

@@ -7,13 +7,14 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { REPO_ROOT } from './helpers/extension';
-import { pressKey, screenshot, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
+import { pressKey, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { counts, countOf, RESULTS, rowTexts, waitForPhase } from './helpers/results';
 import { setSettings } from './helpers/settings';
 import { startSimulatorProcess } from './helpers/simulator';
 import { useSuiteSimulator } from './helpers/suite-simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { readmeImage } from './helpers/readme-image';
 
 async function openEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
   return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
@@ -41,7 +42,7 @@ describe('batch generate', () => {
     await webviewClick(RESULTS, '.row[data-index="21"]');
     const detail = await waitFor(async () => (await webviewQuery(RESULTS, '#detail[data-index="21"] pre.error'))?.texts[0], { timeoutMs: 10_000, what: 'the error in the detail' });
     assert.equal(detail, 'ValueError: broken item 21');
-    await screenshot('batch-results');
+    await readmeImage('batch-results');
 
     // Retry failed: a new run of the 3 failed prompts, linked to this one, in its own panel.
     await webviewClick(RESULTS, '#actions button[data-action="retryFailed"]');
@@ -65,7 +66,7 @@ describe('batch generate', () => {
 
     await workbenchClick(`${tree} .monaco-list-row:has-text("Retry of fifty.jsonl")`);
     await workbenchClick(`${tree} .monaco-list-row:has-text("Retry of fifty.jsonl") .action-label[aria-label="Delete Run"]`);
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('Delete the run'), { timeoutMs: 10_000, what: 'the delete question' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('Delete the run'), { timeoutMs: 10_000, what: 'the delete question' });
     await pressKey('Enter');
     await waitFor(async () => !(await workbenchText(tree))?.includes('Retry of fifty.jsonl'), { timeoutMs: 10_000, what: 'the run to go' });
   });

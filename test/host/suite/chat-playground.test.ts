@@ -10,6 +10,7 @@ import { setSettings } from './helpers/settings';
 import { useSuiteSimulator } from './helpers/suite-simulator';
 import { clickUntil, waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { readmeImage } from './helpers/readme-image';
 
 const CHAT = 'scalarlm-chat';
 const BASE = 'tiny-random/gemma-4-dense';
@@ -93,7 +94,7 @@ describe('chat playground', () => {
     await waitFor(async () => (await webviewQuery(CHAT, '.models .model-chip'))?.texts[0]?.startsWith(ADAPTOR.slice(0, 12)), { timeoutMs: WAIT_MS, what: 'the header to name the chosen model' });
     await send('A second question');
     assert.equal(await answerDone(1), `${ADAPTOR.slice(0, 12)}…`);
-    await screenshot('chat-playground-controls');
+    await readmeImage('chat-playground');
 
     // Only the second turn went through the queue (stream off), so the simulator kept its request.
     const stored = await storedChats(suite.sim);
@@ -157,7 +158,7 @@ describe('chat playground', () => {
     assert.ok(markdown.includes(`### You\n\nWhy do rivers meander?\n\n### ${BASE} (done)\n\n${answer.trim()}`), markdown);
 
     await workbenchClick(`${HISTORY} .monaco-list-row:has-text("Meanders") .action-label[aria-label="Delete Conversation"]`);
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('Delete the conversation "Meanders"'), { timeoutMs: WAIT_MS, what: 'the delete question' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('Delete the conversation "Meanders"'), { timeoutMs: WAIT_MS, what: 'the delete question' });
     await pressKey('Enter');
     await waitFor(async () => (await webviewQuery(CHAT, 'main')) === undefined, { timeoutMs: WAIT_MS, what: 'the deleted conversation’s panel to close' });
     await waitFor(async () => !(await workbenchText(HISTORY))?.includes('Meanders'), { timeoutMs: WAIT_MS, what: 'Chat History to drop it' });
@@ -201,7 +202,7 @@ describe('chat playground', () => {
   it('answers a tool call with a result and goes on; Copy as cURL puts the exact body on the clipboard, the token as a placeholder', async () => {
     const token = 'tok-playground-secret';
     const setting = vscode.commands.executeCommand('scalarlm.setGatewayToken');
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('secret storage'), { timeoutMs: 10_000, what: 'the token input' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('secret storage'), { timeoutMs: 10_000, what: 'the token input' });
     await typeText(token);
     await pressKey('Enter');
     await setting;

@@ -3,11 +3,12 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { pressKey, screenshot, typeText, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
+import { pressKey, typeText, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { setSettings } from './helpers/settings';
 import { useSuiteSimulator } from './helpers/suite-simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { readmeImage } from './helpers/readme-image';
 
 const CHAT = 'scalarlm-chat';
 /** A scripted answer long enough to watch it stream (the simulator sends it four characters a token). */
@@ -111,10 +112,10 @@ describe('chat', () => {
 
   it('compares models side by side, streaming every column', async () => {
     const comparing = vscode.commands.executeCommand('scalarlm.compareModels');
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('adaptor of'), { timeoutMs: 10_000, what: 'the model list' });
-    await workbenchClick('.quick-input-widget .quick-input-check-all');
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('adaptor of'), { timeoutMs: 10_000, what: 'the model list' });
+    await workbenchClick('.quick-input-widget:visible .quick-input-check-all');
     await pressKey('Enter');
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('every model answers'), { timeoutMs: 10_000, what: 'the message box' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('every model answers'), { timeoutMs: 10_000, what: 'the message box' });
     await typeText('Compare yourselves.');
     await pressKey('Enter');
     await comparing;
@@ -124,7 +125,7 @@ describe('chat', () => {
     const answers = await Promise.all(Array.from({ length: columns }, (_, c) => waitForAnswer(0, c, 'done')));
     assert.ok(answers.every((a) => a.length > 0));
     assert.equal(new Set(answers.map((a) => a.text)).size, columns, 'each model its own answer');
-    await screenshot('chat-compare');
+    await readmeImage('chat-compare', { darkWebview: CHAT });
   });
 
   it('renders model output with HTML inert', async () => {

@@ -47,7 +47,7 @@ describe('gateway token', () => {
     await waitFor(seenSince(0, (h) => h['x-team'] === 'ml' && h.authorization === undefined), { timeoutMs: 20_000, what: 'a request with the extra header and no token' });
 
     const setting = vscode.commands.executeCommand('scalarlm.setGatewayToken');
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('secret storage'), { timeoutMs: 10_000, what: 'the token input' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('secret storage'), { timeoutMs: 10_000, what: 'the token input' });
     await typeText(TOKEN);
     await pressKey('Enter');
     await setting;

@@ -6,10 +6,11 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { pressKey, screenshot, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
+import { pressKey, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
 import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { readmeImage } from './helpers/readme-image';
 
 const PANEL = EXPERIMENT_PANEL;
 
@@ -72,7 +73,9 @@ describe('judging', () => {
     // Failing: only the rows with a failing cell.
     await webviewClick(PANEL, '.verdict-filter button[data-verdict="fail"]');
     await waitFor(async () => (await webviewQuery(PANEL, '.matrix-row[data-row]'))?.count === 2, { timeoutMs: 10_000, what: 'the failing rows only' });
-    await screenshot('experiment-verdicts');
+    // The grading's progress notification closes a moment after its last verdict reached the panel.
+    await waitFor(async () => (await workbenchText('.notification-toast:has-text("Grading of")')) === undefined, { timeoutMs: 10_000, what: 'the grading notification to close' });
+    await readmeImage('experiment-verdicts');
   });
 
   it('compares with an earlier run: changed cells marked, counts in the bar, a cell opened in the diff editor', async () => {
@@ -87,7 +90,7 @@ describe('judging', () => {
     await waitForPhase('complete');
     // The quick pick lists this experiment's earlier run first.
     await webviewClick(PANEL, 'button[data-action="compareWith"]');
-    await waitFor(async () => /Earlier runs of this experiment/.test((await workbenchText('.quick-input-widget')) ?? ''), { timeoutMs: 10_000, what: 'the Compare with… pick' });
+    await waitFor(async () => /Earlier runs of this experiment/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: 10_000, what: 'the Compare with… pick' });
     await pressKey('Enter');
     const bar = await waitFor(async () => (await webviewQuery(PANEL, '.comparison-bar:not([hidden]) .comparison-summary'))?.texts[0], { timeoutMs: 10_000, what: 'the comparison bar' });
     assert.match(bar, /1 newly failing/);

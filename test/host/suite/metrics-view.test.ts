@@ -2,10 +2,11 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { screenshot, webviewEval, webviewQuery } from './helpers/page';
+import { webviewEval, webviewQuery } from './helpers/page';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
+import { readmeImage } from './helpers/readme-image';
 
 const VIEW = 'scalarlm-metrics';
 
@@ -43,7 +44,7 @@ describe('metrics view', () => {
     assert.equal(charts?.count, 3);
     const path = await webviewEval<string>(VIEW, `document.querySelector('section[data-series="queueDepth"] path.chart-line').getAttribute('d') || ''`);
     assert.match(path, /^M/, 'the queue depth line is drawn');
-    await screenshot('metrics-view');
+    await readmeImage('metrics-view');
   });
 
   it('has a strict CSP with a nonce, and loads nothing from outside the extension', async () => {

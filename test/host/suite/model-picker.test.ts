@@ -28,7 +28,7 @@ describe('model picker', () => {
     await setSettings({ model: '' });
     const picking = vscode.commands.executeCommand('scalarlm.selectModel');
     const list = await waitFor(async () => {
-      const text = await workbenchText('.quick-input-widget .quick-input-list');
+      const text = await workbenchText('.quick-input-widget:visible .quick-input-list');
       return text?.includes('adaptor of') && text;
     }, { timeoutMs: 20_000, what: 'the model list' });
     assert.match(list, /Deployment's default/);
@@ -40,7 +40,7 @@ describe('model picker', () => {
     await pressKey('ArrowDown');
     await pressKey('ArrowDown');
     await pressKey('Enter');
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('User settings'), { timeoutMs: 10_000, what: 'the scope pick' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('User settings'), { timeoutMs: 10_000, what: 'the scope pick' });
     await pressKey('Enter');
     await picking;
     assert.equal(vscode.workspace.getConfiguration('scalarlm').inspect('model')?.globalValue, ADAPTOR);

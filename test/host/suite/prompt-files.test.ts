@@ -241,8 +241,8 @@ describe('prompt files: chat from a .prompty', () => {
     const compare = (await lensesOf(source, 5)).find((lens) => lens.command?.title === 'Compare Models…')?.command;
     assert.ok(compare);
     const comparing = vscode.commands.executeCommand(compare.command, ...(compare.arguments ?? []));
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('adaptor of'), { timeoutMs: SHOWN_MS, what: 'the model list' });
-    await workbenchClick('.quick-input-widget .quick-input-check-all');
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('adaptor of'), { timeoutMs: SHOWN_MS, what: 'the model list' });
+    await workbenchClick('.quick-input-widget:visible .quick-input-check-all');
     await pressKey('Enter');
     await comparing;
     const turn = await firstTurn(1);

@@ -50,7 +50,7 @@ describe('results panel and batch commands', () => {
     try {
       const uri = await workspaceFile('results12/large.jsonl', jsonl(Array.from({ length: 6 }, (_, i) => `large ${i}`)));
       const question = async () => waitFor(async () => {
-        const text = await workbenchText('.quick-input-widget');
+        const text = await workbenchText('.quick-input-widget:visible');
         return text?.includes('Send 6 prompts to ScalarLM?') && text.includes('Cancel') && text;
       }, { timeoutMs: WAIT_MS, what: 'the confirmation' });
 
@@ -165,7 +165,7 @@ describe('results panel and batch commands', () => {
   it('copies a group\'s request as cURL, Python and TypeScript, from the panel and as commands', async () => {
     const token = 'tok-results-secret';
     const setting = vscode.commands.executeCommand('scalarlm.setGatewayToken');
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('secret storage'), { timeoutMs: WAIT_MS, what: 'the token input' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('secret storage'), { timeoutMs: WAIT_MS, what: 'the token input' });
     await typeText(token);
     await pressKey('Enter');
     await setting;
@@ -246,7 +246,7 @@ describe('results panel and batch commands', () => {
     assert.match((await workbenchText('.context-view .monaco-menu .action-item.focused')) ?? '', /Delete Run/);
     await pressKey('Enter');
     const question = await waitFor(async () => {
-      const text = await workbenchText('.quick-input-widget');
+      const text = await workbenchText('.quick-input-widget:visible');
       return text?.includes('Delete the run "Retry of retried.jsonl"?') && text;
     }, { timeoutMs: WAIT_MS, what: 'the delete question' });
     assert.ok(question.includes(`${runId}.ledger.jsonl · ${runId}.numbers.json`), question);

@@ -151,10 +151,12 @@ describe('server requests view', () => {
     await waitForGone(row(1), 'no rows');
   });
 
-  it('says when no deployment is set', async () => {
+  it('offers the local simulator and a deployment URL, instead of a message, when no deployment is set', async () => {
     await showViewOn([]);
     await setSettings({ baseUrl: '' });
-    await waitForText(MESSAGE, /No deployment URL is set\. Set scalarlm\.baseUrl/, 'the no-deployment message');
+    const welcome = await waitForText('.pane:has(.pane-header:has-text("Server Requests")) .welcome-view-content', /Start Local Simulator/, 'the view\'s welcome');
+    assert.match(welcome, /Select Deployment URL/);
+    await waitForGone(MESSAGE, 'the message, which would hide the welcome');
   });
 });
 

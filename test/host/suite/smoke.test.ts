@@ -97,7 +97,7 @@ describe('harness: the page helper and the simulator', () => {
     assert.equal(await answer, 'Accept');
 
     const picked = vscode.window.showQuickPick(['one', 'two'], { placeHolder: 'Harness probe pick' });
-    await waitFor(async () => (await workbenchText('.quick-input-widget'))?.includes('one'), { timeoutMs: SHOWN_MS, what: 'the quick pick' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('one'), { timeoutMs: SHOWN_MS, what: 'the quick pick' });
     await pressKey('Escape');
     assert.equal(await picked, undefined);
   });

@@ -34,7 +34,7 @@ describe('settings', () => {
 
   it('reads every default when nothing is set', () => {
     const settings = readSettings(() => undefined);
-    assert.equal(settings.baseUrl, 'http://localhost:8000');
+    assert.equal(settings.baseUrl, '', 'no deployment until the user sets one');
     assert.equal(settings.maxTokens, 256);
     assert.deepEqual(settings.batch, { groupSize: 128, maxInFlight: 4, pauseAboveQueueDepth: 256, confirmAbove: 500 });
     assert.equal(settings.runs.location, 'workspaceStorage');

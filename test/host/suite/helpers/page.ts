@@ -19,9 +19,9 @@ export interface QueryResult {
   count: number;
 }
 
-/** Saves a full-page PNG under test-results/screenshots/ and returns its path. */
-export async function screenshot(name: string): Promise<string> {
-  return (await required<{ path: string }>('POST', '/screenshot', { name }, `screenshot "${name}"`)).path;
+/** Saves a full-page PNG under test-results/screenshots/ (or its readme/ folder: README images) and returns its path. */
+export async function screenshot(name: string, options: { readme?: boolean } = {}): Promise<string> {
+  return (await required<{ path: string }>('POST', '/screenshot', { name, ...(options.readme ? { dir: 'readme' } : {}) }, `screenshot "${name}"`)).path;
 }
 
 /**

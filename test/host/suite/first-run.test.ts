@@ -1,0 +1,162 @@
+// First contact, as a new user has it: nothing configured shows the "not configured" state and the views'
+// welcome (no red status, no toast), the local simulator starts from there on a stable port that can be
+// saved, and the Getting Started walkthrough ticks off each step as it is done.
+
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { EXTENSION_ID } from './helpers/extension';
+import { EXPERIMENT_PANEL, waitForPhase as waitForExperimentPhase } from './helpers/experiment-panel';
+import { screenshot, statusBarItem, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
+import { QUEUE_ITEM, waitForQueueStatus } from './helpers/queue-status';
+import { RESULTS, waitForPhase } from './helpers/results';
+import { resetSettings, setSettings } from './helpers/settings';
+import { waitFor } from './helpers/wait';
+import { focusWindow } from './helpers/window-focus';
+
+const WAIT_MS = 20_000;
+const SIMULATOR = /http:\/\/127\.0\.0\.1:(\d+)/;
+
+/** The welcome content of a ScalarLM view, as rendered; undefined while the view shows none. */
+function welcomeOf(view: string): Promise<string | undefined> {
+  return workbenchText(`.pane:has(.pane-header:has-text("${view}")) .welcome-view-content`);
+}
+
+/** Whether the walkthrough shows a step as done (its check mark). */
+async function stepDone(step: string): Promise<boolean> {
+  return (await workbenchText(`.gettingStartedContainer .codicon.complete[data-done-step-id$="#${step}"]`)) !== undefined;
+}
+
+async function waitForStep(step: string, timeoutMs = WAIT_MS): Promise<void> {
+  await waitFor(() => stepDone(step), { timeoutMs, what: `the walkthrough step "${step}" to be checked` });
+}
+
+/** Expands a walkthrough step and clicks one of its buttons, as a person does. */
+async function clickStepButton(step: string, label: string): Promise<void> {
+  await workbenchClick(`.gettingStartedContainer button.getting-started-step[data-step-id$="#${step}"]`);
+  const button = `.gettingStartedContainer .getting-started-step.expanded[data-step-id$="#${step}"] .monaco-button:has-text("${label}")`;
+  await waitFor(async () => (await workbenchText(button)) !== undefined, { timeoutMs: WAIT_MS, what: `the "${label}" button of the step "${step}"` });
+  await workbenchClick(button);
+}
+
+describe('first run: nothing configured, the views, the simulator and the walkthrough', () => {
+  before(async () => {
+    // Runs and conversations of earlier tests live in the workspace storage; the workspace folder has none,
+    // so the views start empty there, as they do for a new user.
+    await setSettings({ 'runs.location': 'workspaceFolder' });
+    await vscode.commands.executeCommand('scalarlm.chatHistory.refresh');
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  beforeEach(focusWindow);
+
+  after(async () => {
+    // Settings first: the simulator stopped with its URL still saved would be an unreachable deployment, and
+    // its notice could come after the clean-up.
+    await resetSettings();
+    // Saved from the simulator's notification, by the extension rather than a test helper.
+    await vscode.workspace.getConfiguration('scalarlm').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('scalarlm.stopSimulator');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.scalarlm'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+  });
+
+  it('says "not configured" with nothing set: no red status, no toast, the views say what to do', async () => {
+    const baseUrl = vscode.workspace.getConfiguration('scalarlm').inspect<string>('baseUrl');
+    assert.deepEqual([baseUrl?.defaultValue, baseUrl?.globalValue, baseUrl?.workspaceValue], ['', undefined, undefined], 'nothing configured anywhere');
+    const status = await waitForQueueStatus(/^ScalarLM$/, 'not configured', { tooltip: true });
+    assert.match(status.tooltip ?? '', /Not configured: No deployment URL is set\. Start the local simulator, or select a deployment URL/);
+    assert.doesNotMatch(status.tooltip ?? '', /--url|command line|unreachable/i);
+    const rendered = await statusBarItem(QUEUE_ITEM);
+    assert.doesNotMatch(rendered?.ariaLabel ?? '', /unreachable/i);
+    assert.equal(await workbenchText('.notification-toast'), undefined, 'no notification before the user does anything');
+
+    await vscode.commands.executeCommand('workbench.view.extension.scalarlm');
+    for (const view of ['Runs', 'Server Requests', 'Chat History']) {
+      const welcome = await waitFor(() => welcomeOf(view), { timeoutMs: WAIT_MS, what: `the welcome of the ${view} view` });
+      assert.match(welcome, /Start Local Simulator/, `${view}: ${welcome}`);
+      assert.match(welcome, /Select Deployment URL/, `${view}: ${welcome}`);
+    }
+    assert.match((await welcomeOf('Chat History')) ?? '', /New Chat/, 'the chat welcome keeps New Chat');
+    await screenshot('first-run-not-configured');
+  });
+
+  it('starts the simulator from a view\'s welcome on a stable port, offers to save that URL, and takes the same port again', async () => {
+    await vscode.commands.executeCommand('workbench.view.extension.scalarlm');
+    await waitFor(() => welcomeOf('Runs'), { timeoutMs: WAIT_MS, what: 'the welcome of the Runs view' });
+    await workbenchClick('.pane:has(.pane-header:has-text("Runs")) .welcome-view-content .monaco-button:has-text("Start Local Simulator")');
+    const toast = '.notification-toast:has-text("local simulator running at")';
+    const notice = await waitFor(() => workbenchText(toast), { timeoutMs: 30_000, what: 'the simulator notification' });
+    const port = Number(SIMULATOR.exec(notice)?.[1]);
+    assert.ok(port >= 8000 && port <= 8009, `a stable port, not an ephemeral one: ${notice}`);
+    assert.match(notice, /^ScalarLM: local simulator running at/m);
+    assert.match(notice, /Save as scalarlm\.baseUrl/);
+    await waitForQueueStatus(/^\d+ queued/, 'the local simulator', { timeoutMs: 30_000 });
+    assert.equal(vscode.workspace.getConfiguration('scalarlm').inspect('baseUrl')?.globalValue, undefined, 'settings unchanged until the user saves');
+    const runsWelcome = await waitFor(async () => ((await welcomeOf('Runs')) ?? '').includes('Run the Example Batch') && welcomeOf('Runs'), { timeoutMs: WAIT_MS, what: 'the Runs welcome for a configured deployment' });
+    assert.doesNotMatch(runsWelcome, /Start Local Simulator/);
+    await waitFor(async () => (await welcomeOf('Server Requests')) === undefined, { timeoutMs: WAIT_MS, what: 'the Server Requests welcome to give way to the view' });
+
+    await workbenchClick(`${toast} .monaco-button:has-text("Save as scalarlm.baseUrl")`);
+    const saved = `http://127.0.0.1:${port}`;
+    await waitFor(() => vscode.workspace.getConfiguration('scalarlm').inspect('baseUrl')?.globalValue === saved, { timeoutMs: WAIT_MS, what: 'the URL saved in user settings' });
+
+    await vscode.commands.executeCommand('scalarlm.stopSimulator');
+    await waitForQueueStatus(/^ScalarLM unreachable$/, 'the saved URL, now with nothing behind it');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('scalarlm.startSimulator');
+    const again = await waitForQueueStatus(/^\d+ queued/, 'the simulator behind the saved URL', { tooltip: true, timeoutMs: 30_000 });
+    assert.equal(Number(SIMULATOR.exec(again.tooltip ?? '')?.[1]), port, `the saved URL is the simulator again: ${again.tooltip}`);
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  it('walks through Getting Started: each step is checked once it is done', async function () {
+    this.timeout(180_000);
+    // The walkthrough counts what happens once VS Code has read it (it reads walkthroughs when one is first
+    // shown): the simulator is started from the step itself.
+    await vscode.commands.executeCommand('scalarlm.stopSimulator');
+    await waitForQueueStatus(/^ScalarLM( unreachable)?$/, 'the simulator stopped');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('scalarlm.openWalkthrough');
+    const page = await waitFor(() => workbenchText('.gettingStartedContainer'), { timeoutMs: WAIT_MS, what: 'the walkthrough' });
+    assert.match(page, /Get Started with ScalarLM Prompt Lab/);
+    for (const title of ['Start the local simulator, or enter a deployment URL', 'Pick a model', 'Run the example batch', 'Chat', 'Run the example experiment']) {
+      assert.ok(page.includes(title), `the step "${title}" in ${page}`);
+    }
+    assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.walkthroughs.length === 1);
+    assert.equal(await stepDone('deployment'), false, 'a step not done yet is not checked');
+    await clickStepButton('deployment', 'Start Local Simulator');
+    await waitForStep('deployment', 30_000);
+    const started = await waitForQueueStatus(/^\d+ queued/, 'the local simulator', { tooltip: true, timeoutMs: 30_000 });
+    const simulatorUrl = SIMULATOR.exec(started.tooltip ?? '')?.[0];
+    assert.ok(simulatorUrl, `the tooltip names the simulator: ${started.tooltip}`);
+
+    const models = (await (await fetch(`${simulatorUrl}/v1/models`)).json()) as { data: { id: string }[] };
+    await setSettings({ model: models.data[0].id, maxTokens: 16 });
+    await waitForStep('model');
+
+    await clickStepButton('batch', 'Run the Example Batch');
+    await waitFor(async () => (await webviewQuery(RESULTS, 'main'))?.count, { timeoutMs: WAIT_MS, what: 'the example batch results' });
+    await waitForPhase('complete', 60_000);
+    const example = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.path.endsWith('/examples/prompts.jsonl'));
+    assert.ok(example, 'the example prompts are open beside their results');
+    assert.equal(vscode.window.tabGroups.all.length, 2);
+    await vscode.commands.executeCommand('scalarlm.openWalkthrough');
+    await waitForStep('batch');
+
+    await vscode.commands.executeCommand('scalarlm.openWalkthrough');
+    await clickStepButton('chat', 'New Chat');
+    await waitFor(async () => (await webviewQuery('scalarlm-chat', '#composer textarea'))?.count, { timeoutMs: WAIT_MS, what: 'the new chat' });
+    await vscode.commands.executeCommand('scalarlm.openWalkthrough');
+    await waitForStep('chat');
+
+    await clickStepButton('experiment', 'Run the Example Experiment');
+    await waitForExperimentPhase('complete', 90_000);
+    const cells = await webviewQuery(EXPERIMENT_PANEL, '.cell[data-row]');
+    assert.ok((cells?.count ?? 0) >= 6, `two prompts × three visitors: ${cells?.count} cells`);
+    assert.equal(vscode.window.tabGroups.all.length, 2, 'the experiment joins the other panels');
+    await vscode.commands.executeCommand('scalarlm.openWalkthrough');
+    await waitForStep('experiment');
+    await screenshot('first-run-walkthrough');
+  });
+});
