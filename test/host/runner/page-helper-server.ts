@@ -47,6 +47,18 @@ const routes: Record<string, Handler> = {
     await page.screenshot({ path, fullPage: true });
     return { path };
   },
+  // The renderer's live JS heap: collected first, so garbage not yet collected does not count. Webviews are
+  // same-origin frames here, in the workbench's renderer and heap: a panel's share is a difference of two readings.
+  'POST /heap': async (page) => {
+    const session = await page.context().newCDPSession(page);
+    try {
+      await session.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await session.send('Runtime.getHeapUsage');
+      return { usedBytes: usedSize };
+    } finally {
+      await session.detach();
+    }
+  },
   'GET /statusbar': async (page, _input, query) => {
     const domId = query.get('id');
     if (!domId) throw new HttpError(400, 'id (the status bar entry DOM id) is required');

@@ -24,6 +24,11 @@ export async function screenshot(name: string, options: { readme?: boolean } = {
   return (await required<{ path: string }>('POST', '/screenshot', { name, ...(options.readme ? { dir: 'readme' } : {}) }, `screenshot "${name}"`)).path;
 }
 
+/** The workbench renderer's live JS heap after a garbage collection, webviews included (they share it here). */
+export async function rendererHeapBytes(): Promise<number> {
+  return (await required<{ usedBytes: number }>('POST', '/heap', {}, 'read the renderer heap')).usedBytes;
+}
+
 /**
  * A status bar entry, by the id given to createStatusBarItem. The workbench renders it with the DOM id
  * `<extension id>.<item id>` (for example scalarlm-prompt-lab.scalarlm-prompt-lab.scalarlm.queue);
