@@ -45,16 +45,13 @@ export interface FieldTexts {
 export function fieldTexts(controls: ChatControls): FieldTexts {
   const several = controls.columns.length > 1;
   return {
-    columns: controls.columns.map((column, index) => {
-      const systemName = several ? `System prompt, model ${index + 1}` : 'System prompt';
-      return {
-        label: several ? `Model ${index + 1}` : 'Model',
-        temperature: column.temperature === undefined ? '' : String(column.temperature),
-        maxTokens: String(column.maxTokens),
-        system: column.system,
-        systemSummary: column.system === '' ? `${systemName} (none)` : systemName,
-      };
-    }),
+    columns: controls.columns.map((column, index) => ({
+      label: several ? `Model ${index + 1}` : 'Model',
+      temperature: column.temperature === undefined ? '' : String(column.temperature),
+      maxTokens: String(column.maxTokens),
+      system: column.system,
+      systemSummary: column.system === '' ? 'System prompt (none)' : 'System prompt',
+    })),
     stream: controls.transport === 'stream',
   };
 }

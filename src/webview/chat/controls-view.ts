@@ -1,6 +1,7 @@
 // The controls for the next turn, above the message box: each column's model, temperature, max tokens and
-// system prompt (collapsed), and streaming on or off. A single chat has them on one row; a comparison has a
-// row per column, its system prompt under it, and the stream checkbox once (one transport for every column).
+// system prompt (collapsed), and streaming on or off. A single chat has them on one row, its system prompt
+// under it; a comparison has a row per column, its system prompt at the row's end (opened, it takes a line of
+// its own), and the stream checkbox once (one transport for every column).
 // A change goes to the host when the field is left (or the choice made); the host keeps it with the
 // conversation and answers with the controls as they stand, which are shown unless the user is in that field.
 
@@ -70,10 +71,10 @@ export function createControlsView(callbacks: ControlsCallbacks, signal: AbortSi
         fields.temperature.setAttribute('aria-label', `Temperature, ${label.toLowerCase()}`);
         fields.maxTokens.setAttribute('aria-label', `Max tokens, ${label.toLowerCase()}`);
         fields.system.setAttribute('aria-label', `System prompt, ${label.toLowerCase()}`);
-        const block = element('div', 'column-controls');
-        block.dataset.column = String(column);
-        block.append(row(labelled(label, fields.select), labelled('Temperature', fields.temperature), labelled('Max tokens', fields.maxTokens)), systemBox(fields));
-        return block;
+        const line = row(labelled(label, fields.select), labelled('Temperature', fields.temperature), labelled('Max tokens', fields.maxTokens), systemBox(fields));
+        line.classList.add('column-controls');
+        line.dataset.column = String(column);
+        return line;
       }),
       row(streamLabel),
     );

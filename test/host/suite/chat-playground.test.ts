@@ -131,8 +131,11 @@ describe('chat playground', () => {
     await setControl('[data-control="maxTokens"][data-column="1"]', '21');
     await setControl('textarea[data-control="system"][data-column="1"]', 'Answer as a pirate.');
     await setControl('[data-control="stream"]', false);
-    await waitFor(async () => (await webviewQuery(CHAT, '#controls .column-controls[data-column="1"] summary'))?.texts[0] === 'System prompt, model 2', { timeoutMs: WAIT_MS, what: "the host to keep column 2's system prompt" });
-    assert.equal((await webviewQuery(CHAT, '#controls .column-controls[data-column="0"] summary'))?.texts[0], 'System prompt, model 1 (none)', 'column 1 keeps its own');
+    await waitFor(async () => (await webviewQuery(CHAT, '#controls .column-controls[data-column="1"] summary'))?.texts[0] === 'System prompt', { timeoutMs: WAIT_MS, what: "the host to keep column 2's system prompt" });
+    assert.equal((await webviewQuery(CHAT, '#controls .column-controls[data-column="0"] summary'))?.texts[0], 'System prompt (none)', 'column 1 keeps its own');
+    // Opened for the screenshot: column 2's system prompt takes a line of its own under its row.
+    await webviewEval(CHAT, `document.querySelector('#controls .column-controls[data-column="1"] details').open = true`);
+    await screenshot('chat-compare-columns');
     await send('Second, per column.');
     await Promise.all(Array.from({ length: columns }, (_, c) => answerDone(1, c)));
 

@@ -43,8 +43,8 @@ describe('chat webview: controls', () => {
     );
     assert.deepEqual(texts, {
       columns: [
-        { label: 'Model 1', temperature: '0', maxTokens: '64', system: '', systemSummary: 'System prompt, model 1 (none)' },
-        { label: 'Model 2', temperature: '0.9', maxTokens: '128', system: 'Answer as a pirate.', systemSummary: 'System prompt, model 2' },
+        { label: 'Model 1', temperature: '0', maxTokens: '64', system: '', systemSummary: 'System prompt (none)' },
+        { label: 'Model 2', temperature: '0.9', maxTokens: '128', system: 'Answer as a pirate.', systemSummary: 'System prompt' },
       ],
       stream: true,
     });
