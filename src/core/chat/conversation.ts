@@ -76,11 +76,14 @@ export interface ConversationRecord {
   turns: Turn[];
 }
 
-/** The controls turn `turn` was sent with (a record saved before turns kept theirs: the conversation's). */
+/**
+ * The controls turn `turn` was sent with. A record saved before turns kept theirs: the conversation's (such
+ * records predate columns set apart, so its `columns`, if set since, are not what those turns were sent).
+ */
 export function turnSettings(record: ConversationRecord, turn: number): TurnSettings {
   const sent = record.turns[turn]?.sent;
   if (sent) return sent;
-  return { ...(record.system ? { system: record.system } : {}), transport: record.transport, params: record.params, ...(record.columns ? { columns: record.columns } : {}) };
+  return { ...(record.system ? { system: record.system } : {}), transport: record.transport, params: record.params };
 }
 
 /** What column `column` is sent with next: its own settings in a comparison set apart, else the conversation's. */

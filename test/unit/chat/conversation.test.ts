@@ -140,6 +140,8 @@ describe('conversation records', () => {
     }
     assert.deepEqual(chatBody(r, 0, 1), { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }], max_tokens: 16, model: 'b', temperature: 0.2, stream: true });
     assert.match(conversationMarkdown(r), /## System\n\nBe brief\.\n/, 'one system prompt when the columns share it');
+    r.columns = [{ params: { max_tokens: 16 } }, { system: 'Now terse.', params: { max_tokens: 16 } }];
+    assert.deepEqual(chatBody(r, 0, 1).messages[0], { role: 'system', content: 'Be brief.' }, 'columns set apart since do not change what an older turn sent');
   });
 
   it('answers tool calls: the call and its result follow the answer, a tool turn adds no user message', () => {
