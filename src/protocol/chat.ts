@@ -75,14 +75,21 @@ export interface ModelChoice {
   parent?: string;
 }
 
-/** The controls for the next turn, and the deployment's models to pick from. */
-export interface ChatControls {
-  /** One per column; an empty name is the deployment's default model. */
-  models: string[];
+/** What one column sends besides the conversation. */
+export interface ColumnControls {
   /** Undefined: not sent (the server's default). */
   temperature?: number;
   maxTokens: number;
   system: string;
+}
+
+/** The controls for the next turn, and the deployment's models to pick from. */
+export interface ChatControls {
+  /** One per column; an empty name is the deployment's default model. */
+  models: string[];
+  /** One per column, beside `models`: in a comparison each column has its own. */
+  columns: ColumnControls[];
+  /** One for the whole conversation. */
   transport: Transport;
   /** GET /v1/models; undefined while it is read or when it cannot be. */
   choices?: ModelChoice[];
@@ -130,7 +137,10 @@ export type AnswerAction = (typeof ANSWER_ACTIONS)[number];
 export const CODE_FORMATS = ['curl', 'python', 'typescript'] as const;
 export type CodeFormat = (typeof CODE_FORMATS)[number];
 
-/** The controls set from a text field; the host checks the value (an invalid one is answered with the controls as they are). */
+/**
+ * The controls set from a text field; the host checks the value (an invalid one is answered with the controls
+ * as they are). All but `transport` are a column's own.
+ */
 export const CONTROL_FIELDS = ['temperature', 'maxTokens', 'system', 'transport'] as const;
 export type ControlField = (typeof CONTROL_FIELDS)[number];
 
@@ -155,8 +165,8 @@ export const CHAT_FROM_WEBVIEW = {
   copyCode: { format: CODE_FORMATS, turn: 'integer', answer: 'integer' },
   /** The model of one column for the next turn ('' for the deployment's default). */
   setModel: { column: 'integer', model: 'string' },
-  /** temperature ('' for none), maxTokens, system, transport ('stream' | 'queue'), as typed. */
-  setControl: { field: CONTROL_FIELDS, value: 'string' },
+  /** Column `column`'s temperature ('' for none), maxTokens or system, or the transport ('stream' | 'queue', any column), as typed. */
+  setControl: { column: 'integer', field: CONTROL_FIELDS, value: 'string' },
   /** The result of tool call `call` of an answer of the last turn; once every call has one, the model goes on. */
   toolResult: { turn: 'integer', answer: 'integer', call: 'integer', content: 'string' },
 } as const satisfies MessageSpec;

@@ -3,7 +3,7 @@
 
 import type { ChatMessage } from '../api/types';
 import type { Answer } from './answer';
-import { conversationMessages, turnSettings, type ConversationRecord } from './conversation';
+import { columnSettings, conversationMessages, nextColumnSettings, type ConversationRecord } from './conversation';
 
 /** `{"messages": [...]}` of model `column` (a comparison is one conversation per model), with the file's tools. */
 export function conversationJson(record: ConversationRecord, column: number): string {
@@ -15,8 +15,16 @@ export function conversationMarkdown(record: ConversationRecord, defaultModel?: 
   const lines: string[] = [`# ${oneLine(record.title)}`, ''];
   const models = record.models.map((model) => modelName(model, defaultModel));
   lines.push(`${models.length > 1 ? 'Models' : 'Model'}: ${models.join(', ')} · started ${record.createdAt}`, '');
-  const system = turnSettings(record, 0).system;
-  if (system) lines.push('## System', '', system, '');
+  // The first turn's system prompt (the next one's before any); a comparison's columns can each have their
+  // own: each is written when they differ.
+  const systems = record.models.map((_, column) => (record.turns.length > 0 ? columnSettings(record, 0, column) : nextColumnSettings(record, column)).system);
+  if (systems.every((system) => system === systems[0])) {
+    if (systems[0]) lines.push('## System', '', systems[0], '');
+  } else {
+    systems.forEach((system, column) => {
+      if (system) lines.push(`## System, model ${column + 1} (${models[column]})`, '', system, '');
+    });
+  }
   if (record.prefix.length > 0) {
     lines.push('## Earlier messages', '');
     for (const message of record.prefix) lines.push(`**${message.role}:** ${messageText(message)}`, '');

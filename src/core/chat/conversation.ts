@@ -4,6 +4,8 @@
 // The record's models, system, transport and params are the controls for the next turn; each turn keeps
 // the controls it was sent with (`sent`), so what a turn sent can be shown again exactly. Records saved
 // before turns kept their controls load as they are: such a turn was sent with the conversation's.
+// In a comparison each column can have its own system prompt and params (`columns`, once one was set
+// apart); until then, and in records saved before columns could differ, every column takes the conversation's.
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,11 +23,17 @@ export type ChatTransport = 'stream' | 'queue';
 /** OpenAI fields a chat file asks to send with every turn besides the messages (the server forwards them, protocol §6). */
 export type ChatExtras = ChatFileExtras;
 
-/** The controls a turn was sent with. */
-export interface TurnSettings {
+/** What one column is sent with besides the conversation: its system prompt and its params. */
+export interface ColumnSettings {
   system?: string;
-  transport: ChatTransport;
   params: ChatParams;
+}
+
+/** The controls a turn was sent with. */
+export interface TurnSettings extends ColumnSettings {
+  transport: ChatTransport;
+  /** Each column's own, when the columns of a comparison were set apart; else every column was sent `system` and `params`. */
+  columns?: ColumnSettings[];
   /** The deployment it went to. */
   baseUrl?: string;
 }
@@ -53,17 +61,40 @@ export interface ConversationRecord {
   system?: string;
   /** Messages from a chat file that come before the first turn (earlier user/assistant exchanges). */
   prefix: ChatMessage[];
+  /**
+   * One for every column, unlike the params: a comparison's timings (time to first token, tokens per second,
+   * total) compare only when every column's answer travels the same way.
+   */
   transport: ChatTransport;
   params: ChatParams;
+  /**
+   * A comparison's columns once one of them was set apart: each column's own system prompt and params, one
+   * per model, in place of `system` and `params` (which stay what the conversation started from).
+   */
+  columns?: ColumnSettings[];
   extras?: ChatExtras;
   turns: Turn[];
 }
 
-/** The controls turn `turn` was sent with (a record saved before turns kept theirs: the conversation's). */
+/**
+ * The controls turn `turn` was sent with. A record saved before turns kept theirs: the conversation's (such
+ * records predate columns set apart, so its `columns`, if set since, are not what those turns were sent).
+ */
 export function turnSettings(record: ConversationRecord, turn: number): TurnSettings {
   const sent = record.turns[turn]?.sent;
   if (sent) return sent;
   return { ...(record.system ? { system: record.system } : {}), transport: record.transport, params: record.params };
+}
+
+/** What column `column` is sent with next: its own settings in a comparison set apart, else the conversation's. */
+export function nextColumnSettings(record: ConversationRecord, column: number): ColumnSettings {
+  return record.columns?.[column] ?? { ...(record.system !== undefined ? { system: record.system } : {}), params: record.params };
+}
+
+/** What column `column` was sent turn `turn` with: its own settings if the turn kept them per column, else the turn's. */
+export function columnSettings(record: ConversationRecord, turn: number, column: number): ColumnSettings {
+  const sent = turnSettings(record, turn);
+  return sent.columns?.[column] ?? { ...(sent.system !== undefined ? { system: sent.system } : {}), params: sent.params };
 }
 
 /** The messages model `column` is sent to answer turn `turn`: the system prompt, the prefix, then the history. */
@@ -78,7 +109,7 @@ export function conversationMessages(record: ConversationRecord, column: number)
 
 function history(record: ConversationRecord, turn: number, column: number, withLastAnswer: boolean): ChatMessage[] {
   const messages: ChatMessage[] = [];
-  const system = turnSettings(record, Math.max(0, turn)).system;
+  const system = columnSettings(record, Math.max(0, turn), column).system;
   if (system) messages.push({ role: 'system', content: system });
   messages.push(...record.prefix);
   record.turns.slice(0, turn + 1).forEach((t, i) => {
@@ -109,7 +140,7 @@ function answerMessages(answer: Answer | undefined): ChatMessage[] {
 
 /** The request model `column` is sent for turn `turn`: the turn's controls, the model its answer names, the file's extras. */
 export function chatRequest(record: ConversationRecord, turn: number, column: number): ChatRequest {
-  const { params } = turnSettings(record, turn);
+  const { params } = columnSettings(record, turn, column);
   const model = record.turns[turn]?.answers[column]?.model ?? record.models[column];
   return {
     messages: messagesFor(record, turn, column),

@@ -1,11 +1,12 @@
-// The chat panel's controls for the next turn, kept in the conversation record: each column's model, the
-// temperature, max tokens, system prompt and transport. Values come typed from the page and are checked
-// here, where they are kept; a value that does not fit is refused and the page is shown what stands.
+// The chat panel's controls for the next turn, kept in the conversation record: each column's model,
+// temperature, max tokens and system prompt (a single chat's are the conversation's), and the transport.
+// Values come typed from the page and are checked here, where they are kept; a value that does not fit is
+// refused and the page is shown what stands.
 
 import type { ScalarLMApi } from '../../core/api/api';
 import { deploymentDefaultModel } from '../../core/batch/deployment-model';
 import { BATCH_LIMITS } from '../../core/jobs/defaults';
-import type { ConversationRecord } from '../../core/chat/conversation';
+import { nextColumnSettings, type ColumnSettings, type ConversationRecord } from '../../core/chat/conversation';
 import type { ChatControls, ControlField, ModelChoice } from '../../protocol/chat';
 
 export interface DeploymentModels {
@@ -28,45 +29,60 @@ export async function readDeploymentModels(api: ScalarLMApi): Promise<Deployment
 export function controlsOf(record: ConversationRecord, deployment: DeploymentModels | undefined): ChatControls {
   return {
     models: [...record.models],
-    ...(record.params.temperature !== undefined ? { temperature: record.params.temperature } : {}),
-    maxTokens: record.params.max_tokens,
-    system: record.system ?? '',
+    columns: record.models.map((_, column) => {
+      const { system, params } = nextColumnSettings(record, column);
+      return { ...(params.temperature !== undefined ? { temperature: params.temperature } : {}), maxTokens: params.max_tokens, system: system ?? '' };
+    }),
     transport: record.transport,
     ...(deployment ? { choices: deployment.choices } : {}),
     ...(deployment?.defaultModel !== undefined ? { defaultModel: deployment.defaultModel } : {}),
   };
 }
 
-/** Sets one control from the text the page sent; false (and nothing changed) when the text is not a value for it. */
-export function applyControl(record: ConversationRecord, field: ControlField, value: string): boolean {
+/**
+ * Sets one control from the text the page sent: column `column`'s temperature, max tokens or system prompt,
+ * or the transport (one for the whole conversation, whatever the column: a comparison's timings compare only
+ * when every column travels the same way). False (and nothing changed) when the text is not a value for it,
+ * or the conversation has no such column.
+ */
+export function applyControl(record: ConversationRecord, field: ControlField, value: string, column = 0): boolean {
+  if (field === 'transport') {
+    if (value !== 'stream' && value !== 'queue') return false;
+    record.transport = value;
+    return true;
+  }
+  if (!Number.isInteger(column) || column < 0 || column >= record.models.length) return false;
+  // A single chat's controls are the conversation's (its record reads as it always has); a comparison's
+  // columns are set apart the first time one changes, each starting from the conversation's.
+  const target: ColumnSettings = record.models.length === 1 ? record : (record.columns ??= record.models.map((_, c) => copyOf(nextColumnSettings(record, c))))[column];
   switch (field) {
     case 'temperature': {
       const text = value.trim();
       if (text === '') {
-        delete record.params.temperature;
+        delete target.params.temperature;
         return true;
       }
       const temperature = Number(text);
       const { min, max } = BATCH_LIMITS.temperature;
       if (!Number.isFinite(temperature) || temperature < min || temperature > max) return false;
-      record.params.temperature = temperature;
+      target.params.temperature = temperature;
       return true;
     }
     case 'maxTokens': {
       const maxTokens = Number(value.trim());
       if (!Number.isInteger(maxTokens) || maxTokens < BATCH_LIMITS.maxTokens.min) return false;
-      record.params.max_tokens = maxTokens;
+      target.params.max_tokens = maxTokens;
       return true;
     }
     case 'system':
-      if (value.trim() === '') delete record.system;
-      else record.system = value;
-      return true;
-    case 'transport':
-      if (value !== 'stream' && value !== 'queue') return false;
-      record.transport = value;
+      if (value.trim() === '') delete target.system;
+      else target.system = value;
       return true;
   }
+}
+
+function copyOf(settings: ColumnSettings): ColumnSettings {
+  return { ...(settings.system !== undefined ? { system: settings.system } : {}), params: { ...settings.params } };
 }
 
 /** Sets a column's model; false for a column the conversation does not have. */

@@ -1,7 +1,7 @@
 // A live conversation: sends each turn to every model of it at once, coalesces the text that streams in to
 // at most one message per answer per frame (16 ms) in order, keeps the record saved, and tells its panel.
-// The panel's controls (model per column, temperature, max tokens, system prompt, transport) apply to the
-// next turn; each turn keeps the ones it was sent with, so its request can be shown again as code.
+// The panel's controls (per column: model, temperature, max tokens, system prompt; the transport) apply to
+// the next turn; each turn keeps the ones it was sent with, so each column's request can be shown again as code.
 // No 'vscode' import: the panel subscribes with a plain listener, and tests can drive it on Node.
 
 import type { ApiAccess } from '../../core/api/api';
@@ -187,8 +187,9 @@ export class ChatSession {
     this.post({ type: 'controls', controls: controlsOf(this.record, this.deployment) });
   }
 
-  setControl(field: ControlField, value: string): void {
-    if (applyControl(this.record, field, value)) this.save();
+  /** Column `column`'s control (the transport is the whole conversation's). */
+  setControl(field: ControlField, value: string, column = 0): void {
+    if (applyControl(this.record, field, value, column)) this.save();
     this.post({ type: 'controls', controls: controlsOf(this.record, this.deployment) });
   }
 
@@ -280,10 +281,16 @@ export class ChatSession {
     }
   }
 
-  /** The controls the turn is sent with, kept with it. */
+  /** The controls the turn is sent with, kept with it (each column's, once a comparison's columns were set apart). */
   private snapshot(turn: Turn, baseUrl: string | undefined): void {
-    const { system, transport, params } = this.record;
-    turn.sent = { ...(system ? { system } : {}), transport, params: { ...params }, ...(baseUrl !== undefined ? { baseUrl } : {}) };
+    const { system, transport, params, columns } = this.record;
+    turn.sent = {
+      ...(system ? { system } : {}),
+      transport,
+      params: { ...params },
+      ...(columns ? { columns: columns.map((c) => ({ ...(c.system ? { system: c.system } : {}), params: { ...c.params } })) } : {}),
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+    };
   }
 
   private queueDelta(turn: number, column: number, part: { content?: string; reasoning?: string; toolCalls?: ToolCall[] }): void {

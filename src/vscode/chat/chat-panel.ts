@@ -220,7 +220,7 @@ class ChatPanel {
     },
     copyCode: (message) => copyRequestAsCode(this.session, message.format, message.turn, message.answer),
     setModel: (message) => this.session.setModel(message.column, message.model),
-    setControl: (message) => this.session.setControl(message.field, message.value),
+    setControl: (message) => this.session.setControl(message.field, message.value, message.column),
     toolResult: (message) => this.session.toolResult(message.turn, message.answer, message.call, message.content),
   };
 

@@ -49,7 +49,7 @@ export function createChatPage(container: HTMLElement, host: PageHost, restored:
   const controls = createControlsView(
     {
       setModel: (column, model) => host.post({ type: 'setModel', column, model }),
-      setControl: (field, value) => host.post({ type: 'setControl', field, value }),
+      setControl: (field, value, column) => host.post({ type: 'setControl', field, value, column }),
     },
     signal,
   );

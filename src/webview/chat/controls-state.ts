@@ -1,6 +1,6 @@
 // What the controls show: each column's model list (the deployment's default first, named; adaptors with
-// their parent; a chosen model the deployment no longer lists kept, marked) and the text of each field.
-// DOM-free.
+// their parent; a chosen model the deployment no longer lists kept, marked) and the text of each field, per
+// column (a comparison's columns each have their own; the stream checkbox is one). DOM-free.
 
 import { shortModelName as shortModel, type ChatControls } from '../../protocol/chat';
 
@@ -26,18 +26,32 @@ export function modelOptions(controls: ChatControls, column: number): ModelOptio
   return options;
 }
 
-export interface FieldTexts {
+/** One column's fields as text, and what they are called. */
+export interface ColumnTexts {
+  /** "Model" in a single chat; "Model 2" in a comparison. */
+  label: string;
   temperature: string;
   maxTokens: string;
   system: string;
+  /** The collapsed system prompt's line. */
+  systemSummary: string;
+}
+
+export interface FieldTexts {
+  columns: ColumnTexts[];
   stream: boolean;
 }
 
 export function fieldTexts(controls: ChatControls): FieldTexts {
+  const several = controls.columns.length > 1;
   return {
-    temperature: controls.temperature === undefined ? '' : String(controls.temperature),
-    maxTokens: String(controls.maxTokens),
-    system: controls.system,
+    columns: controls.columns.map((column, index) => ({
+      label: several ? `Model ${index + 1}` : 'Model',
+      temperature: column.temperature === undefined ? '' : String(column.temperature),
+      maxTokens: String(column.maxTokens),
+      system: column.system,
+      systemSummary: column.system === '' ? 'System prompt (none)' : 'System prompt',
+    })),
     stream: controls.transport === 'stream',
   };
 }

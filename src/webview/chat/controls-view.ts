@@ -1,7 +1,9 @@
-// The controls for the next turn, above the message box: each column's model, temperature, max tokens,
-// streaming on or off, and the system prompt (collapsed). A change goes to the host when the field is
-// left (or the choice made); the host keeps it with the conversation and answers with the controls as
-// they stand, which are shown unless the user is in that field.
+// The controls for the next turn, above the message box: each column's model, temperature, max tokens and
+// system prompt (collapsed), and streaming on or off. A single chat has them on one row, its system prompt
+// under it; a comparison has a row per column, its system prompt at the row's end (opened, it takes a line of
+// its own), and the stream checkbox once (one transport for every column).
+// A change goes to the host when the field is left (or the choice made); the host keeps it with the
+// conversation and answers with the controls as they stand, which are shown unless the user is in that field.
 
 import type { ChatControls, ControlField } from '../../protocol/chat';
 import { element } from '../shared/dom';
@@ -9,7 +11,8 @@ import { fieldTexts, modelOptions } from './controls-state';
 
 export interface ControlsCallbacks {
   setModel(column: number, model: string): void;
-  setControl(field: ControlField, value: string): void;
+  /** Column `column`'s field (any column for the transport). */
+  setControl(field: ControlField, value: string, column: number): void;
 }
 
 export interface ControlsView {
@@ -17,55 +20,69 @@ export interface ControlsView {
   show(controls: ChatControls): void;
 }
 
+/** One column's fields. */
+interface ColumnFields {
+  select: HTMLSelectElement;
+  temperature: HTMLInputElement;
+  maxTokens: HTMLInputElement;
+  system: HTMLTextAreaElement;
+  systemSummary: HTMLElement;
+}
+
+const COLUMN_FIELDS = new Set<string>(['temperature', 'maxTokens', 'system']);
+
 export function createControlsView(callbacks: ControlsCallbacks, signal: AbortSignal): ControlsView {
   const root = element('section', 'controls');
   root.id = 'controls';
   root.setAttribute('aria-label', 'Controls for the next turn');
-  const row = element('div', 'control-row');
-  const modelsHost = element('div', 'model-controls');
-  const temperature = numberInput('temperature', { min: '0', max: '2', step: '0.1', placeholder: 'default' });
-  const maxTokens = numberInput('maxTokens', { min: '1', step: '1' });
   const stream = element('input');
   stream.type = 'checkbox';
   stream.dataset.control = 'stream';
-  row.append(modelsHost, labelled('Temperature', temperature), labelled('Max tokens', maxTokens), labelled('Stream', stream, 'checkbox'));
-  const systemBox = element('details', 'system');
-  const systemSummary = element('summary', undefined, 'System prompt');
-  const system = element('textarea', 'system-input');
-  system.dataset.control = 'system';
-  system.rows = 3;
-  system.placeholder = 'None: the model gets only the conversation';
-  system.setAttribute('aria-label', 'System prompt');
-  systemBox.append(systemSummary, system);
-  root.append(row, systemBox);
+  let columns: ColumnFields[] = [];
 
-  let selects: HTMLSelectElement[] = [];
-
-  temperature.addEventListener('change', () => callbacks.setControl('temperature', temperature.value), { signal });
-  maxTokens.addEventListener('change', () => callbacks.setControl('maxTokens', maxTokens.value), { signal });
-  stream.addEventListener('change', () => callbacks.setControl('transport', stream.checked ? 'stream' : 'queue'), { signal });
-  system.addEventListener('change', () => callbacks.setControl('system', system.value), { signal });
-  modelsHost.addEventListener(
+  root.addEventListener(
     'change',
     (event) => {
-      const select = event.target;
-      if (select instanceof HTMLSelectElement && select.dataset.column !== undefined) callbacks.setModel(Number(select.dataset.column), select.value);
+      const target = event.target;
+      if (!(target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) return;
+      const field = target.dataset.control ?? '';
+      const column = Number(target.dataset.column ?? 0);
+      if (field === 'model') callbacks.setModel(column, target.value);
+      else if (field === 'stream') callbacks.setControl('transport', stream.checked ? 'stream' : 'queue', 0);
+      else if (COLUMN_FIELDS.has(field)) callbacks.setControl(field as ControlField, target.value, column);
     },
     { signal },
   );
 
-  function showModels(controls: ChatControls): void {
-    if (selects.length !== controls.models.length) {
-      selects = controls.models.map((_, column) => {
-        const select = element('select', 'model-select');
-        select.dataset.control = 'model';
-        select.dataset.column = String(column);
-        return select;
-      });
-      const several = selects.length > 1;
-      modelsHost.replaceChildren(...selects.map((select, column) => labelled(several ? `Model ${column + 1}` : 'Model', select)));
+  function build(controls: ChatControls): void {
+    const texts = fieldTexts(controls).columns;
+    columns = texts.map((_, column) => columnFields(column));
+    const streamLabel = labelled('Stream', stream, 'checkbox');
+    if (columns.length === 1) {
+      const [only] = columns;
+      const models = element('div', 'model-controls');
+      models.append(labelled(texts[0].label, only.select));
+      root.replaceChildren(row(models, labelled('Temperature', only.temperature), labelled('Max tokens', only.maxTokens), streamLabel), systemBox(only));
+      return;
     }
-    selects.forEach((select, column) => {
+    root.replaceChildren(
+      ...columns.map((fields, column) => {
+        const { label } = texts[column];
+        fields.temperature.setAttribute('aria-label', `Temperature, ${label.toLowerCase()}`);
+        fields.maxTokens.setAttribute('aria-label', `Max tokens, ${label.toLowerCase()}`);
+        fields.system.setAttribute('aria-label', `System prompt, ${label.toLowerCase()}`);
+        const line = row(labelled(label, fields.select), labelled('Temperature', fields.temperature), labelled('Max tokens', fields.maxTokens), systemBox(fields));
+        line.classList.add('column-controls');
+        line.dataset.column = String(column);
+        return line;
+      }),
+      row(streamLabel),
+    );
+    streamLabel.title = 'One for every column: their timings compare only when every answer travels the same way';
+  }
+
+  function showModels(controls: ChatControls): void {
+    columns.forEach(({ select }, column) => {
       const options = modelOptions(controls, column);
       select.replaceChildren(
         ...options.map((option) => {
@@ -83,16 +100,46 @@ export function createControlsView(callbacks: ControlsCallbacks, signal: AbortSi
   return {
     element: root,
     show(controls) {
+      if (columns.length !== controls.models.length) build(controls);
       showModels(controls);
       const texts = fieldTexts(controls);
       // A field the user is typing in keeps what they typed; it is sent when they leave it.
-      if (document.activeElement !== temperature) temperature.value = texts.temperature;
-      if (document.activeElement !== maxTokens) maxTokens.value = texts.maxTokens;
-      if (document.activeElement !== system) system.value = texts.system;
+      columns.forEach((fields, column) => {
+        const shown = texts.columns[column];
+        if (document.activeElement !== fields.temperature) fields.temperature.value = shown.temperature;
+        if (document.activeElement !== fields.maxTokens) fields.maxTokens.value = shown.maxTokens;
+        if (document.activeElement !== fields.system) fields.system.value = shown.system;
+        fields.systemSummary.textContent = shown.systemSummary;
+      });
       stream.checked = texts.stream;
-      systemSummary.textContent = texts.system === '' ? 'System prompt (none)' : 'System prompt';
     },
   };
+}
+
+function columnFields(column: number): ColumnFields {
+  const select = element('select', 'model-select');
+  select.dataset.control = 'model';
+  const temperature = numberInput('temperature', { min: '0', max: '2', step: '0.1', placeholder: 'default' });
+  const maxTokens = numberInput('maxTokens', { min: '1', step: '1' });
+  const system = element('textarea', 'system-input');
+  system.dataset.control = 'system';
+  system.rows = 3;
+  system.placeholder = 'None: the model gets only the conversation';
+  system.setAttribute('aria-label', 'System prompt');
+  for (const field of [select, temperature, maxTokens, system]) field.dataset.column = String(column);
+  return { select, temperature, maxTokens, system, systemSummary: element('summary', undefined, 'System prompt') };
+}
+
+function systemBox(fields: ColumnFields): HTMLDetailsElement {
+  const box = element('details', 'system');
+  box.append(fields.systemSummary, fields.system);
+  return box;
+}
+
+function row(...children: HTMLElement[]): HTMLDivElement {
+  const div = element('div', 'control-row');
+  div.append(...children);
+  return div;
 }
 
 function numberInput(field: ControlField, attributes: Record<string, string>): HTMLInputElement {

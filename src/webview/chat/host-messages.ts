@@ -23,7 +23,11 @@ export function isChatToWebview(value: unknown): value is ChatToWebview {
 }
 
 function isControls(value: unknown): boolean {
-  return isObject(value) && Array.isArray(value.models) && typeof value.maxTokens === 'number' && typeof value.system === 'string';
+  return isObject(value) && Array.isArray(value.models) && Array.isArray(value.columns) && value.columns.length === value.models.length && value.columns.every(isColumnControls);
+}
+
+function isColumnControls(value: unknown): boolean {
+  return isObject(value) && typeof value.maxTokens === 'number' && typeof value.system === 'string';
 }
 
 function isAnswerAddress(message: Record<string, unknown>): boolean {

@@ -19,9 +19,9 @@
 //           .tool-answer > textarea.tool-result-input + button.send-tool-result
 //         .error (the server's text for error; the early-end note for incomplete)
 //         .footer > .finish-reason, .usage, .ttft, .rate, .total (each hidden when unknown)
-//   #controls > select[data-control="model"][data-column], input[data-control="temperature|maxTokens"],
-//     input[type=checkbox][data-control="stream"], details.system > textarea[data-control="system"]
-//     (each sends its value on change)
+//   #controls > select[data-control="model"][data-column], input[data-control="temperature|maxTokens"][data-column],
+//     input[type=checkbox][data-control="stream"] (one), details.system > textarea[data-control="system"][data-column]
+//     (each sends its value on change; a comparison has one .column-controls[data-column] per column)
 //   #composer > textarea, button[data-action="send|stop|retry|clear"]
 
 import type { ChatFromWebview, ChatPanelState } from '../../protocol/chat';

@@ -1,5 +1,5 @@
 // Chat as a playground, against the simulator: New Chat with its controls (what is changed there is what
-// the simulator receives), the Chat History view (listed, reopened after its panel closed, renamed,
+// the simulator receives), Compare Models with controls per column, the Chat History view (listed, reopened after its panel closed, renamed,
 // exported, deleted), a tool call answered with a result, and a turn's request copied as cURL.
 
 import * as assert from 'node:assert/strict';
@@ -105,6 +105,62 @@ describe('chat playground', () => {
       { model: chatRequest.model, temperature: chatRequest.temperature, max_tokens: chatRequest.max_tokens, stream: chatRequest.stream, system: (chatRequest.messages as unknown[])[0] },
       { model: ADAPTOR, temperature: 0.7, max_tokens: 33, stream: false, system: { role: 'system', content: 'Be terse.' } },
     );
+  });
+
+  it('Compare Models: each column its own temperature, max tokens and system prompt, one stream checkbox; each column sends and copies its own', async () => {
+    const comparing = vscode.commands.executeCommand('scalarlm.compareModels');
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('adaptor of'), { timeoutMs: WAIT_MS, what: 'the model list' });
+    await workbenchClick('.quick-input-widget:visible .quick-input-check-all');
+    await pressKey('Enter');
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('every model answers'), { timeoutMs: WAIT_MS, what: 'the message box' });
+    await typeText('First, side by side.');
+    await pressKey('Enter');
+    await comparing;
+    const columns = await waitFor(async () => (await webviewQuery(CHAT, '.answer[data-turn="0"]'))?.count, { timeoutMs: WAIT_MS, what: 'the columns' });
+    assert.ok(columns >= 2, `${columns} columns`);
+    await Promise.all(Array.from({ length: columns }, (_, c) => answerDone(0, c)));
+    const shown = await webviewEval<{ temperatures: number; maxTokens: number; systems: number; streams: number; labels: string[] }>(
+      CHAT,
+      `(() => ({ temperatures: document.querySelectorAll('#controls [data-control="temperature"]').length, maxTokens: document.querySelectorAll('#controls [data-control="maxTokens"]').length,
+        systems: document.querySelectorAll('#controls textarea[data-control="system"]').length, streams: document.querySelectorAll('#controls [data-control="stream"]').length,
+        labels: [...document.querySelectorAll('#controls .column-controls .control-label')].filter((l) => l.textContent.startsWith('Model')).map((l) => l.textContent) }))()`,
+    );
+    assert.deepEqual(shown, { temperatures: columns, maxTokens: columns, systems: columns, streams: 1, labels: Array.from({ length: columns }, (_, c) => `Model ${c + 1}`) });
+
+    await setControl('[data-control="temperature"][data-column="1"]', '0.9');
+    await setControl('[data-control="maxTokens"][data-column="1"]', '21');
+    await setControl('textarea[data-control="system"][data-column="1"]', 'Answer as a pirate.');
+    await setControl('[data-control="stream"]', false);
+    await waitFor(async () => (await webviewQuery(CHAT, '#controls .column-controls[data-column="1"] summary'))?.texts[0] === 'System prompt', { timeoutMs: WAIT_MS, what: "the host to keep column 2's system prompt" });
+    assert.equal((await webviewQuery(CHAT, '#controls .column-controls[data-column="0"] summary'))?.texts[0], 'System prompt (none)', 'column 1 keeps its own');
+    // Opened for the screenshot: column 2's system prompt takes a line of its own under its row.
+    await webviewEval(CHAT, `document.querySelector('#controls .column-controls[data-column="1"] details').open = true`);
+    await screenshot('chat-compare-columns');
+    await send('Second, per column.');
+    await Promise.all(Array.from({ length: columns }, (_, c) => answerDone(1, c)));
+
+    // Stream off: the second turn went through the queue, so the simulator kept each column's request.
+    const stored = (await storedChats(suite.sim)).filter((chat) => (chat.chatRequest.messages as { content: string }[] | undefined)?.some((m) => m.content === 'Second, per column.'));
+    assert.equal(stored.length, columns, 'one request per column');
+    const sent = (chat: StoredChat) => ({ temperature: chat.chatRequest.temperature, max_tokens: chat.chatRequest.max_tokens, stream: chat.chatRequest.stream, first: (chat.chatRequest.messages as { role: string; content: string }[])[0] });
+    const pirate = stored.filter((chat) => sent(chat).first.role === 'system');
+    assert.equal(pirate.length, 1, 'only column 2 has a system prompt');
+    assert.deepEqual(sent(pirate[0]), { temperature: 0.9, max_tokens: 21, stream: false, first: { role: 'system', content: 'Answer as a pirate.' } });
+    for (const other of stored.filter((chat) => chat !== pirate[0])) {
+      assert.deepEqual(sent(other), { temperature: undefined, max_tokens: 48, stream: false, first: { role: 'user', content: 'First, side by side.' } }, 'the other columns as the settings started them');
+    }
+
+    for (const [column, expected] of [[1, pirate[0]], [0, undefined]] as const) {
+      await vscode.env.clipboard.writeText('');
+      await webviewClick(CHAT, `.answer[data-turn="1"][data-answer="${column}"] button[data-code="curl"]`);
+      const copied = await waitFor(async () => {
+        const text = await vscode.env.clipboard.readText();
+        return text.startsWith('curl') && text;
+      }, { timeoutMs: WAIT_MS, what: `column ${column + 1}'s cURL command on the clipboard` });
+      const body = curlBody(copied);
+      const model = (body as { model?: string }).model;
+      assert.deepEqual(body, (expected ?? stored.find((chat) => chat.chatRequest.model === model && chat !== pirate[0]))?.chatRequest, `column ${column + 1} copies exactly what it sent`);
+    }
   });
 
   it('Chat History lists conversations newest first; one reopens after its panel closed, is renamed, exported and deleted', async () => {

@@ -107,8 +107,8 @@ describe('chat webview: the conversation store', () => {
     assert.equal((store.chat as Record<string, unknown> | undefined)?.draft, undefined, 'the draft is for the message box, not the header');
     store.setBusy(false, true);
     assert.deepEqual([store.chat?.busy, store.chat?.toolsOpen], [false, true]);
-    store.setControls(controls({ system: 'Be brief.', models: [''], defaultModel: 'base' }));
-    assert.equal(store.chat?.controls.system, 'Be brief.');
+    store.setControls(controls({ columns: [{ maxTokens: 64, system: 'Be brief.' }], models: [''], defaultModel: 'base' }));
+    assert.equal(store.chat?.controls.columns[0].system, 'Be brief.');
   });
 
   it('keeps what each turn is: a tool turn, an imported one, its transport', () => {

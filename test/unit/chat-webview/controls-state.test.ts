@@ -23,8 +23,30 @@ describe('chat webview: controls', () => {
     assert.deepEqual(modelOptions(controls({ models: ['gone'] }), 0).map((o) => o.label), ["Deployment's default", 'gone'], 'the list is not known yet');
   });
 
-  it('shows each field as text: no temperature is an empty field', () => {
-    assert.deepEqual(fieldTexts(controls({ maxTokens: 64, transport: 'queue', system: 'Be brief.' })), { temperature: '', maxTokens: '64', system: 'Be brief.', stream: false });
-    assert.equal(fieldTexts(controls({ temperature: 0 })).temperature, '0');
+  it('shows each field of a single chat as text: no temperature is an empty field', () => {
+    assert.deepEqual(fieldTexts(controls({ models: [''], columns: [{ maxTokens: 64, system: 'Be brief.' }], transport: 'queue' })), {
+      columns: [{ label: 'Model', temperature: '', maxTokens: '64', system: 'Be brief.', systemSummary: 'System prompt' }],
+      stream: false,
+    });
+    assert.equal(fieldTexts(controls({ models: [''], columns: [{ temperature: 0, maxTokens: 8, system: '' }] })).columns[0].temperature, '0');
+  });
+
+  it("shows a comparison's fields column by column, each named by its model's number, with one stream checkbox", () => {
+    const texts = fieldTexts(
+      controls({
+        models: ['llama', 'llama'],
+        columns: [
+          { temperature: 0, maxTokens: 64, system: '' },
+          { temperature: 0.9, maxTokens: 128, system: 'Answer as a pirate.' },
+        ],
+      }),
+    );
+    assert.deepEqual(texts, {
+      columns: [
+        { label: 'Model 1', temperature: '0', maxTokens: '64', system: '', systemSummary: 'System prompt (none)' },
+        { label: 'Model 2', temperature: '0.9', maxTokens: '128', system: 'Answer as a pirate.', systemSummary: 'System prompt' },
+      ],
+      stream: true,
+    });
   });
 });

@@ -7,7 +7,8 @@ export function answerView(overrides: Partial<AnswerView> = {}): AnswerView {
 }
 
 export function controls(overrides: Partial<ChatControls> = {}): ChatControls {
-  return { models: ['llama', 'qwen'], maxTokens: 256, system: '', transport: 'stream', ...overrides };
+  const models = overrides.models ?? ['llama', 'qwen'];
+  return { models, columns: models.map(() => ({ maxTokens: 256, system: '' })), transport: 'stream', ...overrides };
 }
 
 export function chatView(turns: TurnView[], overrides: Partial<ChatView> = {}): ChatView {

@@ -29,6 +29,8 @@ describe('chat webview: host messages', () => {
       { type: 'busy', busy: 'yes', toolsOpen: false },
       { type: 'busy', busy: false },
       { type: 'controls', controls: { models: 'm' } },
+      { type: 'controls', controls: { ...controls(), columns: [{ maxTokens: 8, system: '' }] } },
+      { type: 'controls', controls: { ...controls(), columns: [{ maxTokens: '8', system: '' }, { maxTokens: 8, system: '' }] } },
       { type: 'init', chat: { ...comparison(), controls: undefined } },
     ];
     for (const value of rejected) assert.equal(isChatToWebview(value), false, JSON.stringify(value));

@@ -8,9 +8,11 @@ import type { Answer } from '../../../src/core/chat/answer';
 import {
   chatBody,
   chatRequest,
+  columnSettings,
   conversationMessages,
   ConversationStore,
   messagesFor,
+  nextColumnSettings,
   toolCallsOpen,
   toolResultsComplete,
   type ConversationRecord,
@@ -89,6 +91,57 @@ describe('conversation records', () => {
     assert.equal(second.model, 'base');
     assert.equal(second.temperature, undefined);
     assert.deepEqual(second.messages.map((m) => `${m.role}:${String(m.content)}`), ['system:Now terse.', 'user:one', 'assistant:A1', 'user:two']);
+  });
+
+  it("sends each column of a comparison what it was set to, turn by turn: its own system prompt, temperature and max tokens", () => {
+    const kind = { system: 'Be kind.', params: { max_tokens: 50, temperature: 0 } };
+    const pirate = { system: 'Answer as a pirate.', params: { max_tokens: 30, temperature: 0.9 } };
+    const r = record({
+      models: ['m', 'm'],
+      system: 'Be kind.',
+      params: { max_tokens: 50 },
+      columns: [kind, { params: { max_tokens: 30, temperature: 0.9 } }],
+      turns: [
+        // Sent before the columns were set apart: both columns had the conversation's.
+        { user: 'one', sent: { system: 'Be kind.', transport: 'queue', params: { max_tokens: 50 } }, answers: [done('A1'), done('B1')] },
+        { user: 'two', sent: { system: 'Be kind.', transport: 'queue', params: { max_tokens: 50 }, columns: [kind, pirate] }, answers: [done('A2'), done('B2')] },
+      ],
+    });
+    assert.deepEqual([chatBody(r, 0, 0), chatBody(r, 0, 1)].map((b) => [b.messages[0].content, b.temperature, b.max_tokens, b.stream]), [
+      ['Be kind.', undefined, 50, false],
+      ['Be kind.', undefined, 50, false],
+    ]);
+    assert.deepEqual(chatBody(r, 1, 1), {
+      messages: [
+        { role: 'system', content: 'Answer as a pirate.' },
+        { role: 'user', content: 'one' },
+        { role: 'assistant', content: 'B1' },
+        { role: 'user', content: 'two' },
+      ],
+      max_tokens: 30,
+      model: 'm',
+      temperature: 0.9,
+      stream: false,
+    });
+    assert.deepEqual([chatRequest(r, 1, 0).temperature, chatRequest(r, 1, 0).messages[0].content], [0, 'Be kind.']);
+    assert.deepEqual(columnSettings(r, 1, 1), pirate);
+    assert.deepEqual(nextColumnSettings(r, 1), { params: { max_tokens: 30, temperature: 0.9 } }, 'the next turn: column 2 has no system prompt now');
+    assert.deepEqual(conversationMessages(r, 1)[0], { role: 'system', content: 'Answer as a pirate.' }, "an export holds the column's own");
+    assert.match(conversationMarkdown(r), /## System\n\nBe kind\.\n\n## Turn 1/, "Markdown shows the first turn's, here the same for both");
+    const apart = conversationMarkdown({ ...r, turns: [] });
+    assert.match(apart, /## System, model 1 \(m\)\n\nBe kind\.\n$/, 'per column when they differ, only the prompts there are');
+  });
+
+  it('reads every column of an older comparison, saved before columns could differ, with the conversation\'s controls', () => {
+    const r = record({ models: ['a', 'b'], system: 'Be brief.', params: { max_tokens: 16, temperature: 0.2 }, turns: [{ user: 'hi', answers: [done('A', { model: 'a' }), done('B', { model: 'b' })] }] });
+    for (const column of [0, 1]) {
+      assert.deepEqual(nextColumnSettings(r, column), { system: 'Be brief.', params: { max_tokens: 16, temperature: 0.2 } });
+      assert.deepEqual(columnSettings(r, 0, column), { system: 'Be brief.', params: { max_tokens: 16, temperature: 0.2 } });
+    }
+    assert.deepEqual(chatBody(r, 0, 1), { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }], max_tokens: 16, model: 'b', temperature: 0.2, stream: true });
+    assert.match(conversationMarkdown(r), /## System\n\nBe brief\.\n/, 'one system prompt when the columns share it');
+    r.columns = [{ params: { max_tokens: 16 } }, { system: 'Now terse.', params: { max_tokens: 16 } }];
+    assert.deepEqual(chatBody(r, 0, 1).messages[0], { role: 'system', content: 'Be brief.' }, 'columns set apart since do not change what an older turn sent');
   });
 
   it('answers tool calls: the call and its result follow the answer, a tool turn adds no user message', () => {

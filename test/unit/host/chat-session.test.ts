@@ -16,6 +16,8 @@ import { useTempDir } from '../helpers/temp-dir';
 
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
+type ChatRequestBody = { messages: ChatMessage[]; temperature?: number; stream?: boolean };
+
 function record(models: string[], transport: 'stream' | 'queue' = 'stream'): ConversationRecord {
   return { v: 1, chatId: 'chat-1', title: 'test', createdAt: '', models, prefix: [], transport, params: { max_tokens: 120 }, turns: [] };
 }
@@ -139,7 +141,9 @@ describe('chat session: the playground', () => {
         chat.setControl('transport', 'carrier pigeon');
         const controls = messages.filter((m) => m.type === 'controls').at(-1);
         assert.ok(controls?.type === 'controls');
-        assert.deepEqual(controls.controls, { models: [ADAPTOR], temperature: 0.7, maxTokens: 40, system: 'Be brief.', transport: 'queue' }, 'values that do not fit are refused');
+        assert.deepEqual(controls.controls, { models: [ADAPTOR], columns: [{ temperature: 0.7, maxTokens: 40, system: 'Be brief.' }], transport: 'queue' }, 'values that do not fit are refused');
+        assert.equal(chat.record.columns, undefined, "a single chat's controls are the conversation's");
+        assert.deepEqual([chat.record.system, chat.record.params], ['Be brief.', { max_tokens: 40, temperature: 0.7 }]);
 
         await chat.send('What is a queue?\nSecond line.');
         assert.equal(chat.record.title, 'What is a queue?', 'a new chat is titled by its first message');
@@ -167,6 +171,60 @@ describe('chat session: the playground', () => {
         assert.deepEqual([second.temperature, second.stream], [undefined, true]);
         assert.deepEqual(JSON.parse(proxy.received.filter((r) => r.path === '/v1/chat/completions')[1].body), second);
         assert.equal(new ConversationStore(tmp.path).load('chat-1')?.turns[0].sent?.params.temperature, 0.7, 'saved with the turn');
+      }),
+    );
+  });
+
+  it("sends each column of a comparison its own temperature, max tokens and system prompt, one transport for all, and shows each column's request as it went", async () => {
+    await withSimulator({}, (sim) =>
+      withRecordingProxy(sim.url, async (proxy) => {
+        const messages: ChatToWebview[] = [];
+        const chat = session(proxy.url, { ...record([BASE, BASE], 'queue'), system: 'Be kind.', params: { max_tokens: 50, temperature: 0.3 } }, messages);
+        chat.setControl('temperature', '0', 0);
+        chat.setControl('temperature', '0.9', 1);
+        chat.setControl('maxTokens', '30', 1);
+        chat.setControl('system', 'Answer as a pirate.', 1);
+        chat.setControl('temperature', '7', 1);
+        chat.setControl('maxTokens', '12', 2);
+        const controls = messages.filter((m) => m.type === 'controls').at(-1);
+        assert.ok(controls?.type === 'controls');
+        assert.deepEqual(
+          controls.controls.columns,
+          [
+            { temperature: 0, maxTokens: 50, system: 'Be kind.' },
+            { temperature: 0.9, maxTokens: 30, system: 'Answer as a pirate.' },
+          ],
+          'each column starts from the conversation, an out-of-range value and a column it lacks are refused',
+        );
+
+        await chat.send('Tell me about ships.');
+        const bodies = proxy.received.filter((r) => r.path === '/v1/chat/completions').map((r) => JSON.parse(r.body) as { messages: ChatMessage[]; temperature?: number; max_tokens: number; stream: boolean });
+        assert.equal(bodies.length, 2);
+        const bySystem = (system: string) => bodies.find((b) => b.messages[0].content === system);
+        assert.deepEqual(
+          [bySystem('Be kind.'), bySystem('Answer as a pirate.')].map((b) => b && { temperature: b.temperature, max_tokens: b.max_tokens, stream: b.stream, user: b.messages[1].content }),
+          [
+            { temperature: 0, max_tokens: 50, stream: false, user: 'Tell me about ships.' },
+            { temperature: 0.9, max_tokens: 30, stream: false, user: 'Tell me about ships.' },
+          ],
+        );
+        assert.deepEqual(chat.request(0, 0)?.body, bySystem('Be kind.'), "column 1's request is what column 1 sent");
+        assert.deepEqual(chat.request(0, 1)?.body, bySystem('Answer as a pirate.'), "column 2's request is what column 2 sent");
+
+        // The second column changes again; the first turn still shows what each column was sent with.
+        chat.setControl('system', '', 1);
+        chat.setControl('transport', 'stream', 1);
+        await chat.send('And boats?');
+        assert.equal((chat.request(0, 1)?.body as ChatRequestBody).messages[0].content, 'Answer as a pirate.');
+        const second = chat.request(1, 1)?.body as ChatRequestBody;
+        assert.deepEqual([second.messages[0], second.temperature, second.stream], [{ role: 'user', content: 'Tell me about ships.' }, 0.9, true], 'no system prompt now; the transport is every column\'s');
+        assert.equal((chat.request(1, 0)?.body as ChatRequestBody).stream, true);
+        const saved = new ConversationStore(tmp.path).load('chat-1');
+        assert.deepEqual(saved?.turns[0].sent?.columns?.map((c) => [c.system, c.params.temperature, c.params.max_tokens]), [
+          ['Be kind.', 0, 50],
+          ['Answer as a pirate.', 0.9, 30],
+        ]);
+        assert.deepEqual([saved?.system, saved?.params], ['Be kind.', { max_tokens: 50, temperature: 0.3 }], 'the conversation keeps what it started from');
       }),
     );
   });

@@ -26,8 +26,9 @@ describe('host <- webview messages, checked against their declarations', () => {
     assert.ok(!isChatMessage({ type: 'answer', action: 'copy', turn: 0 }));
     assert.ok(isChatMessage({ type: 'copyCode', format: 'curl', turn: 0, answer: 0 }));
     assert.ok(!isChatMessage({ type: 'copyCode', format: 'perl', turn: 0, answer: 0 }));
-    assert.ok(isChatMessage({ type: 'setControl', field: 'temperature', value: '' }));
-    assert.ok(!isChatMessage({ type: 'setControl', field: 'baseUrl', value: 'http://elsewhere' }), 'only the declared controls');
+    assert.ok(isChatMessage({ type: 'setControl', column: 1, field: 'temperature', value: '' }));
+    assert.ok(!isChatMessage({ type: 'setControl', field: 'temperature', value: '' }), 'a control names its column');
+    assert.ok(!isChatMessage({ type: 'setControl', column: 0, field: 'baseUrl', value: 'http://elsewhere' }), 'only the declared controls');
     assert.ok(isChatMessage({ type: 'toolResult', turn: 0, answer: 0, call: 1, content: '{}' }));
     assert.ok(!isChatMessage({ type: 'setModel', column: 0.5, model: 'm' }));
     assert.ok(isMetricsWebviewMessage({ type: 'ready' }));
