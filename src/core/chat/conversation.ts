@@ -91,6 +91,11 @@ export function nextColumnSettings(record: ConversationRecord, column: number): 
   return record.columns?.[column] ?? { ...(record.system !== undefined ? { system: record.system } : {}), params: record.params };
 }
 
+/** A copy of a column's settings that shares nothing with the original (its params are an object of its own). */
+export function copyColumnSettings(settings: ColumnSettings): ColumnSettings {
+  return { ...(settings.system !== undefined ? { system: settings.system } : {}), params: { ...settings.params } };
+}
+
 /** What column `column` was sent turn `turn` with: its own settings if the turn kept them per column, else the turn's. */
 export function columnSettings(record: ConversationRecord, turn: number, column: number): ColumnSettings {
   const sent = turnSettings(record, turn);

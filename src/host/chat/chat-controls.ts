@@ -6,7 +6,7 @@
 import type { ScalarLMApi } from '../../core/api/api';
 import { deploymentDefaultModel } from '../../core/batch/deployment-model';
 import { BATCH_LIMITS } from '../../core/jobs/defaults';
-import { nextColumnSettings, type ColumnSettings, type ConversationRecord } from '../../core/chat/conversation';
+import { copyColumnSettings, nextColumnSettings, type ColumnSettings, type ConversationRecord } from '../../core/chat/conversation';
 import type { ChatControls, ControlField, ModelChoice } from '../../protocol/chat';
 
 export interface DeploymentModels {
@@ -54,7 +54,7 @@ export function applyControl(record: ConversationRecord, field: ControlField, va
   if (!Number.isInteger(column) || column < 0 || column >= record.models.length) return false;
   // A single chat's controls are the conversation's (its record reads as it always has); a comparison's
   // columns are set apart the first time one changes, each starting from the conversation's.
-  const target: ColumnSettings = record.models.length === 1 ? record : (record.columns ??= record.models.map((_, c) => copyOf(nextColumnSettings(record, c))))[column];
+  const target: ColumnSettings = record.models.length === 1 ? record : (record.columns ??= record.models.map((_, c) => copyColumnSettings(nextColumnSettings(record, c))))[column];
   switch (field) {
     case 'temperature': {
       const text = value.trim();
@@ -79,10 +79,6 @@ export function applyControl(record: ConversationRecord, field: ControlField, va
       else target.system = value;
       return true;
   }
-}
-
-function copyOf(settings: ColumnSettings): ColumnSettings {
-  return { ...(settings.system !== undefined ? { system: settings.system } : {}), params: { ...settings.params } };
 }
 
 /** Sets a column's model; false for a column the conversation does not have. */

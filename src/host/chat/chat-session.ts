@@ -9,6 +9,7 @@ import { answer, emptyAnswer, type Answer, type ToolCall } from '../../core/chat
 import {
   chatBody,
   chatRequest,
+  copyColumnSettings,
   toolCallsOpen,
   toolResultsComplete,
   turnSettings,
@@ -288,7 +289,7 @@ export class ChatSession {
       ...(system ? { system } : {}),
       transport,
       params: { ...params },
-      ...(columns ? { columns: columns.map((c) => ({ ...(c.system ? { system: c.system } : {}), params: { ...c.params } })) } : {}),
+      ...(columns ? { columns: columns.map(copyColumnSettings) } : {}),
       ...(baseUrl !== undefined ? { baseUrl } : {}),
     };
   }

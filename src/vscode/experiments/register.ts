@@ -4,6 +4,7 @@
 
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../host/dispose';
+import { registerCommand } from '../commands';
 import type { ExtensionLog } from '../log';
 import { ExperimentContext } from './experiment-context';
 import { PREVIEW_SCHEME, PreviewDocuments } from './preview-documents';
@@ -27,8 +28,6 @@ export function registerPromptFiles(log: ExtensionLog, diagnostics: TemplateDiag
     [PREVIEW_COMMANDS.useTestRow]: (preview, file, row) => useTestRow(deps, preview, file, row),
     [PREVIEW_COMMANDS.useSample]: (preview) => useSample(deps, preview),
   };
-  for (const [id, run] of Object.entries(commands)) {
-    disposables.add(vscode.commands.registerCommand(id, (...args: unknown[]) => Promise.resolve(run(...args)).catch((error: unknown) => log.showError(error))));
-  }
+  for (const [id, run] of Object.entries(commands)) disposables.add(registerCommand(id, run, log));
   return disposables;
 }
