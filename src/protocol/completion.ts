@@ -1,19 +1,11 @@
 // Messages between the host and the completion panel ("ScalarLM: Complete Selection": a raw /v1/completions
-// stream continuing the selected text). Both sides compile this file; it imports only its sibling message-shape.
+// stream continuing the selected text). Both sides compile this file; it imports only its sibling protocol files.
 
+import type { AnswerState } from './chat';
 import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
 
-export type CompletionViewState =
-  /** Sent, nothing back yet. */
-  | 'waiting'
-  | 'streaming'
-  | 'done'
-  /** The user pressed Stop: the text so far is kept. */
-  | 'stopped'
-  /** The server reported an error (the SSE error event, an unknown model...). */
-  | 'error'
-  /** The stream closed without [DONE]: the text so far is kept. */
-  | 'incomplete';
+/** A completion goes through the states of a chat answer: waiting, streaming, then done, stopped, error or incomplete. */
+export type CompletionViewState = AnswerState;
 
 /** Everything the page shows, already worded by the host. */
 export interface CompletionView {

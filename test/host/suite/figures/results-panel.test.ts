@@ -43,8 +43,9 @@ describe('figures: the results panel with 10,000 prompts', () => {
       assert.equal(filtered, String(PROMPTS));
       const messages = Number(await webviewEval<string>(RESULTS, `document.querySelector('main').dataset.messages`));
       // usedJSHeapSize counts the whole renderer (the workbench too) and its garbage; this is what the panel adds, live.
-      const webviewHeapMb = ((await rendererHeapBytes()) - heapBefore) / 2 ** 20;
-      const rendererHeapMb = (await rendererHeapBytes()) / 2 ** 20;
+      const heapAfter = await rendererHeapBytes();
+      const webviewHeapMb = (heapAfter - heapBefore) / 2 ** 20;
+      const rendererHeapMb = heapAfter / 2 ** 20;
       const hostAfter = process.memoryUsage();
       // The runner's own wall time in this host, from its ledger: the header's time to its end line.
       const runs = join(folder.fsPath, '.scalarlm', 'runs');
