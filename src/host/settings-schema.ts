@@ -2,7 +2,7 @@
 // object. No 'vscode' import here: a unit test checks these declarations against package.json's
 // contributes.configuration, and the reading is done through a getter the caller supplies.
 
-import { BATCH_DEFAULTS, BATCH_LIMITS, CHAT_DEFAULTS } from '../core/jobs/defaults';
+import { BATCH_DEFAULTS, BATCH_LIMITS, CHAT_DEFAULTS } from '../core/batch/limits';
 
 export interface Settings {
   baseUrl: string;

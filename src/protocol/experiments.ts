@@ -3,13 +3,12 @@
 // Both sides compile this file; it imports only its sibling message-shape.
 
 import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
+import type { Transport } from './transport';
 
 /** A cell's state. `queued`: not sent yet while the run goes; `unsent`: the run stopped before it. */
 export type CellStatus = 'ok' | 'error' | 'pending' | 'unknown' | 'unsent' | 'queued';
 
 export const CELL_STATUSES: readonly CellStatus[] = ['ok', 'error', 'pending', 'unknown', 'unsent', 'queued'];
-
-export type Transport = 'batch' | 'chat';
 
 /** One column: a prompt version on a provider (model or adaptor). */
 export interface ColumnView {

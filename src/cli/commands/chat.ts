@@ -6,7 +6,7 @@ import { text as readAll } from 'node:stream/consumers';
 import { parseChatDocument } from '../../core/prompts';
 import type { ChatMessage, ChatRequest } from '../../core/api/types';
 import { answer, type Answer } from '../../core/chat/answer';
-import { BATCH_DEFAULTS, CHAT_DEFAULTS } from '../../core/jobs/defaults';
+import { BATCH_DEFAULTS, CHAT_DEFAULTS } from '../../core/batch/limits';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { timeoutMsOf, withClient } from '../connection';
 import { formatDuration, json } from '../format';

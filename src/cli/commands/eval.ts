@@ -5,11 +5,12 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BATCH_DEFAULTS } from '../../core/jobs/defaults';
+import { BATCH_DEFAULTS } from '../../core/batch/limits';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
 import type { ScalarLMApi } from '../../core/api/api';
-import { cellRecord, CellRecordWriter, recordFormatOf, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
-import { ColumnTally, type ColumnFigures } from '../../core/experiments/reports/column-figures';
+import { cellRecord, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
+import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports/record-writer';
+import { ColumnTally, type ColumnFigures } from '../../core/experiments/column-figures';
 import {
   experimentFromConfig,
   gradesOf,
@@ -26,7 +27,7 @@ import {
   type StoredTest,
 } from '../../core/experiments';
 import type { BatchSummary } from '../../core/batch/runner';
-import type { ExperimentHeader } from '../../core/batch/types';
+import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { readRunHeader } from '../../core/runs/ledger-book';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
 import { embeddingOf } from '../../core/api/embedding';
-import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/jobs/defaults';
+import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/batch/limits';
 import { isPromptFormat, PROMPT_FORMATS, type PromptFormat } from '../../core/prompts';
 import { knownGroups } from '../../core/runs/known-groups';
 import { readLedger, readRunHeader } from '../../core/runs/ledger-book';

@@ -4,7 +4,7 @@
 import { isScalarLMError } from '../../core/api/errors';
 import type { QueueMetrics } from '../../core/api/types';
 import { formatMetricValue, metricRows } from '../../core/monitor/metric-rows';
-import { sleep } from '../../core/batch/sleep';
+import { sleep } from '../../core/api/sleep';
 import { numberOption, type Command } from '../command';
 import { withClient } from '../connection';
 import { formatNumber, json, table } from '../format';

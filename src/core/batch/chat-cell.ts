@@ -6,17 +6,9 @@
 import type { ChatMessage, ChatRequest, PromptEntry } from '../api/types';
 import { answer } from '../chat/answer';
 import type { GroupRecord } from '../runs/ledger-state';
-import type { RunContext } from './group-settler';
-import { storeIds } from './request-ids';
-import type { BatchParams, ChatSampling, LedgerEvent } from './types';
-
-/** What a run keeps of a chat answer, to give it again to a later run asking the same. */
-export interface ChatAnswerRecord {
-  response: string;
-  usage?: { p: number; c: number };
-  ms?: number;
-  finish?: string;
-}
+import type { ChatAnswerRecord, RunContext } from './run-context';
+import { storeIds } from '../runs/request-ids';
+import type { BatchParams, ChatSampling, LedgerEvent } from '../runs/ledger-schema';
 
 export async function settleChatCell(ctx: RunContext, group: GroupRecord): Promise<void> {
   const params = group.params ?? ctx.params;

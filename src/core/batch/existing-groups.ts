@@ -10,8 +10,8 @@
 import type { ScalarLMApi } from '../api/api';
 import { HttpStatusError, NonJsonBodyError } from '../api/errors';
 import { requestIdFor } from '../api/group-id';
-import { idsInPromptOrder } from './request-ids';
-import type { RequestId } from './types';
+import { idsInPromptOrder } from '../runs/request-ids';
+import type { RequestId } from '../runs/ledger-schema';
 
 export class ExistingGroups {
   /** Cleared when the server shows it has neither the request detail route nor a usable get_results probe. */

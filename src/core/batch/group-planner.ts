@@ -10,7 +10,8 @@ import { computeGroupId, queuedItemsFor } from '../api/group-id';
 import type { PromptEntry } from '../api/types';
 import type { LedgerBook } from '../runs/ledger-book';
 import type { GroupRecord } from '../runs/ledger-state';
-import type { BatchInput, BatchParams, CellRef, ChatSampling, ItemOrigin } from './types';
+import type { BatchParams, CellRef, ChatSampling, ItemOrigin } from '../runs/ledger-schema';
+import type { BatchInput } from './types';
 
 export class GroupPlanner {
   private readonly input: AsyncIterator<BatchInput> | undefined;

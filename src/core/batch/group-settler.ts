@@ -3,78 +3,19 @@
 // submit), then long-poll get_results until every item is done, the deadline passes or the run stops.
 // Every step is written to the ledger before the next one starts.
 
-import type { ScalarLMApi } from '../api/api';
 import type { GenerateRequest, GenerateResult } from '../api/types';
-import type { LedgerBook } from '../runs/ledger-book';
 import { generateBody } from '../runs/group-request';
 import type { GroupRecord } from '../runs/ledger-state';
-import type { QueuePacer } from './queue-pacer';
 import { reconcileGroup, type ReconcileResult } from './reconcile';
-import { expandIds, groupOf, idsInPromptOrder, storeIds } from './request-ids';
-import { sleep } from './sleep';
+import { expandIds, groupOf, idsInPromptOrder, storeIds } from '../runs/request-ids';
+import { sleep } from '../api/sleep';
 import { classifySubmitFailure } from './submit-errors';
-import type { BatchParams, LedgerEvent, RequestId } from './types';
-import type { ItemStatus } from './types';
+import type { BatchParams, LedgerEvent, RequestId } from '../runs/ledger-schema';
+import type { ItemStatus } from '../runs/ledger-schema';
 import { itemsEvent, type BlockItems } from '../runs/ledger-blocks';
-import { settleChatCell, type ChatAnswerRecord } from './chat-cell';
+import { settleChatCell } from './chat-cell';
+import type { BatchTiming, RunContext } from './run-context';
 import { isUnknownModel, unknownModelError } from './deployment-model';
-import type { ExistingGroups } from './existing-groups';
-
-export interface BatchTiming {
-  /** Wait between the two looks that must agree before an ambiguous group counts as absent. */
-  reconcileGraceMs: number;
-  /** Server clocks may differ from ours: list_requests rows this much older than a submit still match it. */
-  clockSkewMs: number;
-  /** First and longest pause between retries after a failure. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** Consecutive failures of one group's calls before it gives up (submits: the run fails). */
-  maxConsecutiveFailures: number;
-  /** An answer faster than this with no progress means the server did not long-poll: pause before the next. */
-  fastAnswerMs: number;
-  /** Times a group found absent after an ambiguous submit is sent again before it is given up as unsent. */
-  maxResubmits: number;
-  /** Queue metrics sampling for pacing and ETA. */
-  metricsIntervalMs: number;
-}
-
-export const DEFAULT_TIMING: BatchTiming = {
-  reconcileGraceMs: 2000,
-  clockSkewMs: 5 * 60_000,
-  retryBaseMs: 1000,
-  retryMaxMs: 30_000,
-  maxConsecutiveFailures: 10,
-  fastAnswerMs: 500,
-  maxResubmits: 3,
-  metricsIntervalMs: 3000,
-};
-
-export interface RunContext {
-  api: ScalarLMApi;
-  book: LedgerBook;
-  params: BatchParams;
-  pacer: QueuePacer;
-  timing: BatchTiming;
-  /** Aborts on cancel or a fatal failure: stops everything, submits in flight included. */
-  halt: AbortSignal;
-  /** Aborts at the deadline too: no new submits, no more polling. */
-  stop: AbortSignal;
-  log(message: string): void;
-  fail(error: Error): void;
-  /** Items of a group in flight reached ok or error (before the group's block is written). */
-  itemsFinished(g: number, ok: number, error: number): void;
-  existing: ExistingGroups;
-  /** Resolves when whoever reads the results is ready for more (a report whose output is backed up waits). */
-  ready?: () => Promise<void>;
-  /** The server id an earlier run's batch of this content key was given (its id cannot be computed here). */
-  knownGroup(key: string): string | undefined;
-  /** Chat answers earlier runs of the same experiment had, by request key. */
-  earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
-  /** The overall deadline of one chat completion (the queue path has none of its own, protocol §6.2). */
-  chatDeadlineMs: number;
-  /** Waits before retrying after `failures` failures in a row; false when the run stopped meanwhile. */
-  pause(failures: number): Promise<boolean>;
-}
 
 // Pauses between answers that brought nothing, from servers that do not hold get_results open.
 const QUIET_PAUSE_MS = 100;

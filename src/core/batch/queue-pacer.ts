@@ -3,7 +3,7 @@
 
 import type { ScalarLMApi } from '../api/api';
 import type { QueueMetrics } from '../api/types';
-import { sleep } from './sleep';
+import { sleep } from '../api/sleep';
 
 export interface QueuePacerOptions {
   /** Hold new groups back while queue_depth is above this; undefined = never hold back. */

@@ -14,8 +14,8 @@ import type { ScalarLMApi } from '../api/api';
 import { HttpStatusError, NonJsonBodyError } from '../api/errors';
 import type { PromptEntry, RequestRow } from '../api/types';
 import { requestIdFor } from '../api/group-id';
-import { idsInPromptOrder } from './request-ids';
-import type { Certainty, ReconcileVia, RequestId } from './types';
+import { idsInPromptOrder } from '../runs/request-ids';
+import type { Certainty, ReconcileVia, RequestId } from '../runs/ledger-schema';
 
 export interface ReconcileTarget {
   expectedId: string | null;

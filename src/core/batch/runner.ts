@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ScalarLMApi } from '../api/api';
 import { ScalarLMError, TimeoutError, UnreachableError } from '../api/errors';
-import { BATCH_DEFAULTS, BATCH_LIMITS, CHAT_DEFAULTS } from '../jobs/defaults';
+import { BATCH_DEFAULTS, BATCH_LIMITS, CHAT_DEFAULTS } from './limits';
 import { LedgerBook, type LedgerListener } from '../runs/ledger-book';
 import { addCounts, contribution, countsOf, needsPrompts, needsWork, type GroupRecord, type LedgerState } from '../runs/ledger-state';
 import { deploymentDefaultModel } from './deployment-model';
@@ -14,10 +14,12 @@ import { ExistingGroups } from './existing-groups';
 import { allPlanned, GroupPlanner } from './group-planner';
 import { fingerprintInput, InputChangedError, inputMismatch, type LedgerInput } from '../runs/ledger-input';
 import { readPromptFile, type PromptFormat } from '../prompts';
-import type { ChatAnswerRecord } from './chat-cell';
-import { DEFAULT_TIMING, pauseAfter, reconcileCutOff, settleGroup, type BatchTiming, type RunContext } from './group-settler';
+import type { ChatAnswerRecord } from './run-context';
+import { pauseAfter, reconcileCutOff, settleGroup } from './group-settler';
+import { DEFAULT_TIMING, type BatchTiming, type RunContext } from './run-context';
 import { QueuePacer } from './queue-pacer';
-import { LEDGER_VERSION, type BatchInput, type BatchParams, type ExperimentHeader, type RunEndReason, type StatusCounts } from './types';
+import { LEDGER_VERSION, type BatchParams, type ExperimentHeader, type RunEndReason, type StatusCounts } from '../runs/ledger-schema';
+import { type BatchInput } from './types';
 
 /** How long a cancelled run may spend asking the server about groups whose submit the cancel cut off. */
 const CUT_OFF_LOOKUP_MS = 15_000;

@@ -5,7 +5,7 @@
 import type { ScalarLMApi } from '../api/api';
 import { AbortedError, HttpStatusError, ServerReportedError, StreamIncompleteError } from '../api/errors';
 import type { ChatRequest } from '../api/types';
-import { sleep } from '../batch/sleep';
+import { sleep } from '../api/sleep';
 
 export type AnswerState = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'incomplete';
 

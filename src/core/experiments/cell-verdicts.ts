@@ -4,27 +4,15 @@
 // editor judge the same way, from the same stored tests.
 
 import type { ChatMessage } from '../api/types';
-import type { Assertion as ConfigAssertion } from './config';
+import { readAssertions, type TestAssertions } from './config/assertions';
 import { promptText } from '../runs/export';
 import type { RunItem } from '../runs/run-projection';
-import { evaluateCell, expectedToAssertion, parseAssertions, type Assertion, type AssertionProblem, type CellOutcome, type CellOutput, type GradingError, type Trust, type Verdict } from '../judge';
+import { evaluateCell, type CellOutcome, type CellOutput, type GradingError, type Trust, type Verdict } from '../judge';
 import type { RecordVerdict } from './cell-records';
 import type { StoredTest } from './experiment-tests-file';
 
-export interface TestAssertions {
-  assertions: Assertion[];
-  problems: AssertionProblem[];
-}
-
 /** Model-graded verdicts of one cell, by the index of the assertion they grade. */
 export type CellGrades = ReadonlyMap<number, Verdict | GradingError>;
-
-/** A test's assertions as given, each read where it is written; `__expected` cells become their assertion. */
-export function readAssertions(raws: readonly ConfigAssertion[] | undefined): TestAssertions {
-  const list = raws ?? [];
-  const given = list.map(({ file: _file, line: _line, column: _column, ...assertion }): Record<string, unknown> => (assertion.type === '__expected' ? (expectedToAssertion(String(assertion.value)) ?? { type: 'equals', value: assertion.value }) : assertion));
-  return parseAssertions(given, (index) => ({ file: list[index].file, line: list[index].line }));
-}
 
 export class CellJudge {
   private readonly read = new Map<number, TestAssertions>();

@@ -2,7 +2,7 @@
 // takes the answer instead of asking again, so re-running an unchanged experiment sends nothing, as the
 // batch queue does for its cells. Only answers that came back ok are taken.
 
-import type { ChatAnswerRecord } from '../batch/chat-cell';
+import type { ChatAnswerRecord } from '../batch/run-context';
 import { readLedgerLines } from '../runs/ledger-file';
 import type { RunStore } from '../runs/run-store';
 

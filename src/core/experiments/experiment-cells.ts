@@ -9,11 +9,13 @@
 
 import { createHash } from 'node:crypto';
 import type { PromptEntry } from '../api/types';
-import type { BatchInput, BatchParams, ChatSampling, Transport } from '../batch/types';
+import type { BatchParams, ChatSampling } from '../runs/ledger-schema';
+import type { Transport } from '../../protocol/transport';
+import type { BatchInput } from '../batch/types';
 import { TemplateError, TemplateTrustError, type RenderResult } from '../templates';
 import type { TestCase } from './config';
 import type { ExperimentPrompt } from './experiment-prompts';
-import { readAssertions } from './cell-verdicts';
+import { readAssertions } from './config/assertions';
 import type { ExperimentSpec } from './experiment-spec';
 
 export interface ExperimentColumn {

@@ -2,7 +2,7 @@
 // vars), columns are prompt x provider, and each cell one answer per repeat. The CLI's table and the
 // editor's panel both read it this way.
 
-import type { ExperimentHeader } from '../batch/types';
+import type { ExperimentHeader } from '../runs/ledger-schema';
 import type { RunItem } from '../runs/run-projection';
 import type { StoredTest } from './experiment-tests-file';
 

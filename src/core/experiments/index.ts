@@ -5,6 +5,7 @@ export { cellKey, ExperimentProblems, type ExperimentColumn } from './experiment
 export { experimentFromConfig, experimentFromPrompty, type ExperimentSpec, type PromptyRunOptions, type SpecOptions } from './experiment-spec';
 export { readTestsFile, testsFileOf, type StoredTest } from './experiment-tests-file';
 export { planExperiment, resumeExperiment, runExperiment, specOf, type ExperimentRunHooks, type PlannedExperiment, type Trust } from './run-experiment';
-export { CellJudge, readAssertions, recordVerdict, type CellGrades, type TestAssertions } from './cell-verdicts';
+export { CellJudge, recordVerdict, type CellGrades } from './cell-verdicts';
+export { readAssertions, type TestAssertions } from './config/assertions';
 export { gradesFor, gradesOf, gradingRunsOf, planGrading, runGrading, type GradingPlan } from './grading';
 export { RunJudgement, storedVerdicts, type Grades } from './run-judgement';

@@ -12,7 +12,8 @@
 
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BatchInput, BatchParams } from '../batch/types';
+import type { BatchParams } from '../runs/ledger-schema';
+import type { BatchInput } from '../batch/types';
 import {
   checkPromptText,
   detectFileFormat,
@@ -25,7 +26,7 @@ import {
   type PromptFormat,
   type PromptInputWarning,
 } from '../prompts';
-import { BATCH_DEFAULTS } from './defaults';
+import { BATCH_DEFAULTS } from '../batch/limits';
 
 export interface JobOverrides {
   /** Empty means the deployment's default model, as if not given. */

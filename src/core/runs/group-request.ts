@@ -3,7 +3,7 @@
 // The runner sends it and code to copy shows it: one rule for both.
 
 import type { GenerateRequest, PromptEntry } from '../api/types';
-import type { BatchParams } from '../batch/types';
+import type { BatchParams } from './ledger-schema';
 
 export const GENERATE_ROUTE = '/v1/generate';
 

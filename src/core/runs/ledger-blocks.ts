@@ -2,8 +2,8 @@
 // its prompts by their place in the group, with what repeats said once. One line per group instead of one per
 // prompt: a tenth of the bytes, and one JSON value to write and read, however large the group.
 
-import { emptyCounts, type ItemStatus, type LedgerEvent, type RequestId, type StatusCounts, type StoredIds } from '../batch/types';
-import { expandIds } from '../batch/request-ids';
+import { emptyCounts, type ItemStatus, type LedgerEvent, type RequestId, type StatusCounts, type StoredIds } from './ledger-schema';
+import { expandIds } from './request-ids';
 
 export type ItemsEvent = Extract<LedgerEvent, { t: 'items' }>;
 

@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { LedgerLock } from './ledger-lock';
 import { LedgerWriter, readLedgerLines, type LedgerLine } from './ledger-file';
 import { applyLedgerEvent, emptyLedgerState, type LedgerState, type RunHeader } from './ledger-state';
-import type { LedgerEvent } from '../batch/types';
+import type { LedgerEvent } from './ledger-schema';
 
 /** Told of every line appended, with its offsets: the run projection follows a live run this way. */
 export type LedgerListener = (lines: readonly LedgerLine[]) => void;

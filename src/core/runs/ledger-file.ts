@@ -3,7 +3,7 @@
 // item lines land together; a crash can only cut the very last line, which reopening drops.
 
 import { closeSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
-import type { LedgerEvent } from '../batch/types';
+import type { LedgerEvent } from './ledger-schema';
 
 export class LedgerWriter {
   private fd: number | undefined;

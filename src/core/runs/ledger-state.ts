@@ -4,7 +4,7 @@
 // million prompts replays in little memory.
 
 import type { PromptEntry } from '../api/types';
-import { emptyCounts, ITEM_STATUSES, type BatchParams, type ChatSampling, type ItemOrigin, type LedgerEvent, type StatusCounts, type StoredIds } from '../batch/types';
+import { emptyCounts, ITEM_STATUSES, type BatchParams, type ChatSampling, type ItemOrigin, type LedgerEvent, type StatusCounts, type StoredIds } from './ledger-schema';
 import { blockCounts } from './ledger-blocks';
 
 export interface GroupRecord {

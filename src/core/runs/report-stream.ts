@@ -2,7 +2,7 @@
 // order through a reorder buffer (or in the order they finish), and the rest (pending, unknown, unsent)
 // once the run has stopped. Every prompt is written exactly once.
 
-import type { RequestId } from '../batch/types';
+import type { RequestId } from './ledger-schema';
 import { isFinal, type RunItem, type RunProjection } from './run-projection';
 
 /** One line of the report (the CLI's JSONL output). */

@@ -10,8 +10,8 @@
 // pending, unknown and unsent can still change until the run ends.
 
 import type { PromptEntry } from '../api/types';
-import { expandIds } from '../batch/request-ids';
-import type { CellRef, ItemOrigin, ItemStatus, LedgerEvent, RequestId } from '../batch/types';
+import { expandIds } from './request-ids';
+import type { CellRef, ItemOrigin, ItemStatus, LedgerEvent, RequestId } from './ledger-schema';
 import { blockError, blockIds, blockResponse, blockStatus, type ItemsEvent } from './ledger-blocks';
 import { readLedgerLines } from './ledger-file';
 import { readInputPrompts } from './ledger-input';

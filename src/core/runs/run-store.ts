@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ledgerHolder } from './ledger-lock';
 import { countsOf } from './ledger-state';
 import { RunProjection } from './run-projection';
-import type { RunEndReason, StatusCounts } from '../batch/types';
+import type { RunEndReason, StatusCounts } from './ledger-schema';
 
 const SUFFIX = '.ledger.jsonl';
 

@@ -4,7 +4,7 @@
 import { embeddingOf } from '../../core/api/embedding';
 import type { RunHeader } from '../../core/runs/ledger-state';
 import type { BatchProgress } from '../../core/batch/runner';
-import type { ItemStatus, StatusCounts } from '../../core/batch/types';
+import type { ItemStatus, StatusCounts } from '../../core/runs/ledger-schema';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
 import type { CountsView, EmbeddingView, ItemStatusView, ItemView, ProgressView, RunHeaderView } from '../../protocol/results';

@@ -5,7 +5,7 @@
 
 import { parseRequestId } from '../../core/api/group-id';
 import type { RequestDetail, RequestLookup } from '../../core/api/types';
-import type { RequestId } from '../../core/batch/types';
+import type { RequestId } from '../../core/runs/ledger-schema';
 import type { ServerFactsView } from '../../protocol/results';
 
 /** Asks the deployment about a group; rejects on a transport or server error. */

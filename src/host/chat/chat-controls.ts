@@ -5,7 +5,7 @@
 
 import type { ScalarLMApi } from '../../core/api/api';
 import { deploymentDefaultModel } from '../../core/batch/deployment-model';
-import { BATCH_LIMITS } from '../../core/jobs/defaults';
+import { BATCH_LIMITS } from '../../core/batch/limits';
 import { copyColumnSettings, nextColumnSettings, type ColumnSettings, type ConversationRecord } from '../../core/chat/conversation';
 import type { ChatControls, ControlField, ModelChoice } from '../../protocol/chat';
 

@@ -3,10 +3,10 @@
 // import: it is unit-tested on Node.
 
 import type { BatchProgress } from '../../core/batch/runner';
-import type { StatusCounts } from '../../core/batch/types';
+import type { StatusCounts } from '../../core/runs/ledger-schema';
 import { rowLabel, valueText } from '../../core/experiments/experiment-matrix';
 import type { StoredTest } from '../../core/experiments';
-import type { ColumnFigures } from '../../core/experiments/reports/column-figures';
+import type { ColumnFigures } from '../../core/experiments/column-figures';
 import type { CellOutcome } from '../../core/judge';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';

@@ -6,7 +6,7 @@
 import { cellKey, RunJudgement, gradesOf, gradingRunsOf, type StoredTest, type Trust } from '../../core/experiments';
 import { cellRecords, type RecordVerdict } from '../../core/experiments/cell-records';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
-import { columnFigures } from '../../core/experiments/reports/column-figures';
+import { columnFigures } from '../../core/experiments/column-figures';
 import type { CellOutcome } from '../../core/judge';
 import type { LedgerLine } from '../../core/runs/ledger-file';
 import { compareRuns, type CellComparison, type VerdictOf } from '../../core/runs/compare-runs';

@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import { SNIPPET_LABELS, snippetsFor, TOKEN_ENV, type SnippetFormat } from '../../core/snippets';
 import type { ChatSession } from '../../host/chat/chat-session';
 import { copyText } from '../text-actions';
-import type { ChatPanels } from './chat-panel';
 
 export async function copyRequestAsCode(session: ChatSession, format: SnippetFormat, turn: number, column: number): Promise<void> {
   const request = session.request(turn, column);
@@ -14,8 +13,13 @@ export async function copyRequestAsCode(session: ChatSession, format: SnippetFor
   await copyText(snippetsFor(request)[format], `Request as ${SNIPPET_LABELS[format]} (token as $${TOKEN_ENV})`);
 }
 
+/** Whatever knows the chat in front (the chat panels). */
+export interface FrontChat {
+  active(): ChatSession | undefined;
+}
+
 /** The last turn sent in the chat panel in front (a comparison asks which model's request). */
-export async function copyLastRequestAsCode(panels: ChatPanels, format: SnippetFormat): Promise<void> {
+export async function copyLastRequestAsCode(panels: FrontChat, format: SnippetFormat): Promise<void> {
   const session = panels.active();
   if (!session) return void vscode.window.showWarningMessage('ScalarLM: open a chat first; its last turn is the request copied.');
   const { turns, models } = session.record;

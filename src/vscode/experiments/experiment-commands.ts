@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { datasetExtensions } from '../../core/datasets';
 import { ExperimentProblems, experimentFromConfig, experimentFromPrompty, planExperiment, type ExperimentSpec } from '../../core/experiments';
-import type { ExperimentHeader } from '../../core/batch/types';
+import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { asSentence } from '../../core/prompts';
 import { TemplateError } from '../../core/templates';
 import type { BatchRuns } from '../batch/batch-runs';

@@ -1,7 +1,8 @@
 // The experiment panel's sentences: actions, the header's summary and stats lines, column and row
 // labels. DOM-free.
 
-import type { CellCounts, ColumnView, ComparisonView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView, Transport } from '../../protocol/experiments';
+import type { CellCounts, ColumnView, ComparisonView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView } from '../../protocol/experiments';
+import type { Transport } from '../../protocol/transport';
 import { formatCount, formatDuration } from '../shared/format';
 import { PHASE_LABELS, resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
 

@@ -1,7 +1,7 @@
 // What the results panel is sent: items, counts, the temperature note, unknown groups, checked messages.
 
 import assert from 'node:assert/strict';
-import type { LedgerEvent } from '../../../src/core/batch/types';
+import type { LedgerEvent } from '../../../src/core/runs/ledger-schema';
 import type { RunHeader } from '../../../src/core/runs/ledger-state';
 import { RunProjection, type RunItem } from '../../../src/core/runs/run-projection';
 import { EMBEDDING_VALUES_SHOWN, embeddingView, headerView, itemView, liveProgressView, storedProgressView, TEMPERATURE_NOTE } from '../../../src/host/batch/results-view-model';

@@ -9,7 +9,7 @@ import type { GenerateRequest } from '../../../src/core/api/types';
 import { explicitOverrides, generateCommand } from '../../../src/cli/commands/generate';
 import { parseCommandArgs } from '../../../src/cli/command';
 import { planBatch, type BatchJob } from '../../../src/core/jobs/batch-job';
-import { BATCH_DEFAULTS } from '../../../src/core/jobs/defaults';
+import { BATCH_DEFAULTS } from '../../../src/core/batch/limits';
 import { detectFormat, type PromptFormat } from '../../../src/core/prompts';
 import { configuredOverrides } from '../../../src/host/batch/job-layers';
 import { readSettings, type SettingKey } from '../../../src/host/settings-schema';

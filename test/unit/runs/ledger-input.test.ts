@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFile
 import { join } from 'node:path';
 import { ScalarLMClient } from '../../../src/core/api/client';
 import { runBatch } from '../../../src/core/batch/runner';
-import type { LedgerEvent } from '../../../src/core/batch/types';
+import type { LedgerEvent } from '../../../src/core/runs/ledger-schema';
 import { readPromptFile } from '../../../src/core/prompts';
 import { readLedger } from '../../../src/core/runs/ledger-book';
 import { RunProjection } from '../../../src/core/runs/run-projection';

@@ -7,7 +7,7 @@ import { dirname, posix, resolve } from 'node:path';
 import glob from 'fast-glob';
 import { datasetFormatOf } from '../../datasets';
 import { ConfigError, configProblem } from './config-error';
-import { readAssertions } from '../cell-verdicts';
+import { readAssertions } from './assertions';
 import { parseConfigText, type ParsedConfig } from './parse-config';
 import { finishPrompts, type ResolvedPrompt } from './prompt-keys';
 import { promptFileKinds, promptFormatOf } from './prompt-specs';

@@ -3,6 +3,7 @@
 // effect here reported once, never silently dropped.
 
 import type { DatasetFormat } from '../../datasets';
+import type { Transport } from '../../../protocol/transport';
 
 /** 1-based; columns count UTF-16 code units, as editors do. */
 export interface SourcePosition {
@@ -59,8 +60,6 @@ export interface FilePrompt extends PromptBase {
 }
 
 export type PromptRef = InlinePrompt | FilePrompt;
-
-export type Transport = 'batch' | 'chat';
 
 export interface ProviderConfig {
   max_tokens?: number;

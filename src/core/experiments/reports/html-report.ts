@@ -5,7 +5,7 @@
 
 import type { CellRecord, RecordedRun } from '../cell-records';
 import { columnLabel, shorten, valueText } from '../experiment-matrix';
-import { columnFigures, columnIndexer, type ColumnFigures } from './column-figures';
+import { columnFigures, columnIndexer, type ColumnFigures } from '../column-figures';
 import { htmlText as h } from './escape';
 import { HTML_REPORT_STYLE } from './html-style';
 import { outcomeCounts, reportOutcome, type ReportOutcome } from './report-outcome';

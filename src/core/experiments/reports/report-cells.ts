@@ -1,10 +1,10 @@
 // How the reports name and order cells: a cell is its test's label (description, else its vars), "#repeat"
 // after it for repeats past the first; cells sort by test, then repeat, whatever order they landed in.
 
-import type { ExperimentHeader } from '../../batch/types';
+import type { ExperimentHeader } from '../../runs/ledger-schema';
 import type { CellRecord } from '../cell-records';
 import { rowLabel } from '../experiment-matrix';
-import { columnIndexer } from './column-figures';
+import { columnIndexer } from '../column-figures';
 
 /** Long enough to tell tests apart by their vars, short enough for a CI summary line. */
 const LABEL_WIDTH = 160;

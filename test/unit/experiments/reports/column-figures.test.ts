@@ -2,7 +2,7 @@
 // the grader's), tokens, median latency; records matched to columns by their keys, not their order.
 
 import assert from 'node:assert/strict';
-import { columnFigures } from '../../../../src/core/experiments/reports/column-figures';
+import { columnFigures } from '../../../../src/core/experiments/column-figures';
 import { outcomeCounts, reportOutcome } from '../../../../src/core/experiments/reports/report-outcome';
 import { header, record, verdict } from './report-fixtures';
 

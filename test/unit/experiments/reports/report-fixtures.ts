@@ -1,7 +1,7 @@
 // Cell records and a run header for the report tests: a matrix of two prompts on one provider, with cells in
 // every state (passed, failed, errored, graded with an error, pending, unsent, answered with no assertions).
 
-import type { ExperimentHeader } from '../../../../src/core/batch/types';
+import type { ExperimentHeader } from '../../../../src/core/runs/ledger-schema';
 import type { CellRecord, RecordedRun, RecordVerdict } from '../../../../src/core/experiments/cell-records';
 
 export const HOSTILE = {

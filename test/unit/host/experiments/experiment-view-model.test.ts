@@ -2,7 +2,7 @@
 // labelled by their vars, cells by their place in the matrix, a cell's detail, the counts and what was fetched.
 
 import assert from 'node:assert/strict';
-import type { LedgerEvent } from '../../../../src/core/batch/types';
+import type { LedgerEvent } from '../../../../src/core/runs/ledger-schema';
 import type { RunHeader } from '../../../../src/core/runs/ledger-state';
 import { RunProjection } from '../../../../src/core/runs/run-projection';
 import { cellDetailView, cellViews, experimentHeaderView, experimentProgressView, rowViews } from '../../../../src/host/experiments/experiment-view-model';

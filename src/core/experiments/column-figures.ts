@@ -1,9 +1,9 @@
 // The figures of each column (prompt x provider) of an experiment run: pass rate, mean score, errors, tokens
 // and median latency. One definition for the HTML report, the experiment panel and the CLI, so they agree.
 
-import type { ExperimentHeader } from '../../batch/types';
-import type { CellRecord } from '../cell-records';
-import { reportOutcome } from './report-outcome';
+import type { ExperimentHeader } from '../runs/ledger-schema';
+import type { CellRecord } from './cell-records';
+import { reportOutcome } from './reports/report-outcome';
 
 export interface ColumnFigures {
   /** Every cell of the column, whatever its state. */

@@ -5,7 +5,7 @@
 
 import { parseRequestId, requestIdFor } from '../api/group-id';
 import type { GenerateResult } from '../api/types';
-import type { RequestId, StoredIds } from './types';
+import type { RequestId, StoredIds } from './ledger-schema';
 
 /** The ids of a group in prompt order, from the results of its submit; undefined when they don't fit the group. */
 export function idsInPromptOrder(results: readonly GenerateResult[], count: number): RequestId[] | undefined {
