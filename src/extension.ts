@@ -7,7 +7,8 @@ import { registerChat } from './vscode/chat/register';
 import { registerCommand } from './vscode/commands';
 import { registerCompletions } from './vscode/completions/register';
 import { Connection } from './vscode/deployment/connection';
-import { registerPromptFiles } from './vscode/experiments/register';
+import { registerExperiments } from './vscode/experiments/register';
+import { registerRuns } from './vscode/runs/register';
 import { TemplateDiagnostics } from './vscode/experiments/template-diagnostics';
 import { selectDeploymentUrl } from './vscode/deployment/deployment-picker';
 import { clearGatewayToken, setGatewayToken } from './vscode/deployment/gateway-token';
@@ -68,15 +69,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(registerCommand(id, run, log));
   const templateProblems = new TemplateDiagnostics();
+  const runs = registerRuns(context, connection, log);
   context.subscriptions.push(
     templateProblems,
+    runs.disposable,
     registerServerRequests({ connection, log }),
-    registerBatch(context, connection, queue.monitor, log, templateProblems),
+    registerBatch(context, runs.shell, connection, queue.monitor, log),
+    registerExperiments(context, runs.shell, connection, log, templateProblems),
     registerChat(context, connection, log),
-    registerPromptFiles(log, templateProblems),
     registerCompletions(context.extensionUri, connection, log),
     new PrometheusDocument(connection),
   );
+  // Every kind of run panel is there now, so a run taken up again opens in its own.
+  runs.shell.resumeInterrupted();
 
   openWalkthroughOnFirstInstall(context, log).catch((error: unknown) => log.info(`The Getting Started walkthrough did not open: ${String(error)}`));
 

@@ -3,12 +3,13 @@
 // Both sides compile this file; it imports only its sibling message-shape.
 
 import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
+import { SHOWN_STATUSES, type ShownCounts, type ShownStatus } from './run-status';
 import type { Transport } from './transport';
 
 /** A cell's state. `queued`: not sent yet while the run goes; `unsent`: the run stopped before it. */
-export type CellStatus = 'ok' | 'error' | 'pending' | 'unknown' | 'unsent' | 'queued';
+export type CellStatus = ShownStatus;
 
-export const CELL_STATUSES: readonly CellStatus[] = ['ok', 'error', 'pending', 'unknown', 'unsent', 'queued'];
+export const CELL_STATUSES = SHOWN_STATUSES;
 
 /** One column: a prompt version on a provider (model or adaptor). */
 export interface ColumnView {
@@ -123,7 +124,7 @@ export interface ExperimentHeaderView {
 
 export type ExperimentPhase = 'running' | 'complete' | 'cancelled' | 'deadline' | 'failed' | 'stopped';
 
-export type CellCounts = Record<CellStatus, number>;
+export type CellCounts = ShownCounts;
 
 export interface ExperimentProgressView {
   phase: ExperimentPhase;

@@ -2,12 +2,13 @@
 // it imports only its sibling message-shape, so the webview bundle stays free of host code.
 
 import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
+import type { ShownCounts, ShownStatus } from './run-status';
 
 /** A group's request as code: cURL, Python, TypeScript (core/snippets' formats; the page may not import the core). */
 export const CODE_FORMATS = ['curl', 'python', 'typescript'] as const;
 export type CodeFormat = (typeof CODE_FORMATS)[number];
 
-export type ItemStatusView = 'ok' | 'error' | 'pending' | 'unknown' | 'unsent' | 'queued';
+export type ItemStatusView = ShownStatus;
 
 /** A response that is a vector of numbers (an embedding, protocol §9), summed up for people. */
 export interface EmbeddingView {
@@ -63,7 +64,7 @@ export type ServerFactsView =
     }
   | { state: 'none'; note: string };
 
-export type CountsView = Record<'ok' | 'error' | 'pending' | 'unknown' | 'unsent' | 'queued', number>;
+export type CountsView = ShownCounts;
 
 export interface RunHeaderView {
   runId: string;

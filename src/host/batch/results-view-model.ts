@@ -4,10 +4,10 @@
 import { embeddingOf } from '../../core/api/embedding';
 import type { RunHeader } from '../../core/runs/ledger-state';
 import type { BatchProgress } from '../../core/batch/runner';
-import type { ItemStatus, StatusCounts } from '../../core/runs/ledger-schema';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
-import type { CountsView, EmbeddingView, ItemStatusView, ItemView, ProgressView, RunHeaderView } from '../../protocol/results';
+import type { EmbeddingView, ItemView, ProgressView, RunHeaderView } from '../../protocol/results';
+import { shownCounts, shownStatus, tally } from '../runs/run-counts';
 
 export const TEMPERATURE_NOTE =
   'The ScalarLM batch queue currently decodes greedily: /v1/generate stores the temperature but its worker never applies it. Chat honours temperature.';
@@ -45,7 +45,7 @@ export function itemView(item: RunItem, live: boolean, number = item.index + 1):
     index: item.index,
     number,
     group: item.group,
-    status: statusView(item.status, live),
+    status: shownStatus(item.status, live),
     prompt: promptText(item.prompt),
     requestId: item.requestId === null ? null : String(item.requestId),
     response: item.response,
@@ -62,13 +62,10 @@ export function embeddingView(response: string | null): EmbeddingView | undefine
   return { dimension: vector.length, norm: Math.sqrt(vector.reduce((sum, value) => sum + value * value, 0)), first: vector.slice(0, EMBEDDING_VALUES_SHOWN) };
 }
 
-function statusView(status: ItemStatus, live: boolean): ItemStatusView {
-  return live && status === 'unsent' ? 'queued' : status;
-}
 
 /** A run going now: counts from the runner (they move within a group), the rest from the items shown. */
 export function liveProgressView(progress: BatchProgress | undefined, run: RunProjection): ProgressView {
-  const counts = progress ? countsView(progress.counts, true) : tally(run.items, true);
+  const counts = progress ? shownCounts(progress.counts, true) : tally(run.items, true);
   return {
     phase: 'running',
     counts,
@@ -95,12 +92,4 @@ export function storedProgressView(run: RunProjection, error?: string): Progress
   };
 }
 
-function countsView(counts: StatusCounts, live: boolean): CountsView {
-  return { ...counts, unsent: live ? 0 : counts.unsent, queued: live ? counts.unsent : 0 };
-}
 
-function tally(items: readonly RunItem[], live: boolean): CountsView {
-  const counts: CountsView = { ok: 0, error: 0, pending: 0, unknown: 0, unsent: 0, queued: 0 };
-  for (const item of items) counts[statusView(item.status, live)]++;
-  return counts;
-}

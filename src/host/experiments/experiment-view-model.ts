@@ -3,14 +3,14 @@
 // import: it is unit-tested on Node.
 
 import type { BatchProgress } from '../../core/batch/runner';
-import type { StatusCounts } from '../../core/runs/ledger-schema';
 import { rowLabel, valueText } from '../../core/experiments/experiment-matrix';
 import type { StoredTest } from '../../core/experiments';
 import type { ColumnFigures } from '../../core/experiments/column-figures';
 import type { CellOutcome } from '../../core/judge';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
-import type { AssertionView, CellChange, CellCounts, CellDetailView, CellStatus, CellView, ColumnStats, ExperimentHeaderView, ExperimentProgressView, RowView, VerdictView } from '../../protocol/experiments';
+import type { AssertionView, CellChange, CellDetailView, CellView, ColumnStats, ExperimentHeaderView, ExperimentProgressView, RowView, VerdictView } from '../../protocol/experiments';
+import { shownCounts, shownStatus, tally } from '../runs/run-counts';
 
 /** How the panel judges its cells and what it compares them with (both optional: a run may have neither). */
 export interface CellJudging {
@@ -58,7 +58,7 @@ export function cellView(item: RunItem, live: boolean, judging: CellJudging = {}
   const [column, row, repeat] = item.cell;
   const verdict = verdictView(judging.outcome?.(item));
   const change = judging.change?.(item);
-  return { row, column, repeat, status: statusView(item.status, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}) };
+  return { row, column, repeat, status: shownStatus(item.status, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}) };
 }
 
 export function cellViews(items: Iterable<RunItem>, live: boolean, judging?: CellJudging): CellView[] {
@@ -94,7 +94,7 @@ export function experimentProgressView(run: RunProjection, progress: BatchProgre
   const end = run.state.end;
   return {
     phase: live ? 'running' : (end?.reason ?? 'stopped'),
-    counts: progress && live ? countsView(progress.counts, true) : tally(run.items, live),
+    counts: progress && live ? shownCounts(progress.counts, true) : tally(run.items, live),
     elapsedMs: live ? (progress?.elapsedMs ?? 0) : (end?.at ?? Date.now()) - Date.parse(run.header.createdAt),
     ...(live && progress?.etaSeconds !== undefined ? { etaSeconds: progress.etaSeconds } : {}),
     ...(live && progress?.queueDepth !== undefined ? { queueDepth: progress.queueDepth } : {}),
@@ -132,16 +132,5 @@ export function disagreeingRows(items: Iterable<RunItem>, outcome: (item: RunIte
   return new Set([...seen].filter(([, bits]) => bits === 3).map(([row]) => row));
 }
 
-function statusView(status: RunItem['status'], live: boolean): CellStatus {
-  return live && status === 'unsent' ? 'queued' : status;
-}
 
-function countsView(counts: StatusCounts, live: boolean): CellCounts {
-  return { ...counts, unsent: live ? 0 : counts.unsent, queued: live ? counts.unsent : 0 };
-}
 
-function tally(items: readonly RunItem[], live: boolean): CellCounts {
-  const counts: CellCounts = { ok: 0, error: 0, pending: 0, unknown: 0, unsent: 0, queued: 0 };
-  for (const item of items) counts[statusView(item.status, live)]++;
-  return counts;
-}

@@ -11,12 +11,12 @@ import { confirm } from '../confirm';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import type { Settings } from '../../host/settings-schema';
-import type { BatchRuns } from './batch-runs';
+import type { Runs } from '../runs/runs';
 import type { PromptDiagnostics } from './prompt-diagnostics';
 import { fromDocument, fromLines, fromSelections, NothingToSendError } from './prompt-sources';
 
 export interface BatchCommandDeps {
-  runs: BatchRuns;
+  runs: Runs;
   connection: Connection;
   monitor: QueueMonitorView;
   log: ExtensionLog;

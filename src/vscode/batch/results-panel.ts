@@ -13,8 +13,8 @@ import { headerView, itemView, liveProgressView, storedProgressView } from '../.
 import { ServerFacts } from '../../host/batch/server-facts';
 import { isResultsMessage, type ItemAction, type ResultsFromWebview, type ResultsToWebview, type RunAction } from '../../protocol/results';
 import { copyText, openInEditor } from '../text-actions';
-import { exportRun, resubmitUnknown, retryFailed, revealOrigin, type RunActionsDeps } from './run-actions';
-import { RunPanel, sourceLabel, type RunPage } from './run-panel';
+import { exportRun, resubmitUnknown, retryFailed, revealOrigin, type RunActionsDeps } from '../runs/run-actions';
+import { RunPanel, sourceLabel, type RunPage } from '../runs/run-panel';
 
 export const RESULTS_PAGE: RunPage = { viewType: 'scalarlm.results', script: 'results', stylesheets: ['panel.css', 'markdown.css', 'results.css'], title: 'ScalarLM Results' };
 

@@ -12,7 +12,7 @@ import { importMessages } from '../../core/chat/conversation-import';
 import { parseChatFile, PromptInputError, type ChatFile } from '../../core/prompts';
 import { openingMessages, openingOf, titleOf, type Opening } from '../../host/chat/opening';
 import type { Connection } from '../deployment/connection';
-import { promptyChatOpening, promptyTarget } from '../experiments/prompty-chat';
+import { promptyChatOpening, promptyTarget } from './prompty-chat';
 import type { ExtensionLog } from '../log';
 import { showPromptInputError } from '../text-actions';
 import type { ChatPanels } from './chat-panel';

@@ -9,17 +9,17 @@ import { ExperimentProblems, experimentFromConfig, experimentFromPrompty, planEx
 import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { asSentence } from '../../core/prompts';
 import { TemplateError } from '../../core/templates';
-import type { BatchRuns } from '../batch/batch-runs';
+import type { Runs } from '../runs/runs';
 import { confirm } from '../confirm';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import { isLocated } from '../../host/experiments/rendered-markdown';
-import { showRenderFailure } from './render-failure';
+import { showRenderFailure } from '../prompt-files/render-failure';
 import type { TemplateDiagnostics } from './template-diagnostics';
-import { templateTrust } from './trust';
+import { templateTrust } from '../workspace-trust';
 
 export interface ExperimentCommandDeps {
-  runs: BatchRuns;
+  runs: Runs;
   connection: Connection;
   log: ExtensionLog;
   /** Where cells that cannot render are shown, at their lines. */

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../host/dispose';
 import { KeyedDebounce } from '../../host/experiments/keyed-debounce';
-import { isExperimentDocument } from './prompt-files';
+import { isExperimentDocument } from '../prompt-files/prompt-documents';
 
 export const IS_EXPERIMENT_FILE = 'scalarlm.isExperimentFile';
 export const EXPERIMENT_FILES = 'scalarlm.experimentFiles';

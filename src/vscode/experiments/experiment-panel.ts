@@ -17,13 +17,13 @@ import { PanelJudging } from '../../host/experiments/panel-judging';
 import { cellSnippet } from '../../host/experiments/cell-snippet';
 import { SNIPPET_LABELS, snippetsFor, TOKEN_ENV, type SnippetFormat } from '../../core/snippets';
 import { isExperimentMessage, type CellAction, type CellView, type ExperimentAction, type ExperimentFromWebview, type ExperimentToWebview } from '../../protocol/experiments';
-import type { RunActionsDeps } from '../batch/run-actions';
-import { sourceUri } from '../batch/run-actions';
-import type { RunEvent } from '../batch/batch-runs';
-import { RunPanel, sourceLabel, type RunPage } from '../batch/run-panel';
+import type { RunActionsDeps } from '../runs/run-actions';
+import { sourceUri } from '../runs/run-actions';
+import type { RunEvent } from '../runs/runs';
+import { RunPanel, sourceLabel, type RunPage } from '../runs/run-panel';
 import type { ReadOnlyTexts } from '../read-only-texts';
 import { copyText, openInEditor } from '../text-actions';
-import { templateTrust } from './trust';
+import { templateTrust } from '../workspace-trust';
 
 /** Verdicts and figures change with every answer; the column headers need them at most this often. */
 const JUDGED_EVERY_MS = 250;

@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { ExtensionLog } from '../log';
 import type { PreviewDocuments } from './preview-documents';
-import { isExperimentDocument, isTemplateUri, targetUri } from './prompt-files';
-import { showRenderFailure } from './render-failure';
+import { isExperimentDocument, isTemplateUri, targetUri } from '../prompt-files/prompt-documents';
+import { showRenderFailure } from '../prompt-files/render-failure';
 import { pickDatasetFile, pickRow } from './test-row-picker';
 
 export interface PreviewCommandDeps {

@@ -12,9 +12,10 @@ import { KeyedDebounce } from '../../host/experiments/keyed-debounce';
 import { promptPreview } from '../../host/experiments/prompt-preview';
 import { rowVars, sampleVars } from '../../host/experiments/preview-vars';
 import type { LocatedProblem } from '../../host/experiments/rendered-markdown';
-import { displayPath, fileNameOf, readText, templateOfDocument } from './prompt-files';
+import { displayPath, fileNameOf, readText, templateOfDocument } from '../prompt-files/prompt-documents';
 import type { TemplateDiagnostics } from './template-diagnostics';
-import { showTrustRefusal, templateTrust } from './trust';
+import { showTrustRefusal } from '../prompt-files/trust-refusal';
+import { templateTrust } from '../workspace-trust';
 
 export const PREVIEW_SCHEME = 'scalarlm-preview';
 

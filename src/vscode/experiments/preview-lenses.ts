@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../host/dispose';
 import type { PreviewDocuments } from './preview-documents';
-import { MANAGE_TRUST, MANAGE_TRUST_COMMAND } from './trust';
+import { MANAGE_TRUST, MANAGE_TRUST_COMMAND } from '../prompt-files/trust-refusal';
 
 export const PREVIEW_COMMANDS = {
   useTestRow: 'scalarlm.previewUseTestRow',

@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import { experimentLenses, promptyLenses, type LensSpec } from '../../host/experiments/prompt-lenses';
-import { isPromptyDocument, isYamlDocument, PROMPTY_LANGUAGE, USER_SCHEMES } from './prompt-files';
+import { isPromptyDocument, isYamlDocument, PROMPTY_LANGUAGE, USER_SCHEMES } from '../prompt-files/prompt-documents';
 
 /** .prompty and YAML documents a user edits (a diff's other side gets none). */
 export const PROMPT_FILE_SELECTOR: vscode.DocumentSelector = USER_SCHEMES.flatMap((scheme) => [

@@ -1,12 +1,19 @@
 // Prompt and experiment files in the editor: the `prompty` language's CodeLens, diagnostics while typing,
-// the live previews and their commands, and the context keys of the menus, wired together. The chat
-// commands for a .prompty live with the chat (../chat/register.ts), which owns the chat panels.
+// the live previews and their commands, the context keys of the menus, the commands that run an experiment,
+// and the experiment panel as the panel kind of every experiment run, wired together. The chat commands for
+// a .prompty live with the chat (../chat/register.ts), which owns the chat panels.
 
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../host/dispose';
 import { registerCommand } from '../commands';
+import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
+import { ReadOnlyTexts } from '../read-only-texts';
+import type { RunsShell } from '../runs/register';
+import { RunPanels } from '../runs/run-panel';
 import { ExperimentContext } from './experiment-context';
+import { runExperimentFile, runPromptOverDataset, runPromptWithSample, type ExperimentCommandDeps } from './experiment-commands';
+import { EXPERIMENT_PAGE, ExperimentPanel, type ExperimentPanelDeps } from './experiment-panel';
 import { PREVIEW_SCHEME, PreviewDocuments } from './preview-documents';
 import { PREVIEW_COMMANDS, PreviewLenses } from './preview-lenses';
 import { previewCells, previewPrompt, useSample, useTestRow, type PreviewCommandDeps } from './preview-commands';
@@ -14,19 +21,28 @@ import { PROMPT_FILE_SELECTOR, PromptFileLenses } from './prompt-file-lenses';
 import type { TemplateDiagnostics } from './template-diagnostics';
 
 /** `diagnostics` are the template problems of the workspace, which the run commands report to as well. */
-export function registerPromptFiles(log: ExtensionLog, diagnostics: TemplateDiagnostics): vscode.Disposable {
+export function registerExperiments(context: vscode.ExtensionContext, shell: RunsShell, connection: Connection, log: ExtensionLog, diagnostics: TemplateDiagnostics): vscode.Disposable {
   const disposables = new DisposableStore();
   const previews = disposables.add(new PreviewDocuments(diagnostics));
   disposables.add(new ExperimentContext());
   disposables.add(vscode.languages.registerCodeLensProvider(PROMPT_FILE_SELECTOR, new PromptFileLenses()));
   disposables.add(vscode.languages.registerCodeLensProvider({ scheme: PREVIEW_SCHEME }, disposables.add(new PreviewLenses(previews))));
 
-  const deps: PreviewCommandDeps = { previews, log };
+  const panelDeps: ExperimentPanelDeps = { ...shell.panelDeps, texts: disposables.add(new ReadOnlyTexts()) };
+  const panels = disposables.add(new RunPanels(context.extensionUri, EXPERIMENT_PAGE, panelDeps, (panel, runId, uri) => new ExperimentPanel(panel, runId, uri, panelDeps)));
+  disposables.add(shell.kinds.add({ shows: (summary) => summary?.experiment !== undefined, show: (runId) => panels.show(runId) }));
+
+  const previewDeps: PreviewCommandDeps = { previews, log };
+  const runDeps: ExperimentCommandDeps = { runs: shell.runs, connection, log, templateProblems: diagnostics, showRun: panelDeps.showRun };
+  const asUri = (value: unknown) => (value instanceof vscode.Uri ? value : undefined);
   const commands: Record<string, (...args: unknown[]) => unknown> = {
-    'scalarlm.previewPrompt': (uri) => previewPrompt(deps, uri),
-    'scalarlm.previewCells': (uri) => previewCells(deps, uri),
-    [PREVIEW_COMMANDS.useTestRow]: (preview, file, row) => useTestRow(deps, preview, file, row),
-    [PREVIEW_COMMANDS.useSample]: (preview) => useSample(deps, preview),
+    'scalarlm.previewPrompt': (uri) => previewPrompt(previewDeps, uri),
+    'scalarlm.previewCells': (uri) => previewCells(previewDeps, uri),
+    [PREVIEW_COMMANDS.useTestRow]: (preview, file, row) => useTestRow(previewDeps, preview, file, row),
+    [PREVIEW_COMMANDS.useSample]: (preview) => useSample(previewDeps, preview),
+    'scalarlm.runExperiment': (uri) => runExperimentFile(runDeps, asUri(uri)),
+    'scalarlm.runPromptWithSample': (uri) => runPromptWithSample(runDeps, asUri(uri)),
+    'scalarlm.runPromptOverDataset': (uri, dataset) => runPromptOverDataset(runDeps, asUri(uri), asUri(dataset)),
   };
   for (const [id, run] of Object.entries(commands)) disposables.add(registerCommand(id, run, log));
   return disposables;

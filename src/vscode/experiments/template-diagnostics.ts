@@ -12,7 +12,7 @@ import { KeyedDebounce } from '../../host/experiments/keyed-debounce';
 import type { LocatedProblem } from '../../host/experiments/rendered-markdown';
 import { sampleGaps } from '../../host/experiments/sample-gaps';
 import { sampleVars } from '../../host/experiments/preview-vars';
-import { displayPath, fileNameOf, isExperimentDocument, isPromptyDocument, isUserDocument, readText } from './prompt-files';
+import { displayPath, fileNameOf, isExperimentDocument, isPromptyDocument, isUserDocument, readText } from '../prompt-files/prompt-documents';
 
 const CHECK_DELAY_MS = 150;
 

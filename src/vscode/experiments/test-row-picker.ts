@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { datasetExtensions, readDataset } from '../../core/datasets';
 import { ROWS_OFFERED, rowChoice, type RowChoice } from '../../host/experiments/row-choice';
-import { displayPath } from './prompt-files';
+import { displayPath } from '../prompt-files/prompt-documents';
 
 const FILES_OFFERED = 500;
 const BROWSE = 'Browse…';

@@ -8,7 +8,7 @@ import { confirm } from '../confirm';
 import { DisposableStore } from '../../host/dispose';
 import { escapeMarkdown } from '../../host/markdown-text';
 import type { ExtensionLog } from '../log';
-import type { BatchRuns } from './batch-runs';
+import type { Runs } from './runs';
 import { exportRun } from './run-actions';
 
 /** How often a visible Runs view looks for runs other processes write. */
@@ -44,7 +44,7 @@ export class RunsView implements vscode.Disposable {
   private looking: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly runs: BatchRuns,
+    private readonly runs: Runs,
     private readonly log: ExtensionLog,
     showRun: (runId: string) => void,
   ) {

@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { TemplateTrustError } from '../../core/templates';
 import { isLocated, locatedText } from '../../host/experiments/rendered-markdown';
 import type { ExtensionLog } from '../log';
-import { displayPath } from './prompt-files';
-import { showTrustRefusal } from './trust';
+import { displayPath } from './prompt-documents';
+import { showTrustRefusal } from './trust-refusal';
 
 const GO_TO_LINE = 'Go to Line';
 

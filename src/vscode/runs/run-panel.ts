@@ -12,13 +12,13 @@ import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 import { panelColumn } from '../panel-column';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
-import type { BatchRuns, RunEvent } from './batch-runs';
+import type { Runs, RunEvent } from './runs';
 
 /** Items and progress change with every finished item; the page needs them at most this often. */
 const POST_EVERY_MS = 100;
 
 export interface RunPanelDeps {
-  runs: BatchRuns;
+  runs: Runs;
   log: ExtensionLog;
   /** Opens the panel of a run (a retry opens its own). */
   showRun(runId: string): void;

@@ -38,7 +38,7 @@ interface ActiveRun {
   progress?: BatchProgress;
 }
 
-export class BatchRuns implements vscode.Disposable {
+export class Runs implements vscode.Disposable {
   private readonly active = new Map<string, ActiveRun>();
   /** Grading runs of this window (started or resumed here), by the experiment run each grades. */
   private readonly gradings = new Map<string, string>();

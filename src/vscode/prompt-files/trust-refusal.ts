@@ -5,17 +5,10 @@
 import * as vscode from 'vscode';
 import type { TemplateTrustError } from '../../core/templates';
 import { locatedText } from '../../host/experiments/rendered-markdown';
-import { displayPath } from './prompt-files';
-
-export type TemplateTrust = 'trusted' | 'restricted';
+import { displayPath } from './prompt-documents';
 
 export const MANAGE_TRUST = 'Manage Workspace Trust';
 export const MANAGE_TRUST_COMMAND = 'workbench.trust.manage';
-
-/** Asked at each render: trust can be granted while the window is open. */
-export function templateTrust(): TemplateTrust {
-  return vscode.workspace.isTrusted ? 'trusted' : 'restricted';
-}
 
 /** `ScalarLM: <message>` with a "Manage Workspace Trust" action; the caller does not wait for the user. */
 export function showTrustRefusal(error: TemplateTrustError): void {

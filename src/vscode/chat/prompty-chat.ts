@@ -7,9 +7,9 @@ import type { Opening } from '../../host/chat/opening';
 import { sampleVars } from '../../host/experiments/preview-vars';
 import { promptyOpening } from '../../host/experiments/prompty-opening';
 import type { ExtensionLog } from '../log';
-import { displayPath, fileNameOf, isPromptyUri, readText, templateOfDocument } from './prompt-files';
-import { showRenderFailure } from './render-failure';
-import { templateTrust } from './trust';
+import { displayPath, fileNameOf, isPromptyUri, readText, templateOfDocument } from '../prompt-files/prompt-documents';
+import { showRenderFailure } from '../prompt-files/render-failure';
+import { templateTrust } from '../workspace-trust';
 
 /** The .prompty a chat command acts on: its uri argument, else the active editor's, when either is one. */
 export function promptyTarget(argument: unknown): vscode.Uri | undefined {
