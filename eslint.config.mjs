@@ -4,7 +4,10 @@
 // the simulator and the client are written independently, one on each side of the wire,
 // so neither imports the other (a misreading of the protocol cannot hide in both);
 // webview code runs in the browser and knows the host only through src/protocol.
+// The floors of the house (scripts/lint/house-rules.mjs): a folder imports only its own floor and lower ones,
+// a folder with an index.ts is entered through it, and src/ has no import circle.
 import tseslint from 'typescript-eslint';
+import house from './scripts/lint/house-rules.mjs';
 
 const noVscode = { name: 'vscode', message: 'Only src/extension.ts and src/vscode/ may import vscode (src/host holds host logic without it).' };
 const noSim = { group: ['**/sim', '**/sim/**'], message: 'src/core never imports the simulator (write each side of the wire independently).' };
@@ -17,6 +20,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { house },
+    rules: { 'house/floors': 'error', 'house/doors': 'error', 'house/no-cycle': 'error' },
   },
   {
     files: ['src/core/**/*.ts', 'src/host/**/*.ts'],
@@ -38,7 +46,7 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'vscode', message: 'Webviews reach the host through src/protocol messages only.' }],
-          patterns: [{ group: ['**/core', '**/core/**', '**/vscode/**', '**/sim', '**/sim/**', 'node:*'], message: 'Webview code imports only src/protocol and its own files.' }],
+          patterns: [{ group: ['**/core', '**/core/**', '**/vscode/**', '**/host', '**/host/**', '**/cli', '**/cli/**', '**/sim', '**/sim/**', 'node:*'], message: 'Webview code imports only src/protocol and its own files.' }],
         },
       ],
     },

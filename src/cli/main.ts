@@ -3,8 +3,8 @@
 import { isScalarLMError } from '../core/api/errors';
 import { DatasetError } from '../core/datasets';
 import { ConfigError } from '../core/experiments/config';
-import { ExperimentProblems } from '../core/experiments';
-import { PromptInputError, PromptProblems } from '../core/prompts';
+import { ExperimentProblems } from '../core/experiments/experiment-cells';
+import { PromptInputError, PromptProblems } from '../core/prompts/problems';
 import { TemplateError } from '../core/templates';
 import { commandHelp, parseCommandArgs, UsageError, type Command, type RawCommand } from './command';
 import { chatCommand } from './commands/chat';

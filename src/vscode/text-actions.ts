@@ -2,7 +2,7 @@
 // and show a prompt file's error with a way to the line.
 
 import * as vscode from 'vscode';
-import type { PromptInputError } from '../core/prompts';
+import type { PromptInputError } from '../core/prompts/problems';
 
 /** Copies `text` and says so in the status bar: "<what> copied." */
 export async function copyText(text: string | null, what: string): Promise<void> {

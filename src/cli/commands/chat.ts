@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { text as readAll } from 'node:stream/consumers';
-import { parseChatDocument } from '../../core/prompts';
+import { parseChatDocument } from '../../core/prompts/chat-document';
 import type { ChatMessage, ChatRequest } from '../../core/api/types';
 import { answer, type Answer } from '../../core/chat/answer';
 import { BATCH_DEFAULTS, CHAT_DEFAULTS } from '../../core/batch/limits';

@@ -3,7 +3,8 @@
 // unified diff of each changed cell's output. Exit 0 when nothing changed, 3 when something did.
 
 import { createTwoFilesPatch } from 'diff';
-import { readTestsFile, storedVerdicts, testsFileOf } from '../../core/experiments';
+import { readTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
+import { storedVerdicts } from '../../core/experiments/run-judgement';
 import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
 import { answerText, compareRuns } from '../../core/runs/compare-runs';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';

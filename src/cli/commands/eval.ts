@@ -11,21 +11,12 @@ import type { ScalarLMApi } from '../../core/api/api';
 import { cellRecord, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
 import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports/record-writer';
 import { ColumnTally, type ColumnFigures } from '../../core/experiments/column-figures';
-import {
-  experimentFromConfig,
-  gradesOf,
-  planExperiment,
-  planGrading,
-  readTestsFile,
-  recordVerdict,
-  resumeExperiment,
-  runExperiment,
-  runGrading,
-  RunJudgement,
-  testsFileOf,
-  type ExperimentRunHooks,
-  type StoredTest,
-} from '../../core/experiments';
+import { experimentFromConfig } from '../../core/experiments/experiment-spec';
+import { gradesOf, planGrading, runGrading } from '../../core/experiments/grading';
+import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks } from '../../core/experiments/run-experiment';
+import { readTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
+import { recordVerdict } from '../../core/experiments/cell-verdicts';
+import { RunJudgement } from '../../core/experiments/run-judgement';
 import type { BatchSummary } from '../../core/batch/runner';
 import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { readRunHeader } from '../../core/runs/ledger-book';

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChatMessage, ChatRequest } from '../api/types';
-import type { ChatFileExtras } from '../prompts';
+import type { ChatFileExtras } from '../prompts/chat-document';
 import type { Answer, ToolCall } from './answer';
 
 export interface ChatParams {

@@ -4,7 +4,7 @@
 // editor judge the same way, from the same stored tests.
 
 import type { ChatMessage } from '../api/types';
-import { readAssertions, type TestAssertions } from './config/assertions';
+import { readAssertions, type TestAssertions } from './config';
 import { promptText } from '../runs/export';
 import type { RunItem } from '../runs/run-projection';
 import { evaluateCell, type CellOutcome, type CellOutput, type GradingError, type Trust, type Verdict } from '../judge';

@@ -3,7 +3,7 @@
 
 import type { ExperimentHeader } from '../runs/ledger-schema';
 import type { CellRecord } from './cell-records';
-import { reportOutcome } from './reports/report-outcome';
+import { reportOutcome } from './report-outcome';
 
 export interface ColumnFigures {
   /** Every cell of the column, whatever its state. */

@@ -13,9 +13,8 @@ import type { BatchParams, ChatSampling } from '../runs/ledger-schema';
 import type { Transport } from '../../protocol/transport';
 import type { BatchInput } from '../batch/types';
 import { TemplateError, TemplateTrustError, type RenderResult } from '../templates';
-import type { TestCase } from './config';
 import type { ExperimentPrompt } from './experiment-prompts';
-import { readAssertions } from './config/assertions';
+import { readAssertions, type TestCase } from './config';
 import type { ExperimentSpec } from './experiment-spec';
 
 export interface ExperimentColumn {

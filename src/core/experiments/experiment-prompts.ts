@@ -3,7 +3,7 @@
 // parameters (a .prompty's model.parameters) and the place every problem points at.
 
 import { readFile } from 'node:fs/promises';
-import { parseChatDocument } from '../prompts';
+import { parseChatDocument } from '../prompts/chat-document';
 import { compileTemplate, parsePrompty, plainTemplate, TemplateError, type ChatRole, type RenderOptions, type RenderResult, type RenderedMessage } from '../templates';
 import type { PromptRef } from './config';
 

@@ -14,18 +14,10 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BatchParams } from '../runs/ledger-schema';
 import type { BatchInput } from '../batch/types';
-import {
-  checkPromptText,
-  detectFileFormat,
-  detectFormat,
-  PromptProblems,
-  readPromptFile,
-  validatePromptFile,
-  type BatchDefaults,
-  type FormatGuess,
-  type PromptFormat,
-  type PromptInputWarning,
-} from '../prompts';
+import { checkPromptText, readPromptFile, validatePromptFile } from '../prompts/sources';
+import { detectFileFormat, detectFormat, type FormatGuess } from '../prompts/formats';
+import { PromptProblems, type PromptInputWarning } from '../prompts/problems';
+import { type BatchDefaults, type PromptFormat } from '../prompts/types';
 import { BATCH_DEFAULTS } from '../batch/limits';
 
 export interface JobOverrides {

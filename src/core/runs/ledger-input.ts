@@ -5,7 +5,8 @@
 
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { parsePromptText, type PromptFormat, type PromptItem } from '../prompts';
+import { parsePromptText } from '../prompts/sources';
+import { type PromptFormat, type PromptItem } from '../prompts/types';
 
 export interface LedgerInput {
   /** Absolute path of the file, as read when the run began. */

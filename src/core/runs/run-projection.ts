@@ -15,7 +15,7 @@ import type { CellRef, ItemOrigin, ItemStatus, LedgerEvent, RequestId } from './
 import { blockError, blockIds, blockResponse, blockStatus, type ItemsEvent } from './ledger-blocks';
 import { readLedgerLines } from './ledger-file';
 import { readInputPrompts } from './ledger-input';
-import type { PromptItem } from '../prompts';
+import type { PromptItem } from '../prompts/types';
 import { applyLedgerEvent, emptyLedgerState, statusWithoutBlock, type GroupRecord, type LedgerState, type RunHeader } from './ledger-state';
 
 export interface RunItem {

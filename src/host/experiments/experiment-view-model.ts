@@ -4,7 +4,7 @@
 
 import type { BatchProgress } from '../../core/batch/runner';
 import { rowLabel, valueText } from '../../core/experiments/experiment-matrix';
-import type { StoredTest } from '../../core/experiments';
+import type { StoredTest } from '../../core/experiments/experiment-tests-file';
 import type { ColumnFigures } from '../../core/experiments/column-figures';
 import type { CellOutcome } from '../../core/judge';
 import { promptText } from '../../core/runs/export';

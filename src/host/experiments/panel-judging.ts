@@ -3,7 +3,11 @@
 // the same cell of another run. Verdicts are kept per item until its answer or its grades change, so the
 // column figures can be recounted often. No 'vscode' import: it is unit-tested on Node.
 
-import { cellKey, RunJudgement, gradesOf, gradingRunsOf, type StoredTest, type Trust } from '../../core/experiments';
+import { cellKey } from '../../core/experiments/experiment-cells';
+import { RunJudgement } from '../../core/experiments/run-judgement';
+import { gradesOf, gradingRunsOf } from '../../core/experiments/grading';
+import { type StoredTest } from '../../core/experiments/experiment-tests-file';
+import { type Trust } from '../../core/experiments/run-experiment';
 import { cellRecords, type RecordVerdict } from '../../core/experiments/cell-records';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { columnFigures } from '../../core/experiments/column-figures';

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { planBatch, type BatchJob, type BatchSource } from '../../core/jobs/batch-job';
 import type { QueueMonitorView } from '../../core/monitor/types';
-import { PromptProblems } from '../../core/prompts';
+import { PromptProblems } from '../../core/prompts/problems';
 import { configuredOverrides } from '../../host/batch/job-layers';
 import { confirm } from '../confirm';
 import type { Connection } from '../deployment/connection';

@@ -3,7 +3,7 @@
 // go away when it is edited or sent successfully.
 
 import * as vscode from 'vscode';
-import { asSentence, type PromptInputError, type PromptProblems } from '../../core/prompts';
+import { asSentence, type PromptInputError, type PromptProblems } from '../../core/prompts/problems';
 import { DisposableStore } from '../../host/dispose';
 
 export class PromptDiagnostics implements vscode.Disposable {

@@ -5,7 +5,9 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { BatchSource } from '../../core/jobs/batch-job';
-import { detectFormat, parsePromptText, parseSelectionText, type PromptFormat, type PromptItem } from '../../core/prompts';
+import { detectFormat } from '../../core/prompts/formats';
+import { parsePromptText, parseSelectionText } from '../../core/prompts/sources';
+import { type PromptFormat, type PromptItem } from '../../core/prompts/types';
 
 /** A user error, not a bug: the message says what to do. */
 export class NothingToSendError extends Error {}

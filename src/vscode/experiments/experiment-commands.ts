@@ -5,9 +5,11 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { datasetExtensions } from '../../core/datasets';
-import { ExperimentProblems, experimentFromConfig, experimentFromPrompty, planExperiment, type ExperimentSpec } from '../../core/experiments';
+import { ExperimentProblems } from '../../core/experiments/experiment-cells';
+import { experimentFromConfig, experimentFromPrompty, type ExperimentSpec } from '../../core/experiments/experiment-spec';
+import { planExperiment } from '../../core/experiments/run-experiment';
 import type { ExperimentHeader } from '../../core/runs/ledger-schema';
-import { asSentence } from '../../core/prompts';
+import { asSentence } from '../../core/prompts/problems';
 import { TemplateError } from '../../core/templates';
 import type { Runs } from '../runs/runs';
 import { confirm } from '../confirm';

@@ -6,7 +6,10 @@
 
 import * as vscode from 'vscode';
 import type { BatchProgress } from '../../core/batch/runner';
-import { cellKey, planExperiment, readTestsFile, specOf, storedVerdicts, testsFileOf, type StoredTest } from '../../core/experiments';
+import { cellKey } from '../../core/experiments/experiment-cells';
+import { planExperiment, specOf } from '../../core/experiments/run-experiment';
+import { readTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
+import { storedVerdicts } from '../../core/experiments/run-judgement';
 import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
 import { cellRecords } from '../../core/experiments/cell-records';
 import { writeCellRecords } from '../../core/experiments/reports/record-writer';

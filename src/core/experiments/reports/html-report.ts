@@ -8,7 +8,7 @@ import { columnLabel, shorten, valueText } from '../experiment-matrix';
 import { columnFigures, columnIndexer, type ColumnFigures } from '../column-figures';
 import { htmlText as h } from './escape';
 import { HTML_REPORT_STYLE } from './html-style';
-import { outcomeCounts, reportOutcome, type ReportOutcome } from './report-outcome';
+import { outcomeCounts, reportOutcome, type ReportOutcome } from '../report-outcome';
 import { failingAssertions, inMatrixOrder, pendingReason } from './report-cells';
 
 /** Outputs longer than this (characters or lines) are folded into <details>, their first line as the summary. */

@@ -7,7 +7,7 @@
 import type { CellRecord, RecordedRun } from '../cell-records';
 import { columnLabel, shorten } from '../experiment-matrix';
 import { xmlAttribute, xmlText } from './escape';
-import { outcomeCounts, reportOutcome } from './report-outcome';
+import { outcomeCounts, reportOutcome } from '../report-outcome';
 import { cellName, cellsByColumn, failingAssertions, pendingReason } from './report-cells';
 
 /** A message attribute is a headline; the full text is in the element's body. */

@@ -1,0 +1,123 @@
+// What the experiment panel's host knows of judged cells, over real runs on the simulator: verdicts and column
+// figures, rows where columns disagree, a grading run's verdicts followed line by line as they land, and a
+// comparison with an earlier run of the same experiment (and two batch runs of the same inputs).
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { ScalarLMClient } from '../../../../src/core/api/client';
+import { runBatch } from '../../../../src/core/batch/runner';
+import { cellKey } from '../../../../src/core/experiments/experiment-cells';
+import { experimentFromConfig } from '../../../../src/core/experiments/experiment-spec';
+import { planExperiment, runExperiment } from '../../../../src/core/experiments/run-experiment';
+import { planGrading, runGrading } from '../../../../src/core/experiments/grading';
+import { readTestsFile, testsFileOf } from '../../../../src/core/experiments/experiment-tests-file';
+import { storedVerdicts } from '../../../../src/core/experiments/run-judgement';
+import { compareRuns } from '../../../../src/core/runs/compare-runs';
+import type { LedgerLine } from '../../../../src/core/runs/ledger-file';
+import { RunProjection } from '../../../../src/core/runs/run-projection';
+import { RunStore } from '../../../../src/core/runs/run-store';
+import { PanelJudging } from '../../../../src/host/experiments/panel-judging';
+import { withSimulator } from '../../helpers/simulator';
+import { fileWriter, useTempDir } from '../../helpers/temp-dir';
+
+const verdict = (text: string) => `[[sim:respond-b64=${Buffer.from(text).toString('base64')}]]`;
+
+describe('the experiment panel judging its cells', () => {
+  const tmp = useTempDir();
+  const write = fileWriter(tmp);
+
+  /** Two columns (the same answer, scripted by `answer`, from two prompts), two rows asserted against it. */
+  function config(answers: [string, string], shortAnswers: [string, string] = answers): string {
+    write('long.txt', 'Long answer on {{ topic }}. [[sim:respond={{ answer }}]]');
+    write('short.txt', 'Short answer on {{ topic }}. [[sim:respond={{ short }}]]');
+    const rows = answers.map((answer, i) => `  - vars: {topic: t${i}, answer: ${answer}, short: ${shortAnswers[i]}}\n    assert:\n      - type: contains\n        value: yes\n`).join('');
+    return write('judged.yaml', `prompts:\n  - file://long.txt\n  - file://short.txt\nproviders:\n  - scalarlm:base\ntests:\n${rows}`);
+  }
+
+  async function run(api: ScalarLMClient, store: RunStore, path: string): Promise<string> {
+    const spec = await experimentFromConfig(path, {});
+    const planned = await planExperiment(api, spec, { kind: 'config', path }, { trust: 'trusted', maxTokens: 32 });
+    return (await runExperiment(api, store, planned, {})).runId;
+  }
+
+  it('judges each cell, counts each column and marks the rows where columns disagree', async () => {
+    await withSimulator({}, async (sim) => {
+      const api = new ScalarLMClient({ baseUrl: sim.url });
+      const store = new RunStore(join(tmp.path, 'runs'));
+      const runId = await run(api, store, config(['yes indeed', 'yes'], ['no', 'yes too']));
+      const projection = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
+      const judging = new PanelJudging(store, runId, readTests(store, runId), 'trusted');
+      const statuses = projection.items.map((item) => [item.cell?.slice(0, 2).join(','), judging.outcome(item)?.status]);
+      assert.deepEqual(new Map(statuses as [string, string][]), new Map([['0,0', 'pass'], ['1,0', 'fail'], ['0,1', 'pass'], ['1,1', 'pass']]));
+      const { columns, disagree } = judging.judged(projection, 'judged.yaml');
+      assert.deepEqual(columns.map((c) => [c.stats?.passed, c.stats?.judged, c.stats?.passRate]), [[2, 2, 1], [1, 2, 0.5]]);
+      assert.deepEqual([...disagree], [0]);
+      await api.close();
+    });
+  });
+
+  it("follows a grading run's lines as they land, changing only the cells they grade", async () => {
+    await withSimulator({}, async (sim) => {
+      const api = new ScalarLMClient({ baseUrl: sim.url });
+      const store = new RunStore(join(tmp.path, 'runs'));
+      write('plain.txt', 'Tell me about {{ topic }}.');
+      const path = write(
+        'graded.yaml',
+        'prompts:\n  - file://plain.txt\nproviders:\n  - scalarlm:base\ntests:\n' +
+          `  - vars: {topic: tea}\n    assert:\n      - type: llm-rubric\n        value: 'About tea ${verdict('{"pass": true, "score": 1, "reason": "tea"}')}'\n` +
+          '  - vars: {topic: rain}\n',
+      );
+      const runId = await run(api, store, path);
+      const projection = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
+      const judging = new PanelJudging(store, runId, readTests(store, runId), 'trusted');
+      const tea = projection.items.find((item) => item.cell?.[1] === 0);
+      assert.ok(tea);
+      assert.equal(judging.outcome(tea)?.status, 'pending', 'not graded yet');
+      assert.equal(judging.gradingProgress(() => false), undefined);
+
+      const plan = planGrading(store, runId, 'trusted');
+      assert.equal(plan?.inputs.length, 1, 'one model-graded assertion on an answered cell');
+      const lines: LedgerLine[] = [];
+      const summary = await runGrading(api, store, plan!, { onLedger: (batch) => lines.push(...batch) });
+      const changed = judging.gradingLines(summary.runId, lines);
+      assert.deepEqual([...changed], [cellKey(0, 0, 0)]);
+      assert.equal(judging.outcome(tea)?.status, 'pass');
+      assert.deepEqual(judging.gradingProgress(() => false), { graded: 1, total: 1, phase: 'complete' });
+      await api.close();
+    });
+  });
+
+  it('compares with an earlier run cell by cell: same, changed, newly failing; and two batch runs by index', async () => {
+    await withSimulator({}, async (sim) => {
+      const api = new ScalarLMClient({ baseUrl: sim.url });
+      const store = new RunStore(join(tmp.path, 'runs'));
+      const before = await run(api, store, config(['yes', 'yes']));
+      const after = await run(api, store, config(['yes', 'nope'], ['yes longer', 'yes']));
+      const projection = RunProjection.replay(store.ledgerPath(after), { keepItems: true });
+      const judging = new PanelJudging(store, after, readTests(store, after), 'trusted');
+      const view = judging.compareWith(projection, before, storedVerdicts(store, 'trusted'));
+      assert.deepEqual(view.counts, { same: 2, changed: 1, 'newly-passing': 0, 'newly-failing': 1, added: 0, removed: 0 });
+      const failing = projection.items.find((item) => judging.change(item) === 'newly-failing');
+      assert.deepEqual(failing?.cell?.slice(0, 2), [0, 1]);
+      assert.equal(judging.compared(failing!)?.response, 'yes');
+      judging.clearComparison();
+      assert.equal(judging.change(failing!), undefined);
+
+      // Two batch runs of the same prompts: matched by input index.
+      const prompts = (texts: string[]) =>
+        (async function* () {
+          yield* texts.map((text) => ({ entry: `[[sim:respond=${text}]]` }));
+        })();
+      const batch = async (texts: string[]) =>
+        (await runBatch({ api, ledgerPath: store.ledgerPath(`b-${texts.join('-')}`), params: { max_tokens: 8 }, input: prompts(texts), totalHint: texts.length })).ledgerPath;
+      const [a, b] = [await batch(['one', 'two', 'three']), await batch(['one', 'TWO', 'three'])];
+      const counts = compareRuns(RunProjection.replay(b, { keepItems: true }), RunProjection.replay(a, { keepItems: true })).counts;
+      assert.deepEqual(counts, { same: 2, changed: 1, 'newly-passing': 0, 'newly-failing': 0, added: 0, removed: 0 });
+      await api.close();
+    });
+  });
+});
+
+function readTests(store: RunStore, runId: string) {
+  return readTestsFile(testsFileOf(store.ledgerPath(runId)));
+}

@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import { EXPERIMENT_ACTIONS } from '../../../../src/protocol/experiments';
+import { columnModel, columnName, columnsSummary, comparisonSummary, EXPERIMENT_TOOLBAR, progressStats, repeatLabel, toolbarButtons, TRANSPORTS, varsTooltip } from '../../../../src/webview/experiments/wording';
+import { column, columns, counts, header, progress } from './fixtures';
+
+describe('experiments webview: wording and toolbar', () => {
+  it('offers to rerun failed cells when there are any, with their count', () => {
+    assert.deepEqual(toolbarButtons('running', counts({ error: 3 })).rerunFailed, { label: 'Rerun failed (3)', enabled: true });
+    assert.deepEqual(toolbarButtons('complete', counts({ error: 1200 })).rerunFailed, { label: 'Rerun failed (1,200)', enabled: true });
+    assert.equal(toolbarButtons('complete', counts({ ok: 4 })).rerunFailed.enabled, false);
+  });
+
+  it('offers to resume once the run stopped with cells pending or unsent', () => {
+    assert.equal(toolbarButtons('running', counts({ pending: 2 })).resume.enabled, false);
+    assert.deepEqual(toolbarButtons('stopped', counts({ pending: 2, unsent: 5 })).resume, { label: 'Resume (2 pending, 5 unsent)', enabled: true });
+    assert.deepEqual(toolbarButtons('cancelled', counts({ unsent: 2280 })).resume, { label: 'Resume (2,280 unsent)', enabled: true });
+    assert.deepEqual(toolbarButtons('complete', counts({ ok: 3 })).resume, { label: 'Resume', enabled: false });
+    assert.equal(toolbarButtons('deadline', counts({ queued: 3 })).resume.enabled, false);
+  });
+
+  it('offers cancel only while running; exports, the ledger and the source always', () => {
+    for (const phase of ['complete', 'cancelled', 'deadline', 'failed', 'stopped'] as const) {
+      const buttons = toolbarButtons(phase, counts());
+      assert.equal(buttons.cancel.enabled, false, phase);
+      assert.equal(buttons.exportJsonl.enabled && buttons.exportCsv.enabled && buttons.openLedger.enabled && buttons.openSource.enabled, true, phase);
+    }
+    assert.equal(toolbarButtons('running', counts()).cancel.enabled, true);
+  });
+
+  it('has one button per action of the protocol, in the toolbar order', () => {
+    assert.deepEqual([...EXPERIMENT_TOOLBAR].sort(), [...EXPERIMENT_ACTIONS].sort());
+    assert.deepEqual(Object.keys(toolbarButtons('running', counts())).sort(), [...EXPERIMENT_ACTIONS].sort());
+  });
+
+  it('offers to stop comparing only while comparing, and to compare with another then', () => {
+    assert.deepEqual(toolbarButtons('complete', counts()).clearComparison, { label: 'Stop comparing', enabled: false });
+    assert.deepEqual(toolbarButtons('complete', counts(), true).clearComparison, { label: 'Stop comparing', enabled: true });
+    assert.equal(toolbarButtons('complete', counts()).compareWith.label, 'Compare with…');
+    assert.equal(toolbarButtons('running', counts(), true).compareWith.label, 'Compare with another…');
+    assert.equal(toolbarButtons('running', counts()).exportHtml.enabled, true);
+  });
+
+  it('says which run the comparison is with and how many cells changed how, zeros too', () => {
+    const comparison = {
+      runId: '1a2b3c4d5e6f7a8b',
+      title: 'Summaries <b>v1</b>',
+      createdAt: '2025-01-31T09:05:00Z',
+      counts: { same: 1200, changed: 3, 'newly-passing': 1, 'newly-failing': 2, added: 0, removed: 1 },
+    };
+    assert.equal(comparisonSummary(comparison, (iso) => `<${iso}>`), 'Compared with Summaries <b>v1</b> (1a2b3c4d, <2025-01-31T09:05:00Z>) · 3 changed · 1 newly passing · 2 newly failing · 0 added · 1 removed · 1,200 same');
+    assert.equal(comparisonSummary(comparison), comparisonSummary(comparison, (iso) => new Date(iso).toLocaleString()), "the user's locale by default");
+    assert.match(comparisonSummary({ ...comparison, createdAt: 'yesterday' }), /\(1a2b3c4d, yesterday\)/);
+  });
+
+  it('sums up the columns, rows, cells and transports', () => {
+    assert.equal(columnsSummary(header({ rowCount: 1000 })), '6 columns: 3 prompts × 2 providers · 1,000 rows · 6,000 cells · 3 batch, 3 chat');
+    assert.equal(columnsSummary(header({ rowCount: 5, repeat: 3 })), '6 columns: 3 prompts × 2 providers · 5 rows · 90 cells (each repeated 3 times) · 3 batch, 3 chat');
+    assert.equal(columnsSummary(header({ columns: [column(0)], rowCount: 1 })), '1 column: 1 prompt × 1 provider · 1 row · 1 cell · 1 batch');
+  });
+
+  it('writes the progress line: elapsed, ETA while running, queue depth, cells fetched and sent', () => {
+    assert.equal(
+      progressStats(progress({ etaSeconds: 40, queueDepth: 12, fetchedCells: 40, sentCells: 1200 }), 65_000),
+      'Elapsed 1m 05s · ETA 40s · Queue depth 12 · 40 cells fetched, not sent · 1,200 sent',
+    );
+    assert.equal(progressStats(progress({ phase: 'complete', etaSeconds: 40, fetchedCells: 1, sentCells: 0 }), 5000), 'Elapsed 5s · 1 cell fetched, not sent · 0 sent');
+  });
+
+  it('adds how grading goes when the run has model-graded assertions', () => {
+    assert.equal(progressStats(progress({ grading: { graded: 40, total: 120, phase: 'running' } }), 1000), 'Elapsed 1s · 0 cells fetched, not sent · 0 sent · Grading: 40 / 120 (running)');
+    assert.match(progressStats(progress({ phase: 'complete', grading: { graded: 1200, total: 1200, phase: 'complete' } }), 1000), / · Grading: 1,200 \/ 1,200 \(complete\)$/);
+    assert.match(progressStats(progress({ grading: { graded: 3, total: 9, phase: 'deadline' } }), 1000), /Grading: 3 \/ 9 \(stopped at the deadline\)$/);
+  });
+
+  it('names columns by prompt and provider, and the model when the provider label does not say it', () => {
+    assert.equal(columnName(column(0)), 'prompt 1 · base');
+    assert.equal(columnModel(column(0)), 'llama-3-8b');
+    assert.equal(columnModel(column(1)), undefined);
+    assert.equal(columnModel(column(0, { model: '' })), undefined);
+    assert.equal(columns(6).map(columnName).length, new Set(columns(6).map(columnName)).size);
+  });
+
+  it('explains each transport', () => {
+    assert.equal(TRANSPORTS.batch.label, 'batch');
+    assert.match(TRANSPORTS.batch.description, /\/v1\/generate/);
+    assert.match(TRANSPORTS.chat.description, /\/v1\/chat\/completions/);
+  });
+
+  it("lists a row's vars for its tooltip, cutting long values", () => {
+    assert.equal(varsTooltip({ topic: 'cats', n: '3' }), 'topic: cats\nn: 3');
+    assert.equal(varsTooltip({}), 'No vars');
+    const long = varsTooltip({ text: 'x'.repeat(1000) });
+    assert.equal(long, `text: ${'x'.repeat(200)}…`);
+  });
+
+  it('counts repeats from 1 for people', () => {
+    assert.equal(repeatLabel(0, 3), 'Repeat 1 of 3');
+    assert.equal(repeatLabel(2, 3), 'Repeat 3 of 3');
+  });
+});
