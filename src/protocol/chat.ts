@@ -2,7 +2,7 @@
 // with several models answering each turn side by side). Both sides compile this file; it imports only its
 // sibling message-shape.
 
-import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
+import { carried, carriedList, messageGuard, optional, type MessageOf, type MessageSpec } from './message-shape';
 
 export type AnswerState =
   /** Sent, nothing back yet (the queue path shows how long it has waited). */
@@ -114,21 +114,44 @@ export interface ChatView {
   draft?: string;
 }
 
-export type ChatToWebview =
+export const CHAT_TO_WEBVIEW = {
   /** The whole conversation, in answer to every `ready`. */
-  | { type: 'init'; chat: ChatView }
+  init: { chat: carried<ChatView>(isChatShape) },
   /**
    * Text that arrived for one answer since the last message, in order: append it. `seq` grows by one per
    * message (delta or answer) for that answer, from the `seq` its view had in `init`, so the page can tell a
    * gap (it then asks for `ready` again and gets a fresh `init`). `toolCalls`, unlike the text, is the answer's
    * tool calls so far, whole: it replaces the list (their arguments arrive in fragments the host merges by index).
    */
-  | { type: 'delta'; turn: number; answer: number; seq: number; content?: string; reasoning?: string; toolCalls?: ToolCallView[] }
+  delta: { turn: 'integer', answer: 'integer', seq: 'integer', content: optional('string'), reasoning: optional('string'), toolCalls: optional(carriedList<ToolCallView>()) },
   /** An answer's state and figures changed (started, waiting, finished, failed): replace all but the text. */
-  | { type: 'answer'; turn: number; answer: number; seq: number; view: AnswerView }
-  | { type: 'busy'; busy: boolean; toolsOpen: boolean }
+  answer: { turn: 'integer', answer: 'integer', seq: 'integer', view: carried<AnswerView>((view) => typeof (view as { content?: unknown }).content === 'string') },
+  busy: { busy: 'boolean', toolsOpen: 'boolean' },
   /** The controls changed (or the deployment's models arrived): the conversation itself did not. */
-  | { type: 'controls'; controls: ChatControls };
+  controls: { controls: carried<ChatControls>(isControls) },
+} as const satisfies MessageSpec;
+
+export type ChatToWebview = MessageOf<typeof CHAT_TO_WEBVIEW>;
+
+/** What the page accepts on its channel: the host's messages, not VS Code's own or a stray postMessage. */
+export const isChatToWebview = messageGuard(CHAT_TO_WEBVIEW);
+
+function isChatShape(value: unknown): boolean {
+  const chat = value as { turns?: unknown; controls?: unknown; prefix?: unknown; toolNames?: unknown };
+  return Array.isArray(chat.turns) && isControls(chat.controls) && Array.isArray(chat.prefix) && Array.isArray(chat.toolNames);
+}
+
+function isControls(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const controls = value as { models?: unknown; columns?: unknown };
+  return Array.isArray(controls.models) && Array.isArray(controls.columns) && controls.columns.length === controls.models.length && controls.columns.every(isColumnControls);
+}
+
+function isColumnControls(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const column = value as { maxTokens?: unknown; system?: unknown };
+  return typeof column.maxTokens === 'number' && typeof column.system === 'string';
+}
 
 export const ANSWER_ACTIONS = ['copy', 'insert', 'open'] as const;
 export type AnswerAction = (typeof ANSWER_ACTIONS)[number];

@@ -2,7 +2,7 @@
 // the tests (their vars as the label) and whose columns are prompt x provider; each cell one answer.
 // Both sides compile this file; it imports only its sibling message-shape.
 
-import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
+import { carried, carriedList, messageGuard, nullable, optional, type MessageOf, type MessageSpec } from './message-shape';
 import { SHOWN_STATUSES, type ShownCounts, type ShownStatus } from './run-status';
 import type { Transport } from './transport';
 
@@ -151,18 +151,39 @@ export interface ComparisonView {
   counts: Record<CellChange | 'removed', number>;
 }
 
-export type ExperimentToWebview =
+export const EXPERIMENT_TO_WEBVIEW = {
   /** The whole run, sent in answer to every `ready`. */
-  | { type: 'init'; header: ExperimentHeaderView; rows: RowView[]; cells: CellView[]; progress: ExperimentProgressView; comparison?: ComparisonView }
+  init: {
+    header: carried<ExperimentHeaderView>((header) => Array.isArray((header as { columns?: unknown }).columns)),
+    rows: carriedList<RowView>(),
+    cells: carriedList<CellView>(),
+    progress: carried<ExperimentProgressView>(),
+    comparison: optional(carried<ComparisonView>()),
+  },
   /** Cells that changed. */
-  | { type: 'cells'; cells: CellView[] }
-  | { type: 'progress'; progress: ExperimentProgressView }
+  cells: { cells: carriedList<CellView>() },
+  progress: { progress: carried<ExperimentProgressView>() },
   /** The answer to a `cell` message with action `detail`. */
-  | { type: 'detail'; cell: CellDetailView }
+  detail: { cell: carried<CellDetailView>(isCellAddress) },
   /** Column figures and row agreement, after verdicts changed (grading came in). */
-  | { type: 'judged'; columns: ColumnView[]; rows: { index: number; disagree: boolean }[] }
+  judged: { columns: carriedList<ColumnView>(), rows: carriedList<{ index: number; disagree: boolean }>() },
   /** The run now compared with (its cells' changes come in `cells`), or none. */
-  | { type: 'comparison'; comparison: ComparisonView | null };
+  comparison: { comparison: nullable(carried<ComparisonView>((comparison) => isObject((comparison as { counts?: unknown }).counts))) },
+} as const satisfies MessageSpec;
+
+export type ExperimentToWebview = MessageOf<typeof EXPERIMENT_TO_WEBVIEW>;
+
+/** What the page accepts on its channel: the host's messages, not VS Code's own or a stray postMessage. */
+export const isExperimentToWebview = messageGuard(EXPERIMENT_TO_WEBVIEW);
+
+function isCellAddress(value: unknown): boolean {
+  const cell = value as { row?: unknown; column?: unknown; repeat?: unknown };
+  return Number.isInteger(cell.row) && Number.isInteger(cell.column) && Number.isInteger(cell.repeat);
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}
 
 export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt', 'diff', 'copyAsCurl', 'copyAsPython', 'copyAsTypeScript'] as const;
 export type CellAction = (typeof CELL_ACTIONS)[number];

@@ -1,7 +1,7 @@
 // Messages between the host and a batch results panel (one panel per run). Both sides compile this file;
 // it imports only its sibling message-shape, so the webview bundle stays free of host code.
 
-import { messageGuard, type MessageOf, type MessageSpec } from './message-shape';
+import { carried, carriedList, messageGuard, type MessageOf, type MessageSpec } from './message-shape';
 import type { ShownCounts, ShownStatus } from './run-status';
 
 /** A group's request as code: cURL, Python, TypeScript (core/snippets' formats; the page may not import the core). */
@@ -104,14 +104,20 @@ export interface ProgressView {
   existingGroups: number;
 }
 
-export type ResultsToWebview =
+export const RESULTS_TO_WEBVIEW = {
   /** The whole run, sent in answer to every `ready`. */
-  | { type: 'init'; header: RunHeaderView; items: ItemView[]; progress: ProgressView }
+  init: { header: carried<RunHeaderView>(), items: carriedList<ItemView>(), progress: carried<ProgressView>() },
   /** Items that changed (a group settled), by index. */
-  | { type: 'items'; items: ItemView[] }
-  | { type: 'progress'; progress: ProgressView }
+  items: { items: carriedList<ItemView>() },
+  progress: { progress: carried<ProgressView>() },
   /** The answer to `detailShown`: what the server knows about that item. */
-  | { type: 'serverFacts'; index: number; facts: ServerFactsView };
+  serverFacts: { index: 'number', facts: carried<ServerFactsView>() },
+} as const satisfies MessageSpec;
+
+export type ResultsToWebview = MessageOf<typeof RESULTS_TO_WEBVIEW>;
+
+/** What the page accepts on its channel: the host's messages, not VS Code's own or a stray postMessage. */
+export const isResultsToWebview = messageGuard(RESULTS_TO_WEBVIEW);
 
 export const ITEM_ACTIONS = ['reveal', 'copyResponse', 'copyRequestId', 'openResponse'] as const;
 export type ItemAction = (typeof ITEM_ACTIONS)[number];

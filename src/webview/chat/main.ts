@@ -24,29 +24,14 @@
 //     (each sends its value on change; a comparison has one .column-controls[data-column] per column)
 //   #composer > textarea, button[data-action="send|stop|retry|clear"]
 
-import type { ChatFromWebview, ChatPanelState } from '../../protocol/chat';
-import { connectToHost } from '../shared/host-connection';
+import { isChatToWebview, type ChatFromWebview, type ChatPanelState, type ChatToWebview } from '../../protocol/chat';
+import { startPage } from '../shared/start-page';
 import { createChatPage } from './chat-page';
-import { isChatToWebview } from './host-messages';
 import { restoreChatPanelState } from './panel-state';
 
-const host = connectToHost<ChatFromWebview, ChatPanelState>();
-// Every listener, observer and timer of the page hangs off this signal; it is released with the page.
-const lifetime = new AbortController();
-const page = createChatPage(
-  document.body,
-  { post: (message) => host.postMessage(message), save: (state) => host.setState(state) },
-  restoreChatPanelState(host.getState()),
-  lifetime.signal,
-);
-
-window.addEventListener(
-  'message',
-  (event: MessageEvent<unknown>) => {
-    if (isChatToWebview(event.data)) page.apply(event.data);
-  },
-  { signal: lifetime.signal },
-);
-window.addEventListener('pagehide', () => lifetime.abort(), { once: true });
-
-host.postMessage({ type: 'ready' });
+startPage<ChatToWebview, ChatFromWebview, ChatPanelState>({
+  accepts: isChatToWebview,
+  restore: restoreChatPanelState,
+  create: (host, restored, signal) => createChatPage(document.body, host, restored, signal),
+  ready: { type: 'ready' },
+});

@@ -1,10 +1,9 @@
 // The experiment panel's webview: builds the page, says `ready`, then applies what the host sends,
 // reporting the first render after each `init` (shared/start-page.ts).
 
-import type { ExperimentFromWebview, ExperimentPanelState, ExperimentToWebview } from '../../protocol/experiments';
+import { isExperimentToWebview, type ExperimentFromWebview, type ExperimentPanelState, type ExperimentToWebview } from '../../protocol/experiments';
 import { startPage } from '../shared/start-page';
 import { createExperimentPage } from './experiment-page';
-import { isExperimentToWebview } from './host-messages';
 import { restorePanelState } from './panel-state';
 
 startPage<ExperimentToWebview, ExperimentFromWebview, ExperimentPanelState>({

@@ -5,6 +5,7 @@
 
 import type { ColumnView } from '../../protocol/experiments';
 import { element } from '../shared/dom';
+import { listenToListKeys } from '../shared/list-keys';
 import { positionOf } from '../shared/list-navigation';
 import { createVirtualRows } from '../shared/virtual-rows';
 import { rowsPerPage } from '../shared/virtual-window';
@@ -114,24 +115,22 @@ export function createMatrixView(callbacks: MatrixCallbacks, signal: AbortSignal
     { signal },
   );
 
-  root.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key === 'Enter') {
-        if (selected === undefined) return;
-        event.preventDefault();
-        callbacks.open();
-        return;
-      }
-      if (!isGridKey(event.key) || event.altKey || event.metaKey) return;
-      event.preventDefault();
-      const from = selected === undefined ? undefined : { row: positionOf(rows, selected.row), column: Math.max(0, columns.findIndex((column) => column.index === selected?.column)) };
-      const next = nextCell(event.key, event.ctrlKey, from, rows.length, columns.length, rowsPerPage(virtual.viewport()));
-      if (next === undefined) return;
-      // The repeat carries over, so Down walks the same repeat of each row; the detail pane switches repeats.
-      callbacks.select({ row: rows[next.row], column: columns[next.column].index, repeat: selected?.repeat ?? 0 }, false);
+  listenToListKeys(
+    root,
+    {
+      isMoveKey: isGridKey,
+      hasSelection: () => selected !== undefined,
+      open: () => callbacks.open(),
+      ctrlMoves: true,
+      move: (key, ctrl) => {
+        const from = selected === undefined ? undefined : { row: positionOf(rows, selected.row), column: Math.max(0, columns.findIndex((column) => column.index === selected?.column)) };
+        const next = nextCell(key, ctrl, from, rows.length, columns.length, rowsPerPage(virtual.viewport()));
+        if (next === undefined) return;
+        // The repeat carries over, so Down walks the same repeat of each row; the detail pane switches repeats.
+        callbacks.select({ row: rows[next.row], column: columns[next.column].index, repeat: selected?.repeat ?? 0 }, false);
+      },
     },
-    { signal },
+    signal,
   );
 
   return {

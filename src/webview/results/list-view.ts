@@ -5,6 +5,7 @@
 
 import type { ItemView } from '../../protocol/results';
 import { element } from '../shared/dom';
+import { listenToListKeys } from '../shared/list-keys';
 import { isNavigationKey, nextPosition, positionOf } from '../shared/list-navigation';
 import { createVirtualRows } from '../shared/virtual-rows';
 import { rowsPerPage } from '../shared/virtual-window';
@@ -83,22 +84,19 @@ export function createListView(callbacks: ListCallbacks, signal: AbortSignal): L
     { signal },
   );
 
-  root.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key === 'Enter') {
-        if (selected === undefined) return;
-        event.preventDefault();
-        callbacks.openDetail();
-        return;
-      }
-      if (!isNavigationKey(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
-      event.preventDefault();
-      const from = selected === undefined ? undefined : positionOf(indexes, selected);
-      const position = nextPosition(event.key, from, indexes.length, rowsPerPage(rows.viewport()));
-      if (position !== undefined) callbacks.select(indexes[position]);
+  listenToListKeys(
+    root,
+    {
+      isMoveKey: isNavigationKey,
+      hasSelection: () => selected !== undefined,
+      open: () => callbacks.openDetail(),
+      move: (key) => {
+        const from = selected === undefined ? undefined : positionOf(indexes, selected);
+        const position = nextPosition(key, from, indexes.length, rowsPerPage(rows.viewport()));
+        if (position !== undefined) callbacks.select(indexes[position]);
+      },
     },
-    { signal },
+    signal,
   );
 
   return {

@@ -1,9 +1,8 @@
 // The batch results webview: builds the page, says `ready`, then applies what the host sends, reporting
 // the first render after each `init` (shared/start-page.ts).
 
-import type { ResultsFromWebview, ResultsPanelState, ResultsToWebview } from '../../protocol/results';
+import { isResultsToWebview, type ResultsFromWebview, type ResultsPanelState, type ResultsToWebview } from '../../protocol/results';
 import { startPage } from '../shared/start-page';
-import { isResultsToWebview } from './host-messages';
 import { restorePanelState } from './panel-state';
 import { createResultsPage } from './results-page';
 

@@ -1,6 +1,7 @@
-// How a run panel's page starts: connect to the host, build the page with the state saved before a
-// reload, say `ready`, then apply what the host sends. After the first render that follows each `init`
-// it reports how long that took, so slow panels show up in tests and benchmarks.
+// How every panel's page starts: connect to the host, build the page with the state saved before a reload,
+// say `ready`, then apply what the host sends; everything the page listens to or times ends with it. A run
+// panel also reports how long the first render after each `init` took, so slow panels show up in tests and
+// benchmarks.
 
 import { connectToHost } from './host-connection';
 
@@ -19,8 +20,8 @@ export interface PageSpec<In extends { type: string }, Out, State> {
   restore(saved: unknown): State | undefined;
   create(host: PageHost<Out, State>, restored: State | undefined, signal: AbortSignal): Page<In>;
   ready: Out;
-  /** The message that reports the first render after `init`, which took `ms`. */
-  rendered(init: Extract<In, { type: 'init' }>, ms: number): Out;
+  /** The message that reports the first render after `init`, which took `ms` (run panels). */
+  rendered?(init: Extract<In, { type: 'init' }>, ms: number): Out;
 }
 
 export function startPage<In extends { type: string }, Out, State>(spec: PageSpec<In, Out, State>): void {
@@ -36,7 +37,7 @@ export function startPage<In extends { type: string }, Out, State>(spec: PageSpe
       if (!spec.accepts(message)) return;
       const arrived = performance.now();
       page.apply(message);
-      if (isInit(message)) {
+      if (spec.rendered && isInit(message)) {
         // Reading a layout property makes the browser finish style and layout now, so the figure covers them.
         void document.body.offsetHeight;
         host.postMessage(spec.rendered(message, Math.round((performance.now() - arrived) * 10) / 10));

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { CHAT_FROM_WEBVIEW, isChatMessage } from '../../../src/protocol/chat';
 import { isMetricsWebviewMessage } from '../../../src/protocol/metrics';
+import { carried, carriedList, messageGuard, nullable, optional, type MessageSpec } from '../../../src/protocol/message-shape';
 import { isResultsMessage, RESULTS_FROM_WEBVIEW } from '../../../src/protocol/results';
 
 describe('host <- webview messages, checked against their declarations', () => {
@@ -33,5 +34,28 @@ describe('host <- webview messages, checked against their declarations', () => {
     assert.ok(!isChatMessage({ type: 'setModel', column: 0.5, model: 'm' }));
     assert.ok(isMetricsWebviewMessage({ type: 'ready' }));
     assert.ok(!isMetricsWebviewMessage({ type: 'snapshot' }));
+  });
+});
+
+describe('host -> webview messages, declared as data too', () => {
+  const SPEC = {
+    init: { view: carried<{ rows: number[] }>((view) => Array.isArray((view as { rows?: unknown }).rows)), list: carriedList<string>(), note: optional('string'), compared: nullable(carried<object>()) },
+    busy: { busy: 'boolean' },
+  } as const satisfies MessageSpec;
+  const accepts = messageGuard(SPEC);
+
+  it('checks a carried view by its kind and by what its check adds', () => {
+    assert.ok(accepts({ type: 'init', view: { rows: [] }, list: [], compared: null }));
+    assert.ok(!accepts({ type: 'init', view: { rows: 'x' }, list: [], compared: null }), 'the check of the view');
+    assert.ok(!accepts({ type: 'init', view: [], list: [], compared: null }), 'a list is not an object view');
+    assert.ok(!accepts({ type: 'init', view: { rows: [] }, list: {}, compared: null }), 'an object is not a list');
+  });
+
+  it('lets an optional field be absent and a nullable one be null, but not the wrong kind', () => {
+    assert.ok(accepts({ type: 'init', view: { rows: [] }, list: [], note: 'n', compared: {} }));
+    assert.ok(!accepts({ type: 'init', view: { rows: [] }, list: [], note: 3, compared: null }));
+    assert.ok(!accepts({ type: 'init', view: { rows: [] }, list: [] }), 'nullable is not optional');
+    assert.ok(accepts({ type: 'busy', busy: false }));
+    assert.ok(!accepts({ type: 'busy', busy: 'no' }));
   });
 });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { isChatToWebview } from '../../../../src/webview/chat/host-messages';
-import { answerView, comparison, controls } from './fixtures';
+import { isChatToWebview } from '../../../src/protocol/chat';
+import { answerView, comparison, controls } from '../webview/chat/fixtures';
 
 describe('chat webview: host messages', () => {
   it('accepts the five message types', () => {

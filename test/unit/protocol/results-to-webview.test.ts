@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isResultsToWebview } from '../../../../src/webview/results/host-messages';
+import { isResultsToWebview } from '../../../src/protocol/results';
 
 describe('results webview: host messages', () => {
   it('accepts the three message types', () => {

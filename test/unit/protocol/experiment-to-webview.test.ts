@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { isExperimentToWebview } from '../../../../src/webview/experiments/host-messages';
-import { cell, header, progress, row } from './fixtures';
+import { isExperimentToWebview } from '../../../src/protocol/experiments';
+import { cell, header, progress, row } from '../webview/experiments/fixtures';
 
 describe('experiments webview: host messages', () => {
   it('accepts the six message types', () => {

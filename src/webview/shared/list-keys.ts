@@ -1,0 +1,30 @@
+// The keys of a list or a grid with a selection, one way for both (the results list, the experiment matrix):
+// Enter opens the selected entry, a navigation key moves the selection, and other keys are left alone.
+
+export interface ListKeys<Key extends string> {
+  isMoveKey(key: string): key is Key;
+  hasSelection(): boolean;
+  open(): void;
+  /** `ctrl`: the grid's Ctrl+Home/End; a list ignores navigation keys pressed with Ctrl. */
+  move(key: Key, ctrl: boolean): void;
+  /** Whether Ctrl with a navigation key moves too (a grid's Ctrl+Home/End), or is left to the browser. */
+  ctrlMoves?: boolean;
+}
+
+export function listenToListKeys<Key extends string>(root: HTMLElement, keys: ListKeys<Key>, signal: AbortSignal): void {
+  root.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Enter') {
+        if (!keys.hasSelection()) return;
+        event.preventDefault();
+        keys.open();
+        return;
+      }
+      if (!keys.isMoveKey(event.key) || event.altKey || event.metaKey || (event.ctrlKey && !keys.ctrlMoves)) return;
+      event.preventDefault();
+      keys.move(event.key, event.ctrlKey);
+    },
+    { signal },
+  );
+}
