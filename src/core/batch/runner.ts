@@ -11,6 +11,7 @@ import { LedgerBook, type LedgerListener } from '../runs/ledger-book';
 import { addCounts, contribution, countsOf, needsPrompts, needsWork, type GroupRecord, type LedgerState } from '../runs/ledger-state';
 import { deploymentDefaultModel } from './deployment-model';
 import { ExistingGroups } from './existing-groups';
+import { ListedGroups } from './listed-groups';
 import { allPlanned, GroupPlanner } from './group-planner';
 import { fingerprintInput, InputChangedError, inputMismatch, type LedgerInput } from '../runs/ledger-input';
 import { readPromptFile, type PromptFormat } from '../prompts';
@@ -229,6 +230,7 @@ class BatchRun {
   private readonly stop = new AbortController();
   private readonly planner: GroupPlanner;
   private readonly existing: ExistingGroups;
+  private readonly listed: ListedGroups;
   /** Groups being worked on, with their items finished so far (not yet in the ledger's counts). */
   private readonly inFlight = new Map<number, { group: GroupRecord; ok: number; error: number }>();
   private fatal: Error | undefined;
@@ -247,6 +249,7 @@ class BatchRun {
   ) {
     this.planner = new GroupPlanner(book, options.input, book.header.groupSize, book.header.params);
     this.existing = new ExistingGroups(options.api);
+    this.listed = new ListedGroups(options.api);
   }
 
   async run(): Promise<BatchSummary> {
@@ -347,6 +350,7 @@ class BatchRun {
       pacer: this.pacer,
       timing: this.timing,
       existing: this.existing,
+      listed: this.listed,
       ...(this.options.ready ? { ready: this.options.ready } : {}),
       ...(this.options.earlierAnswers ? { earlierAnswers: this.options.earlierAnswers } : {}),
       knownGroup: (key) => this.knownGroups().get(key),
