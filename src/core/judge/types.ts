@@ -2,7 +2,7 @@
 // and a cell's outcome. The meanings follow promptfoo's (types, `not-`, threshold, weight, metric), so an
 // existing promptfoo config judges the same here.
 
-import type { Script } from 'node:vm';
+import type { CompiledJavascript } from './javascript';
 import type { ChatMessage } from '../api/types';
 import type { AssertionLocation } from './assertion-problem';
 
@@ -63,7 +63,7 @@ export interface JavascriptAssertion extends AssertionCommon {
   base: 'javascript';
   value: string;
   /** Compiled when read; run only in trusted workspaces. */
-  script: Script;
+  script: CompiledJavascript;
 }
 
 export interface ModelGradedAssertion extends AssertionCommon {
