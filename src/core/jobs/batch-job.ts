@@ -24,6 +24,8 @@ import {
   type FormatGuess,
   type PromptFormat,
   type PromptInputWarning,
+  type PromptItem,
+  promptChars,
 } from '../prompts';
 import { BATCH_DEFAULTS } from './defaults';
 
@@ -66,6 +68,14 @@ export interface BatchJob {
   input(): AsyncIterable<BatchInput>;
   /** Accepted, but not all will take effect: the ones the file's lines carry, then the job's own. */
   warnings: string[];
+  /** The longest prompt of a file or document and where it is, to check against the model's context (prompt-size.ts). */
+  longest?: PromptAt;
+}
+
+export interface PromptAt {
+  file: string;
+  line: number;
+  chars: number;
 }
 
 /** Reads the whole source and checks every prompt; throws PromptProblems listing them all when any is bad. */
@@ -84,6 +94,7 @@ export async function planBatch(source: BatchSource, layers: JobLayers = {}): Pr
     ...(read.format ? { format: read.format } : {}),
     total: read.total,
     input: read.input,
+    ...(read.longest ? { longest: read.longest } : {}),
     warnings: [...read.warnings, ...formatWarnings(source, read), ...unappliedWarnings(params)],
   };
 }
@@ -97,6 +108,7 @@ interface ReadSource {
   defaults: BatchDefaults;
   input: () => AsyncIterable<BatchInput>;
   warnings: string[];
+  longest?: PromptAt;
 }
 
 async function readSource(source: BatchSource): Promise<ReadSource> {
@@ -109,7 +121,8 @@ async function readSource(source: BatchSource): Promise<ReadSource> {
       const checked = checkPromptText(source.text, { fileName: source.fileName, format });
       if (checked.errorCount > 0) throw new PromptProblems(checked.errors, checked.errorCount);
       const items = checked.items;
-      return { title: source.fileName, uri: source.uri, format, ...(guess ? { guess } : {}), total: items.length, defaults: checked.defaults, input: () => inputOf(items), warnings: messages(checked.warnings, checked.warnings.length) };
+      const longest = longestOf(items, source.fileName);
+      return { title: source.fileName, uri: source.uri, format, ...(guess ? { guess } : {}), ...(longest ? { longest } : {}), total: items.length, defaults: checked.defaults, input: () => inputOf(items), warnings: messages(checked.warnings, checked.warnings.length) };
     }
     case 'file': {
       const guess = source.format ? undefined : await detectFileFormat(source.path, source.displayName);
@@ -123,12 +136,22 @@ async function readSource(source: BatchSource): Promise<ReadSource> {
         format,
         ...(guess ? { guess } : {}),
         total: checked.count,
+        ...(checked.longest ? { longest: { file: source.displayName, ...checked.longest } } : {}),
         defaults: checked.defaults,
         input: () => readPromptFile(source.path, options),
         warnings: messages(checked.warnings, checked.warningCount),
       };
     }
   }
+}
+
+function longestOf(items: readonly PromptItem[], file: string): PromptAt | undefined {
+  let longest: PromptAt | undefined;
+  for (const item of items) {
+    const chars = promptChars(item.entry);
+    if (!longest || chars > longest.chars) longest = { file, line: item.origin.line, chars };
+  }
+  return longest;
 }
 
 function batchParams(layers: JobLayers, file: BatchDefaults): BatchParams {

@@ -12,14 +12,17 @@ export {
   checkPromptText,
   parsePromptText,
   parseSelectionText,
+  promptChars,
   readPromptFile,
   validatePromptFile,
   type ParseOptions,
   type ParsedPromptText,
   type PromptFileCheck,
+  type LongestPrompt,
   type PromptFileOptions,
   type PromptTextCheck,
 } from './sources';
+export { readTextFile } from './text';
 export { asSentence, PromptInputError, PromptInputWarning, PromptProblems, type PromptInputLocation } from './problems';
 export type { BatchDefaults, JsonPath, ParsedPrompts, PromptFormat, PromptItem, PromptOrigin } from './types';
 export {
