@@ -93,6 +93,11 @@ export interface BatchRunOptions {
    * how to find them, asked only when a group needs them (reading earlier runs costs, and most runs never do).
    */
   knownGroups?: ReadonlyMap<string, string> | (() => ReadonlyMap<string, string>);
+  /**
+   * After an early stop, plan the prompts never reached as groups never sent (not only count them), so each
+   * keeps what the input said of it (an experiment's cell): a report then has a record for every one.
+   */
+  planUnsent?: boolean;
   /** Chat answers earlier runs of the same experiment had, by request key: taken instead of asked again. */
   earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
   /** The deadline of one chat completion of the run (default CHAT_DEFAULTS.timeoutSeconds). */
@@ -276,7 +281,7 @@ class BatchRun {
       await Promise.all(workers);
       if (this.cutOffByUs()) await this.lookUpCutOffSubmits();
       // Prompts never reached are read to the end so the report can list them as unsent.
-      if (!this.inputFailed && !this.detached) await this.planner.drain();
+      if (!this.inputFailed && !this.detached) await this.planner.drain(this.options.planUnsent === true);
     } finally {
       clearTimeout(deadline);
       clearInterval(metrics);
