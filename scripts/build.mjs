@@ -37,6 +37,8 @@ const builds = [
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], banner: { js: 'globalThis.__scalarlmLoadStarted = performance.now();' } },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...node, entryPoints: ['src/sim/main.ts'], outfile: 'dist/sim.js', banner: { js: '#!/usr/bin/env node' } },
+  // The worker thread `javascript` assertions run in, beside the bundles that start it (core/judge/javascript-pool.ts).
+  { ...node, entryPoints: ['src/core/judge/assertion-worker.ts'], outfile: 'dist/assertion-worker.js' },
 ];
 
 if (watch) {

@@ -1,6 +1,7 @@
-// scalarlm-lab diff RUN_A RUN_B: what changed from run B to run A (two experiment runs, or two batch runs of
-// the same inputs): the counts of cells same, changed, newly passing, newly failing, added and removed, then a
-// unified diff of each changed cell's output. Exit 0 when nothing changed, 3 when something did.
+// scalarlm-lab diff BASE NEW: what changed from the baseline run to the new one (two experiment runs, or two
+// batch runs of the same inputs), in the order `diff` itself takes its files: the counts of cells same,
+// changed, newly passing, newly failing, added and removed, then a unified diff of each changed cell's output
+// (`-` lines the baseline's). Exit 0 when nothing changed, 3 when something did.
 
 import { createTwoFilesPatch } from 'diff';
 import { readTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
@@ -17,36 +18,42 @@ import { cliRunStore } from '../run-location';
 export const diffCommand: Command = {
   name: 'diff',
   summary:
-    'Show what changed between two runs over the same inputs: counts of cells same, changed, newly passing or failing.\n' +
-    'RUN_A and RUN_B are run ids (or prefixes) in the runs folder; cells are matched by prompt, provider, test and\n' +
-    "repeat (experiments) or by input index (batch runs). Then a unified diff of each changed cell's output.\n" +
+    'Show what changed from the baseline run BASE to the run NEW, over the same inputs: counts of cells same, changed,\n' +
+    'newly passing (failed in BASE, pass in NEW) or newly failing. BASE and NEW are run ids (or prefixes) in the runs\n' +
+    'folder; cells are matched by prompt, provider, test and repeat (experiments) or by input index (batch runs).\n' +
+    "Then a unified diff of each changed cell's output, BASE as the - side, NEW as the + side.\n" +
     'Exit 0 when nothing changed, 3 when something did.',
-  usage: 'RUN_A RUN_B [options]',
+  usage: 'BASE NEW [options]',
   options: {},
   async run(args, io) {
-    const [a, b] = args.positionals;
-    if (!a || !b || args.positionals.length > 2) throw new UsageError('Give two runs: RUN_A (the newer) and RUN_B (the one to compare with).');
+    const [baseId, newId] = args.positionals;
+    if (!baseId || !newId || args.positionals.length > 2) throw new UsageError('Give two runs: BASE (the baseline) first, then NEW (the run to compare with it).');
     const store = cliRunStore(io);
-    const [runA, runB] = [openRun(store, a), openRun(store, b)];
+    const [base, next] = [openRun(store, baseId), openRun(store, newId)];
     const verdictOf = storedVerdicts(store, 'trusted');
-    const comparison = compareRuns(runA, runB, verdictOf);
+    const comparison = compareRuns(base, next, verdictOf);
     const { counts } = comparison;
     if (args.values.json) {
       io.stdout.write(json({ counts, cells: comparison.cells.filter((c) => c.change !== 'same').map((c) => ({ change: c.change, cell: c.item.cell ?? c.item.index, output: c.item.response, before: c.other?.response ?? null })) }));
     } else {
-      io.stdout.write(`${runA.header.title ?? runA.header.runId} (${runA.header.runId.slice(0, 8)}) against ${runB.header.title ?? runB.header.runId} (${runB.header.runId.slice(0, 8)}):\n`);
+      io.stdout.write(`${next.header.title ?? next.header.runId} (${short(next)}) against the baseline ${base.header.title ?? base.header.runId} (${short(base)}):\n`);
       io.stdout.write(`${counts.same} same, ${counts.changed} changed, ${counts['newly-passing']} newly passing, ${counts['newly-failing']} newly failing, ${counts.added} added, ${counts.removed} removed.\n`);
-      const tests = readTestsFile(testsFileOf(store.ledgerPath(runA.header.runId)));
+      const tests = readTestsFile(testsFileOf(store.ledgerPath(next.header.runId)));
       for (const cell of comparison.cells) {
         if (cell.change === 'same' || !cell.other) continue;
-        const name = cellName(runA, cell.item, tests);
+        const name = cellName(next, cell.item, tests);
         io.stdout.write(`\n${cell.change}: ${name}\n`);
-        io.stdout.write(createTwoFilesPatch(`${runB.header.runId.slice(0, 8)}`, `${runA.header.runId.slice(0, 8)}`, textOf(cell.other), textOf(cell.item), '', '', { context: 2 }).split('\n').slice(2).join('\n'));
+        // Without the "=====" line jsdiff starts with: the ---/+++ header, then the hunks.
+        io.stdout.write(createTwoFilesPatch(`${short(base)} (baseline)`, short(next), textOf(cell.other), textOf(cell.item), undefined, undefined, { context: 2 }).split('\n').slice(1).join('\n'));
       }
     }
     return counts.same === comparison.cells.length && counts.removed === 0 ? EXIT.ok : EXIT.partial;
   },
 };
+
+function short(run: RunProjection): string {
+  return run.header.runId.slice(0, 8);
+}
 
 function openRun(store: RunStore, idOrPrefix: string): RunProjection {
   const run = store.find(idOrPrefix);

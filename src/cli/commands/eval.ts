@@ -19,10 +19,10 @@ import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { RunJudgement } from '../../core/experiments/run-judgement';
 import type { BatchSummary } from '../../core/batch/runner';
 import type { ExperimentHeader } from '../../core/runs/ledger-schema';
-import { readRunHeader } from '../../core/runs/ledger-book';
+import { readLedger, readRunHeader } from '../../core/runs/ledger-book';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
-import { clientFor } from '../connection';
+import { clientFor, timeoutMsOf } from '../connection';
 import { formatDuration } from '../format';
 import { EXIT, type CliIO } from '../io';
 import { ProgressBar } from '../progress-bar';
@@ -68,6 +68,7 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   const maxConcurrency = numberOption(args, 'max-concurrency', { integer: true, min: 1, max: 64 });
   const filterPattern = regexOption(args);
   const onlyTests = failingTests(args, cwd);
+  const deadlineMs = timeoutMsOf(args);
 
   const spec = await experimentFromConfig(resolve(cwd, path), { ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}), ...(onlyTests ? { onlyTests } : {}) });
   const client = clientFor(args, io);
@@ -77,7 +78,7 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
     const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal });
     for (const warning of planned.warnings) io.stderr.write(`${warning}\n`);
     io.stderr.write(`${spec.title}: ${planned.columns.length} column${planned.columns.length === 1 ? '' : 's'} (${planned.columns.map((c) => `${columnLabel(planned.header.columns[c.index])} via ${c.transport}`).join('; ')}), ${planned.cells} cells.\n`);
-    return await reported(io, output === undefined ? undefined : resolve(cwd, output), client, 'Run started', (hooks) => runExperiment(client, store, planned, hooks));
+    return await reported(io, output === undefined ? undefined : resolve(cwd, output), client, 'Run started', (hooks) => runExperiment(client, store, planned, { ...hooks, ...(deadlineMs ? { deadlineMs } : {}) }));
   } finally {
     await client.close();
   }
@@ -89,9 +90,12 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
   const run = store.find(runIdOrPrefix);
   if (!run || !run.experiment) throw new UsageError(`No experiment run in ${store.dir} has an id starting with "${runIdOrPrefix}".`);
   const output = stringOption(args, 'output');
+  const deadlineMs = timeoutMsOf(args);
   const client = clientFor(args, io);
+  // The summary counts what this session sent and fetched, not what the run had before it.
+  const before = readLedger(run.ledgerPath);
   try {
-    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted' }));
+    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted', ...(deadlineMs ? { deadlineMs } : {}) }), before);
   } finally {
     await client.close();
   }
@@ -102,7 +106,7 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
  * then reports: the ledger read through once more, each cell judged, its record to --output, the first rows
  * kept for the table. Nothing else of the cells is held, so a 100,000-row experiment runs in bounded memory.
  */
-async function reported(io: CliIO, output: string | undefined, client: ScalarLMApi, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>): Promise<number> {
+async function reported(io: CliIO, output: string | undefined, client: ScalarLMApi, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>, before?: { existingItems: number; sentItems: number }): Promise<number> {
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   const hooks = (began: string): ExperimentRunHooks => ({
     signal: io.signal,
@@ -127,7 +131,10 @@ async function reported(io: CliIO, output: string | undefined, client: ScalarLMA
     const report = await writeReport(summary.ledgerPath, grading?.ledgerPath, output);
     io.stdout.write(report.table(io.stdout.isTTY ? ((io.stdout as { columns?: number }).columns ?? 120) : 160));
     const header = readRunHeader(summary.ledgerPath);
-    io.stderr.write(summaryLine(summary.counts, report.verdicts, summary.state.existingItems, summary.state.sentItems, summary.state.end ? summary.state.end.at - Date.parse(header.createdAt) : undefined));
+    const fetched = summary.state.existingItems - (before?.existingItems ?? 0);
+    const sent = summary.state.sentItems - (before?.sentItems ?? 0);
+    io.stderr.write(summaryLine(summary.counts, report.verdicts, fetched, sent, summary.state.end ? summary.state.end.at - Date.parse(header.createdAt) : undefined));
+    if (summary.reason === 'deadline') io.stderr.write('Stopped at the --timeout deadline.\n');
     if (summary.counts.pending + summary.counts.unsent > 0 && !summary.error) io.stderr.write(`Continue with: scalarlm-lab eval --resume ${summary.runId}\n`);
     const failed = summary.error ?? grading?.error;
     if (failed) {

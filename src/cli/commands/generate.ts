@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
 import { embeddingOf } from '../../core/api/embedding';
+import { contextLimit, oversizeProblem } from '../../core/jobs/prompt-size';
 import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/batch/limits';
 import { isPromptFormat, PROMPT_FORMATS } from '../../core/prompts/formats';
 import { type PromptFormat } from '../../core/prompts/types';
@@ -48,6 +49,7 @@ export const generateCommand: Command = {
     'pause-above': { type: 'string', valueName: 'DEPTH', description: `Hold new groups while the queue is deeper than this (default ${BATCH_DEFAULTS.pauseAboveQueueDepth})` },
     unordered: { type: 'boolean', description: 'Write each line as its prompt finishes, not in input order' },
     out: { type: 'string', short: 'o', valueName: 'FILE', description: 'Write the results here instead of stdout' },
+    'allow-long-prompts': { type: 'boolean', description: "Send prompts longer than the model's context could hold (refused otherwise)" },
     ledger: { type: 'string', valueName: 'FILE', description: 'Keep the run ledger here (default: .scalarlm/runs if the current directory has one, else ~/.local/state/scalarlm-lab/runs)' },
     resume: { type: 'string', valueName: 'RUN', description: 'Continue a run: its ledger file, or its run id (or a prefix of it) in the runs folder; a FILE given is an unchanged copy of its input' },
   },
@@ -83,6 +85,16 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   }
   for (const warning of resumeFrom ? [] : (job?.warnings ?? [])) io.stderr.write(`${warning}\n`);
 
+  const client = clientFor(args, io);
+  if (job?.longest && !resumeFrom && args.values['allow-long-prompts'] !== true) {
+    const problem = oversizeProblem(job.longest, await contextLimit(client, job.params.model, io.signal));
+    if (problem) {
+      await client.close();
+      if (input?.spooled) rmSync(input.path, { force: true });
+      io.stderr.write(`${problem}\nNothing was sent. --allow-long-prompts sends it anyway.\n`);
+      return EXIT.usage;
+    }
+  }
   const report = await openReport(args, io);
   const projection = new RunProjection({
     keepItems: false,
@@ -94,7 +106,6 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   });
   // A resumed run reports the prompts already final at once.
   if (resumeFrom) projection.read(ledgerPath);
-  const client = clientFor(args, io);
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   let summary: BatchSummary;
   try {

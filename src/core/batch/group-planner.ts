@@ -105,9 +105,17 @@ export class GroupPlanner {
     for (let group = await this.take(); group; group = await this.take()) this.planned.push(group);
   }
 
-  /** Reads what is left of the input without planning it, so the report can list those prompts as unsent. */
-  async drain(): Promise<void> {
-    if (this.exhausted || !this.input) return;
+  /**
+   * Reads what is left of the input, so the report can list those prompts as unsent: counted only, or (`plan`)
+   * planned as groups that were never sent, each with its prompts and cells (an experiment's record of every cell).
+   */
+  async drain(plan = false): Promise<void> {
+    if (this.exhausted && !this.carried) return;
+    if (!this.input) return;
+    if (plan) {
+      while (await this.take());
+      return;
+    }
     while (!(await this.input.next()).done) this.consumed++;
     this.markExhausted();
   }

@@ -35,8 +35,15 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
   let mustReconcile = group.submitAttempts > 0 && !group.resubmitRequested && !group.confirmedAbsent;
   // Nothing sent yet in this run: the server may hold the group from an earlier run (protocol §10.2), under
   // the id computed here, or under the one an earlier run of the same prompts was given.
-  const knownId = group.expectedId ?? (group.key !== undefined ? ctx.knownGroup(group.key) : undefined) ?? null;
-  let mayExist = knownId !== null && group.submitAttempts === 0 && !group.resubmitRequested;
+  const firstSend = group.submitAttempts === 0 && !group.resubmitRequested;
+  let knownId = group.expectedId ?? (group.key !== undefined ? ctx.knownGroup(group.key) : undefined) ?? null;
+  if (knownId === null && group.key !== undefined && firstSend) {
+    // No ledger here remembers it (a new window, another machine, another config): ask the server's list.
+    const listed = await findListed(ctx, group);
+    if (listed === 'stopped') return undefined;
+    knownId = listed ?? null;
+  }
+  let mayExist = knownId !== null && firstSend;
   let resubmits = 0;
   let failures = 0;
   let lastError = '';
@@ -93,6 +100,19 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
     } finally {
       release?.();
     }
+  }
+}
+
+/** The id under which the server lists this group's batch, when it does; a failed look sends as before. */
+async function findListed(ctx: RunContext, group: GroupRecord): Promise<string | undefined | 'stopped'> {
+  try {
+    const found = await ctx.listed.find({ prompts: group.prompts ?? [], params: group.params ?? ctx.params }, ctx.halt);
+    if (found) ctx.log(`Group ${group.g}: the server lists this batch as ${found}.`);
+    return found;
+  } catch (error) {
+    if (ctx.halt.aborted) return 'stopped';
+    ctx.log(`Group ${group.g}: could not read the server's list of batches: ${(error as Error).message}`);
+    return undefined;
   }
 }
 

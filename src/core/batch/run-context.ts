@@ -5,6 +5,7 @@ import type { ScalarLMApi } from '../api/api';
 import type { LedgerBook } from '../runs/ledger-book';
 import type { BatchParams } from '../runs/ledger-schema';
 import type { ExistingGroups } from './existing-groups';
+import type { ListedGroups } from './listed-groups';
 import type { QueuePacer } from './queue-pacer';
 
 /** What a run keeps of a chat answer, to give it again to a later run asking the same. */
@@ -59,6 +60,8 @@ export interface RunContext {
   /** Items of a group in flight reached ok or error (before the group's block is written). */
   itemsFinished(g: number, ok: number, error: number): void;
   existing: ExistingGroups;
+  /** Batches the server lists, for groups whose id cannot be computed here and no earlier ledger remembers. */
+  listed: ListedGroups;
   /** Resolves when whoever reads the results is ready for more (a report whose output is backed up waits). */
   ready?: () => Promise<void>;
   /** The server id an earlier run's batch of this content key was given (its id cannot be computed here). */

@@ -11,6 +11,7 @@ import { LedgerBook, type LedgerListener } from '../runs/ledger-book';
 import { addCounts, contribution, countsOf, needsPrompts, needsWork, type GroupRecord, type LedgerState } from '../runs/ledger-state';
 import { deploymentDefaultModel } from './deployment-model';
 import { ExistingGroups } from './existing-groups';
+import { ListedGroups } from './listed-groups';
 import { allPlanned, GroupPlanner } from './group-planner';
 import { fingerprintInput, InputChangedError, inputMismatch, type LedgerInput } from '../runs/ledger-input';
 import { readPromptFile } from '../prompts/sources';
@@ -95,6 +96,11 @@ export interface BatchRunOptions {
    * how to find them, asked only when a group needs them (reading earlier runs costs, and most runs never do).
    */
   knownGroups?: ReadonlyMap<string, string> | (() => ReadonlyMap<string, string>);
+  /**
+   * After an early stop, plan the prompts never reached as groups never sent (not only count them), so each
+   * keeps what the input said of it (an experiment's cell): a report then has a record for every one.
+   */
+  planUnsent?: boolean;
   /** Chat answers earlier runs of the same experiment had, by request key: taken instead of asked again. */
   earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
   /** The deadline of one chat completion of the run (default CHAT_DEFAULTS.timeoutSeconds). */
@@ -232,6 +238,7 @@ class BatchRun {
   private readonly stop = new AbortController();
   private readonly planner: GroupPlanner;
   private readonly existing: ExistingGroups;
+  private readonly listed: ListedGroups;
   /** Groups being worked on, with their items finished so far (not yet in the ledger's counts). */
   private readonly inFlight = new Map<number, { group: GroupRecord; ok: number; error: number }>();
   private fatal: Error | undefined;
@@ -250,6 +257,7 @@ class BatchRun {
   ) {
     this.planner = new GroupPlanner(book, options.input, book.header.groupSize, book.header.params);
     this.existing = new ExistingGroups(options.api);
+    this.listed = new ListedGroups(options.api);
   }
 
   async run(): Promise<BatchSummary> {
@@ -276,7 +284,7 @@ class BatchRun {
       await Promise.all(workers);
       if (this.cutOffByUs()) await this.lookUpCutOffSubmits();
       // Prompts never reached are read to the end so the report can list them as unsent.
-      if (!this.inputFailed && !this.detached) await this.planner.drain();
+      if (!this.inputFailed && !this.detached) await this.planner.drain(this.options.planUnsent === true);
     } finally {
       clearTimeout(deadline);
       clearInterval(metrics);
@@ -350,6 +358,7 @@ class BatchRun {
       pacer: this.pacer,
       timing: this.timing,
       existing: this.existing,
+      listed: this.listed,
       ...(this.options.ready ? { ready: this.options.ready } : {}),
       ...(this.options.earlierAnswers ? { earlierAnswers: this.options.earlierAnswers } : {}),
       knownGroup: (key) => this.knownGroups().get(key),

@@ -2,8 +2,9 @@
 // messages, or inline text) as something that renders a test's vars into what is sent, with its own model
 // parameters (a .prompty's model.parameters) and the place every problem points at.
 
-import { readFile } from 'node:fs/promises';
 import { parseChatDocument } from '../prompts/chat-document';
+import { PromptInputError } from '../prompts/problems';
+import { readTextFile } from '../prompts/text';
 import { compileTemplate, parsePrompty, plainTemplate, TemplateError, type ChatRole, type RenderOptions, type RenderResult, type RenderedMessage } from '../templates';
 import type { PromptRef } from './config';
 
@@ -24,7 +25,7 @@ export interface ExperimentPrompt {
 /** Reads a file the prompts name: from disk, or (the editor) an open document's unsaved text first. */
 export type ReadText = (path: string) => Promise<string>;
 
-const fromDisk: ReadText = (path) => readFile(path, 'utf8');
+const fromDisk: ReadText = (path) => readTextFile(path, path);
 
 /** Every prompt of a config, loaded and compiled; throws a TemplateError at the first that cannot be. */
 export async function loadExperimentPrompts(refs: readonly PromptRef[], configFile: string, readText: ReadText = fromDisk): Promise<ExperimentPrompt[]> {
@@ -36,6 +37,8 @@ export async function loadExperimentPrompt(ref: PromptRef, configFile: string, r
   const base = { key: ref.key, label: ref.label };
   if (ref.kind === 'inline') return fromTemplate(base, plainTemplate(ref.raw, configFile, 'jinja2', ref.line), {});
   const text = await readText(ref.path).catch((error: NodeJS.ErrnoException) => {
+    // Not text (binary, not UTF-8): refused at its own line, named as the config names it.
+    if (error instanceof PromptInputError) throw new PromptInputError({ file: ref.displayPath, line: error.line }, error.detail);
     throw new TemplateError({ file: configFile, line: ref.line, column: ref.column }, `cannot read the prompt file ${ref.displayPath}: ${error.code === 'ENOENT' ? 'it does not exist' : error.message}.`);
   });
   switch (ref.format) {

@@ -3,10 +3,11 @@
 // with its sample or a dataset (one prompt, one provider: "Run with Sample", "Run over Dataset").
 
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDataset } from '../datasets';
+import { readTextFile } from '../prompts/text';
 import { loadSample, parsePrompty } from '../templates';
 import { expandTests, loadExperimentConfig, type ProviderRef, type TestCase } from './config';
 import { loadExperimentPrompts, type ExperimentPrompt } from './experiment-prompts';
@@ -71,12 +72,12 @@ export interface PromptyRunOptions {
 /** A .prompty run with its sample, or over a dataset: one prompt, one provider. */
 export async function experimentFromPrompty(path: string, options: PromptyRunOptions = {}): Promise<ExperimentSpec> {
   const absolute = resolve(path);
-  const text = await readFile(absolute, 'utf8');
+  const text = await readTextFile(absolute, path);
   const prompty = parsePrompty(text, path);
   const ref = { kind: 'file' as const, format: 'prompty' as const, key: basename(path), label: prompty.name ?? basename(path), path: absolute, relativePath: basename(path), displayPath: path, line: 1, column: 1 };
   const prompts = await loadExperimentPrompts([ref], path);
   const dataset = options.dataset;
-  const sample = dataset === undefined ? ((await loadSample(prompty, (file) => readFile(resolve(dirname(absolute), file), 'utf8'))) ?? {}) : undefined;
+  const sample = dataset === undefined ? ((await loadSample(prompty, (file) => readTextFile(resolve(dirname(absolute), file), file))) ?? {}) : undefined;
   const provider: ProviderRef = { key: options.model || 'scalarlm:base', id: `scalarlm:${options.model ?? ''}`, ...(options.model ? { model: options.model } : {}), config: {}, line: 1, column: 1 };
   const hint = prompty.model.modelHint;
   return {

@@ -67,7 +67,7 @@ export async function planExperiment(
 }
 
 /** What the caller follows a run with, and how it stops it (the batch runner's options of the same names). */
-export type ExperimentRunHooks = Pick<BatchRunOptions, 'signal' | 'detach' | 'onStart' | 'onProgress' | 'onLedger' | 'onLog' | 'ready' | 'timing' | 'pauseAboveQueueDepth' | 'parentRunId'>;
+export type ExperimentRunHooks = Pick<BatchRunOptions, 'signal' | 'detach' | 'deadlineMs' | 'onStart' | 'onProgress' | 'onLedger' | 'onLog' | 'ready' | 'timing' | 'pauseAboveQueueDepth' | 'parentRunId'>;
 
 export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: PlannedExperiment, hooks: ExperimentRunHooks & { runId?: string; parentRunId?: string } = {}): Promise<BatchSummary> {
   const runId = hooks.runId ?? randomUUID();
@@ -88,6 +88,7 @@ export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: 
     warnings: planned.warnings,
     experiment: planned.header,
     knownGroups: knownGroups(store, planned.spec.source, runId),
+    planUnsent: true,
     ...(planned.columns.some((c) => c.transport === 'chat') ? { earlierAnswers: earlierAnswers(store, planned.spec.source, runId) } : {}),
   });
 }
@@ -114,7 +115,9 @@ export async function resumeExperiment(api: ScalarLMApi, store: RunStore, runId:
   // The models the run named when it began (the deployment's default then).
   columns.forEach((column, i) => {
     const model = experiment.columns[i]?.model;
-    if (model) Object.assign(column, { model, params: { ...column.params, model } });
+    // The model first, as a fresh run builds the params: a chat cell's key (its request) is then the same,
+    // so the next run takes this one's answers.
+    if (model) Object.assign(column, { model, params: { model, ...column.params } });
   });
   return runBatch({
     ...hooks,
@@ -124,6 +127,7 @@ export async function resumeExperiment(api: ScalarLMApi, store: RunStore, runId:
     input: experimentCells(spec, columns, { trust: hooks.trust, maxGroup: MAX_GROUP, ...(experiment.only ? { only: new Set(experiment.only) } : {}) }),
     maxInFlight: spec.maxConcurrency ?? DEFAULT_CONCURRENCY,
     knownGroups: knownGroups(store, spec.source, runId),
+    planUnsent: true,
     ...(columns.some((c) => c.transport === 'chat') ? { earlierAnswers: earlierAnswers(store, spec.source, runId) } : {}),
   });
 }

@@ -14,10 +14,10 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BatchParams } from '../runs/ledger-schema';
 import type { BatchInput } from '../batch/types';
-import { checkPromptText, readPromptFile, validatePromptFile } from '../prompts/sources';
+import { checkPromptText, promptChars, readPromptFile, validatePromptFile } from '../prompts/sources';
 import { detectFileFormat, detectFormat, type FormatGuess } from '../prompts/formats';
 import { PromptProblems, type PromptInputWarning } from '../prompts/problems';
-import { type BatchDefaults, type PromptFormat } from '../prompts/types';
+import { type BatchDefaults, type PromptFormat, type PromptItem } from '../prompts/types';
 import { BATCH_DEFAULTS } from '../batch/limits';
 
 export interface JobOverrides {
@@ -59,6 +59,14 @@ export interface BatchJob {
   input(): AsyncIterable<BatchInput>;
   /** Accepted, but not all will take effect: the ones the file's lines carry, then the job's own. */
   warnings: string[];
+  /** The longest prompt of a file or document and where it is, to check against the model's context (prompt-size.ts). */
+  longest?: PromptAt;
+}
+
+export interface PromptAt {
+  file: string;
+  line: number;
+  chars: number;
 }
 
 /** Reads the whole source and checks every prompt; throws PromptProblems listing them all when any is bad. */
@@ -77,6 +85,7 @@ export async function planBatch(source: BatchSource, layers: JobLayers = {}): Pr
     ...(read.format ? { format: read.format } : {}),
     total: read.total,
     input: read.input,
+    ...(read.longest ? { longest: read.longest } : {}),
     warnings: [...read.warnings, ...formatWarnings(source, read), ...unappliedWarnings(params)],
   };
 }
@@ -90,6 +99,7 @@ interface ReadSource {
   defaults: BatchDefaults;
   input: () => AsyncIterable<BatchInput>;
   warnings: string[];
+  longest?: PromptAt;
 }
 
 async function readSource(source: BatchSource): Promise<ReadSource> {
@@ -102,7 +112,8 @@ async function readSource(source: BatchSource): Promise<ReadSource> {
       const checked = checkPromptText(source.text, { fileName: source.fileName, format });
       if (checked.errorCount > 0) throw new PromptProblems(checked.errors, checked.errorCount);
       const items = checked.items;
-      return { title: source.fileName, uri: source.uri, format, ...(guess ? { guess } : {}), total: items.length, defaults: checked.defaults, input: () => inputOf(items), warnings: messages(checked.warnings, checked.warnings.length) };
+      const longest = longestOf(items, source.fileName);
+      return { title: source.fileName, uri: source.uri, format, ...(guess ? { guess } : {}), ...(longest ? { longest } : {}), total: items.length, defaults: checked.defaults, input: () => inputOf(items), warnings: messages(checked.warnings, checked.warnings.length) };
     }
     case 'file': {
       const guess = source.format ? undefined : await detectFileFormat(source.path, source.displayName);
@@ -116,12 +127,22 @@ async function readSource(source: BatchSource): Promise<ReadSource> {
         format,
         ...(guess ? { guess } : {}),
         total: checked.count,
+        ...(checked.longest ? { longest: { file: source.displayName, ...checked.longest } } : {}),
         defaults: checked.defaults,
         input: () => readPromptFile(source.path, options),
         warnings: messages(checked.warnings, checked.warningCount),
       };
     }
   }
+}
+
+function longestOf(items: readonly PromptItem[], file: string): PromptAt | undefined {
+  let longest: PromptAt | undefined;
+  for (const item of items) {
+    const chars = promptChars(item.entry);
+    if (!longest || chars > longest.chars) longest = { file, line: item.origin.line, chars };
+  }
+  return longest;
 }
 
 function batchParams(layers: JobLayers, file: BatchDefaults): BatchParams {

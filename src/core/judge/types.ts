@@ -2,7 +2,6 @@
 // and a cell's outcome. The meanings follow promptfoo's (types, `not-`, threshold, weight, metric), so an
 // existing promptfoo config judges the same here.
 
-import type { Script } from 'node:vm';
 import type { ChatMessage } from '../api/types';
 import type { AssertionLocation } from './assertion-problem';
 
@@ -63,7 +62,7 @@ export interface JavascriptAssertion extends AssertionCommon {
   base: 'javascript';
   value: string;
   /** Compiled when read; run only in trusted workspaces. */
-  script: Script;
+  script: CompiledJavascript;
 }
 
 export interface ModelGradedAssertion extends AssertionCommon {
@@ -96,6 +95,12 @@ export interface GradingError {
 export type CellOutput = { status: 'ok'; text: string } | { status: 'error'; error: string } | { status: 'pending' };
 
 /** What `javascript` sees as `context`, and what a grader may be shown. */
+/** The form of the code that compiled, run later by the assertion worker. */
+export interface CompiledJavascript {
+  source: string;
+  file: string;
+}
+
 export interface CellContext {
   vars: Record<string, unknown>;
   prompt?: string | ChatMessage[];

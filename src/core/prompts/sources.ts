@@ -156,6 +156,8 @@ export async function* readPromptFile(path: string, options: PromptFileOptions):
 export interface PromptFileCheck {
   /** How many valid prompts the file holds. */
   count: number;
+  /** The longest of them, when there is one. */
+  longest?: LongestPrompt;
   defaults: BatchDefaults;
   /** The first `maxErrors` errors, in file order. */
   errors: PromptInputError[];
@@ -196,6 +198,26 @@ export async function validatePromptFile(
 interface Tally {
   count: number;
   defaults: BatchDefaults;
+  /** The longest prompt (in characters) and its line, to tell one no model could take before it is sent. */
+  longest?: LongestPrompt;
+}
+
+export interface LongestPrompt {
+  line: number;
+  chars: number;
+}
+
+function note(tally: Tally, item: PromptItem): void {
+  tally.count++;
+  const chars = promptChars(item.entry);
+  if (!tally.longest || chars > tally.longest.chars) tally.longest = { line: item.origin.line, chars };
+}
+
+/** The characters of what a prompt sends: its text, or its messages' texts. */
+export function promptChars(entry: PromptItem['entry']): number {
+  if (typeof entry === 'string') return entry.length;
+  if ('prompt' in entry) return entry.prompt.length;
+  return entry.messages.reduce((sum, m) => sum + (typeof m.content === 'string' ? m.content.length : JSON.stringify(m.content ?? '').length), 0);
 }
 
 /** Counts into `tally` as it goes, so that a pass ended by unreadable text still tells how far it got. */
@@ -208,14 +230,15 @@ async function countPrompts(
 ): Promise<void> {
   if (format === 'json' || format === 'document') {
     const { items, defaults } = parsePrompts(await readWholeText(path, read), { fileName: read.file, format }, sink);
-    tally.count = items.length;
+    items.forEach((item) => note(tally, item));
     tally.defaults = defaults;
     return;
   }
   const parseLine = lineParserFor(format, read.file, sink);
   for await (const { firstLine, lines } of readLineBatches(path, read)) {
     for (let index = 0; index < lines.length; index++) {
-      if (parseLine(lines[index], firstLine + index) !== undefined) tally.count++;
+      const item = parseLine(lines[index], firstLine + index);
+      if (item !== undefined) note(tally, item);
     }
   }
 }

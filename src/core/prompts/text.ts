@@ -3,6 +3,7 @@
 
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { PromptInputError } from './problems';
 
 // Line handling shared by every format: prompts never carry a BOM or CRLF line endings, whatever the
@@ -127,8 +128,9 @@ export class LineSplitter {
     let text = bytes;
     if (lineNumber === 1 && text.subarray(0, 3).equals(byteOrderMarkBytes)) text = text.subarray(3);
     if (text.length > 0 && text[text.length - 1] === carriageReturn) text = text.subarray(0, text.length - 1);
-    if (!isUtf8(text)) {
-      this.invalidLine = new PromptInputError({ file: this.file, line: lineNumber }, 'the line is not valid UTF-8; save the file as UTF-8');
+    const problem = binaryProblem(text);
+    if (problem) {
+      this.invalidLine = new PromptInputError({ file: this.file, line: lineNumber }, problem);
       return;
     }
     this.linesEmitted = lineNumber;
@@ -177,4 +179,29 @@ export async function readWholeText(path: string, options: ReadOptions): Promise
     for (const line of batch.lines) lines.push(line);
   }
   return lines.join('\n');
+}
+
+/** Why a line's bytes are not text to send: a NUL byte (a binary file) or invalid UTF-8; undefined when they are. */
+function binaryProblem(bytes: Buffer): string | undefined {
+  if (bytes.includes(0)) return 'the line holds a NUL byte: this is a binary file, not text; give a text file (UTF-8)';
+  if (!isUtf8(bytes)) return 'the line is not valid UTF-8; save the file as UTF-8';
+  return undefined;
+}
+
+/**
+ * A prompt or template file read whole (a .prompty, a config's prompt file, a sample), refused at file:line
+ * when it is not text: binary content would otherwise be decoded with replacement characters and sent.
+ */
+export async function readTextFile(path: string, file: string): Promise<string> {
+  const bytes = await readFile(path);
+  if (!bytes.includes(0) && isUtf8(bytes)) return bytes.toString('utf8');
+  let line = 1;
+  for (let start = 0; start <= bytes.length; line++) {
+    const end = bytes.indexOf(0x0a, start);
+    const problem = binaryProblem(bytes.subarray(start, end === -1 ? bytes.length : end));
+    if (problem) throw new PromptInputError({ file, line }, problem);
+    if (end === -1) break;
+    start = end + 1;
+  }
+  throw new PromptInputError({ file, line: 1 }, 'the file is not valid UTF-8; save it as UTF-8');
 }

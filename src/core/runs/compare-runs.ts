@@ -11,9 +11,9 @@ export type Change = 'same' | 'changed' | 'newly-passing' | 'newly-failing' | 'a
 export type VerdictOf = (run: RunProjection, item: RunItem) => 'pass' | 'fail' | undefined;
 
 export interface CellComparison {
-  /** The item of the run compared (A). */
+  /** The item of the new run. */
   item: RunItem;
-  /** The matching item of the other run (B), when it has one. */
+  /** The matching item of the baseline, when it has one. */
   other?: RunItem;
   change: Change;
 }
@@ -21,11 +21,13 @@ export interface CellComparison {
 export interface RunComparison {
   cells: CellComparison[];
   counts: Record<Change | 'removed', number>;
-  /** Items of B that A does not have. */
+  /** Items of the baseline that the new run does not have. */
   removed: RunItem[];
 }
 
-export function compareRuns(a: RunProjection, b: RunProjection, verdictOf?: VerdictOf): RunComparison {
+/** The change from the baseline run `base` to the run `next` (`diff BASE NEW`): `item` is next's, `other` base's. */
+export function compareRuns(base: RunProjection, next: RunProjection, verdictOf?: VerdictOf): RunComparison {
+  const [a, b] = [next, base];
   const keyOfA = keyer(a);
   const keyOfB = keyer(b);
   const others = new Map<string, RunItem>();

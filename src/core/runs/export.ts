@@ -1,11 +1,11 @@
 // Exports of a run's results: JSONL (one object per prompt) and CSV (one row per prompt, for spreadsheets).
-// Both are written as streams, prompt text included.
+// Both are written as streams, prompt text included; CSV fields cannot become formulas (spreadsheet-csv.ts).
 
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { stringify } from 'csv-stringify';
 import type { PromptEntry } from '../api/types';
 import type { RunItem } from './run-projection';
+import { spreadsheetCsv } from './spreadsheet-csv';
 
 export interface ExportRow {
   index: number;
@@ -47,7 +47,7 @@ export async function exportJsonl(items: readonly RunItem[], path: string): Prom
 }
 
 export async function exportCsv(items: readonly RunItem[], path: string): Promise<void> {
-  const csv = stringify({ header: true, columns: ['index', 'status', 'request_id', 'prompt', 'response', 'error', 'line'] });
+  const csv = spreadsheetCsv(['index', 'status', 'request_id', 'prompt', 'response', 'error', 'line']);
   const out = createWriteStream(path);
   csv.pipe(out);
   for (const item of items) {

@@ -111,7 +111,7 @@ export class PanelJudging implements CellJudging {
       const status = this.outcome(item)?.status;
       return status === 'pass' || status === 'fail' ? status : undefined;
     };
-    const comparison = compareRuns(run, this.comparing.other, mine);
+    const comparison = compareRuns(this.comparing.other, run, mine);
     this.comparing.cells = new Map(comparison.cells.map((cell) => [cell.item.index, cell]));
     this.comparing.view = { ...this.comparing.view, counts: comparison.counts };
   }

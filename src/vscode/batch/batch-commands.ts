@@ -4,6 +4,7 @@
 
 import * as vscode from 'vscode';
 import { planBatch, type BatchJob, type BatchSource } from '../../core/jobs/batch-job';
+import { contextLimit, oversizeProblem } from '../../core/jobs/prompt-size';
 import type { QueueMonitorView } from '../../core/monitor/types';
 import { PromptProblems } from '../../core/prompts/problems';
 import { configuredOverrides } from '../../host/batch/job-layers';
@@ -58,6 +59,7 @@ async function send(deps: BatchCommandDeps, document: vscode.TextDocument, read:
   }
   deps.problems.clear(document.uri);
   if (!(await confirmLargeBatch(job, settings, deps.monitor))) return;
+  if (!(await confirmLongPrompt(job, deps.connection))) return;
   if (job.warnings.length > 0) showWarnings(job.warnings, deps.log);
   try {
     const runId = await deps.runs.start({ job });
@@ -89,6 +91,14 @@ async function confirmLargeBatch(job: BatchJob, settings: Settings, monitor: Que
   return confirm(`Send ${prompts} prompts to ScalarLM?`, facts, `Send ${prompts} prompts`, {
     placeHolder: `Asked above ${settings.batch.confirmAbove.toLocaleString('en-US')} prompts (scalarlm.batch.confirmAbove)`,
   });
+}
+
+/** A prompt longer than the model's context could hold (core/jobs/prompt-size.ts): asked, not sent unasked. */
+async function confirmLongPrompt(job: BatchJob, connection: Connection): Promise<boolean> {
+  const access = connection.api();
+  if (!job.longest || !access.ok) return true;
+  const problem = oversizeProblem(job.longest, await contextLimit(access.api, job.params.model));
+  return problem === undefined || confirm('Send a prompt longer than the model can read?', [problem], 'Send it anyway');
 }
 
 function formatMinutes(seconds: number): string {

@@ -4,7 +4,8 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { extname } from 'node:path';
-import { stringify, type Stringifier } from 'csv-stringify';
+import type { Stringifier } from 'csv-stringify';
+import { spreadsheetCsv } from '../../runs/spreadsheet-csv';
 import type { CellRecord, RecordedRun } from '../cell-records';
 import { htmlReport } from './html-report';
 import { junitReport } from './junit-report';
@@ -43,7 +44,7 @@ export class CellRecordWriter {
     this.out = createWriteStream(path);
     if (REPORTS[format]) this.held = [];
     else if (format === 'csv') {
-      this.csv = stringify({ header: true, columns: CSV_COLUMNS });
+      this.csv = spreadsheetCsv(CSV_COLUMNS);
       this.csv.pipe(this.out);
     } else if (format === 'json') {
       this.out.write(`{"runId":${JSON.stringify(run.runId)},"title":${JSON.stringify(run.title)},"columns":${JSON.stringify(run.header.columns)},"results":[`);

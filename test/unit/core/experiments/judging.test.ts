@@ -148,7 +148,7 @@ describe('judging with scalarlm-lab eval', () => {
     });
   });
 
-  it('scalarlm-lab diff names what changed between two runs and shows each changed output as a unified diff', async () => {
+  it('scalarlm-lab diff BASE NEW names what changed from the baseline to the new run, as a unified diff of each changed output', async () => {
     await withSimulator({}, async (sim) => {
       const tests = (second: string) => `  - vars: {topic: a, answer: alpha}\n    assert:\n      - type: equals\n        value: alpha\n  - vars: {topic: b, answer: ${second}}\n    assert:\n      - type: equals\n        value: beta\n`;
       const config = scripted(tests('beta'));
@@ -158,12 +158,17 @@ describe('judging with scalarlm-lab eval', () => {
       const second = await cli(sim, ['eval', config]);
       assert.equal(second.code, 100, second.stderr);
       const [runB, runA] = [first.stderr, second.stderr].map((text) => /runs\/([0-9a-f-]{36})\.ledger\.jsonl/.exec(text)?.[1] ?? '');
-      const diff = await runCli(['diff', runA.slice(0, 8), runB.slice(0, 8)], { env: { XDG_STATE_HOME: tmp.path } });
+      const diff = await runCli(['diff', runB.slice(0, 8), runA.slice(0, 8)], { env: { XDG_STATE_HOME: tmp.path } });
       assert.equal(diff.code, 3, diff.stderr);
+      assert.match(diff.stdout, new RegExp(`^.* \\(${runA.slice(0, 8)}\\) against the baseline .* \\(${runB.slice(0, 8)}\\):$`, 'm'));
       assert.match(diff.stdout, /1 same, 0 changed, 0 newly passing, 1 newly failing, 0 added, 0 removed\./);
       assert.match(diff.stdout, /newly-failing: say\.txt × scalarlm:base · /);
-      assert.match(diff.stdout, /^-beta$/m);
+      assert.match(diff.stdout, new RegExp(`^--- ${runB.slice(0, 8)} \\(baseline\\)\n\\+\\+\\+ ${runA.slice(0, 8)}\n@@ `, 'm'));
+      assert.match(diff.stdout, /^-beta$/m, 'the - lines are the baseline');
       assert.match(diff.stdout, /^\+delta$/m);
+      const reversed = await runCli(['diff', runA.slice(0, 8), runB.slice(0, 8)], { env: { XDG_STATE_HOME: tmp.path } });
+      assert.match(reversed.stdout, /1 same, 0 changed, 1 newly passing, 0 newly failing/);
+      assert.match(reversed.stdout, /^-delta$/m);
       const same = await runCli(['diff', runA.slice(0, 8), runA.slice(0, 8)], { env: { XDG_STATE_HOME: tmp.path } });
       assert.equal(same.code, 0, same.stdout);
     });

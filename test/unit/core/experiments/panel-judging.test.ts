@@ -111,7 +111,7 @@ describe('the experiment panel judging its cells', () => {
       const batch = async (texts: string[]) =>
         (await runBatch({ api, ledgerPath: store.ledgerPath(`b-${texts.join('-')}`), params: { max_tokens: 8 }, input: prompts(texts), totalHint: texts.length })).ledgerPath;
       const [a, b] = [await batch(['one', 'two', 'three']), await batch(['one', 'TWO', 'three'])];
-      const counts = compareRuns(RunProjection.replay(b, { keepItems: true }), RunProjection.replay(a, { keepItems: true })).counts;
+      const counts = compareRuns(RunProjection.replay(a, { keepItems: true }), RunProjection.replay(b, { keepItems: true })).counts;
       assert.deepEqual(counts, { same: 2, changed: 1, 'newly-passing': 0, 'newly-failing': 0, added: 0, removed: 0 });
       await api.close();
     });
