@@ -1,10 +1,13 @@
 // scalarlm-lab render FILE.prompty [--vars JSON | --row N --dataset FILE]: what a prompt file sends, rendered
-// here with its sample, given vars, or a dataset row: the messages, as role-marked text (or JSON with --json).
+// here with its sample, given vars, or a dataset row: the messages, as role-marked text (or JSON with --json,
+// or the whole chat request with --request). The reader's notes on the file go to stderr. A variable with no
+// value is refused, and what Prompty would have sent (the variable empty) is printed beside the refusal.
 
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { datasetRow } from '../../core/datasets';
-import { loadSample, parsePrompty, plainTemplate, renderTemplate, type RenderResult } from '../../core/templates';
+import { promptyNotes } from '../../core/experiments/experiment-prompts';
+import { loadParameters, loadSample, parsePrompty, plainTemplate, renderTemplate, UndefinedVariableError, type PromptTemplate, type RenderResult } from '../../core/templates';
 import { numberOption, stringOption, UsageError, type Command } from '../command';
 import { json } from '../format';
 import { EXIT } from '../io';
@@ -13,12 +16,15 @@ export const renderCommand: Command = {
   name: 'render',
   summary:
     'Print what a prompt file sends: a .prompty (or a .txt/.md template) rendered with its sample, --vars, or a dataset row.\n' +
-    'Messages print as role-marked text (system:, user:, assistant:); --json prints them as JSON.',
+    'Messages print as role-marked text (system:, user:, assistant:); --json prints them as JSON, --request the chat\n' +
+    "request body (the messages and every model.parameters entry). A variable with no value exits 2, after printing\n" +
+    'what Prompty would have sent (the variable empty).',
   usage: 'FILE [--vars JSON | --row N --dataset FILE] [options]',
   options: {
     vars: { type: 'string', valueName: 'JSON', description: 'The variables, as a JSON object (instead of the sample)' },
     dataset: { type: 'string', valueName: 'FILE', description: 'A CSV, JSONL, JSON or YAML file of rows' },
     row: { type: 'string', valueName: 'N', description: 'The dataset row to use, from 1 (default 1)' },
+    request: { type: 'boolean', description: 'Print the request body: {messages, ...model.parameters} (a plain template: {prompt})' },
   },
   async run(args, io) {
     const [file] = args.positionals;
@@ -28,13 +34,35 @@ export const renderCommand: Command = {
       throw new UsageError(`There is no prompt file ${file}.`);
     });
     const template = /\.prompty$/i.test(file) ? parsePrompty(text, file) : plainTemplate(text, file);
-    const vars = await varsFor(args, template.kind === 'prompty' ? () => loadSample(template, (sample) => readFile(resolve(dirname(path), sample), 'utf8')) : async () => undefined);
-    // The CLI renders the user's own files: Jinja2 templates are trusted here.
-    const result = renderTemplate(template, vars, { trust: 'trusted' });
-    io.stdout.write(args.values.json ? json(result.kind === 'messages' ? result.messages : { text: result.text }) : asText(result));
-    return EXIT.ok;
+    // The reader names the files a .prompty refers to by joining them to `file`, relative to the cwd as it is.
+    const besideIt = (joined: string) => readFile(resolve(io.cwd ?? process.cwd(), joined), 'utf8');
+    if (template.kind === 'prompty') for (const note of promptyNotes(template)) io.stderr.write(`${note}\n`);
+    const vars = await varsFor(args, template.kind === 'prompty' ? () => loadSample(template, besideIt) : async () => undefined);
+    const parameters = template.kind === 'prompty' ? await loadParameters(template, besideIt) : {};
+    const print = (result: RenderResult) => io.stdout.write(output(result, parameters, args.values));
+    try {
+      // The CLI renders the user's own files: Jinja2 templates are trusted here.
+      print(renderTemplate(template, vars, { trust: 'trusted' }));
+      return EXIT.ok;
+    } catch (error) {
+      if (!(error instanceof UndefinedVariableError)) throw error;
+      io.stderr.write(`${error.message}; give it a value with --vars, in the sample, or as a column of --dataset\n`);
+      io.stderr.write(`${whatPromptySends(template)}, with undefined variables empty, is on stdout; nothing here sends it.\n`);
+      print(renderTemplate(template, vars, { trust: 'trusted', undefinedAsEmpty: true }));
+      return EXIT.usage;
+    }
   },
 };
+
+function whatPromptySends(template: PromptTemplate): string {
+  return template.kind === 'prompty' ? "What Prompty's runtime would send" : 'What the template renders to';
+}
+
+function output(result: RenderResult, parameters: Record<string, unknown>, flags: Record<string, unknown>): string {
+  if (flags.request) return json(result.kind === 'messages' ? { messages: result.messages, ...parameters } : { prompt: result.text, ...parameters });
+  if (flags.json) return json(result.kind === 'messages' ? result.messages : { text: result.text });
+  return asText(result);
+}
 
 async function varsFor(args: Parameters<Command['run']>[0], sample: () => Promise<Record<string, unknown> | undefined>): Promise<Record<string, unknown>> {
   const given = stringOption(args, 'vars');
@@ -62,5 +90,5 @@ async function varsFor(args: Parameters<Command['run']>[0], sample: () => Promis
 
 function asText(result: RenderResult): string {
   if (result.kind === 'text') return result.text.endsWith('\n') ? result.text : `${result.text}\n`;
-  return result.messages.map((m) => `${m.role}:\n${m.content}\n`).join('\n');
+  return result.messages.map((m) => `${m.name === undefined ? m.role : `${m.role}[name="${m.name}"]`}:\n${m.content}\n`).join('\n');
 }

@@ -67,6 +67,7 @@ function figures(record: ChatAnswerRecord): Pick<ChatOutcome, 'u' | 'ms' | 'f'> 
 export function chatRequestFor(prompt: PromptEntry, params: BatchParams & ChatSampling): ChatRequest {
   const messages: ChatMessage[] = typeof prompt === 'string' ? [{ role: 'user', content: prompt }] : 'prompt' in prompt ? [{ role: 'user', content: prompt.prompt }] : prompt.messages;
   return {
+    ...params.options,
     messages,
     ...(params.model ? { model: params.model } : {}),
     max_tokens: params.max_tokens,

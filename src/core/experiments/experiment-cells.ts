@@ -12,10 +12,11 @@ import type { PromptEntry } from '../api/types';
 import type { BatchParams, ChatSampling } from '../runs/ledger-schema';
 import type { Transport } from '../../protocol/transport';
 import type { BatchInput } from '../batch/types';
-import { TemplateError, TemplateTrustError, type RenderResult } from '../templates';
+import { TemplateError, TemplateTrustError, UndefinedVariableError, type RenderResult } from '../templates';
 import type { ExperimentPrompt } from './experiment-prompts';
 import { readAssertions, type TestCase } from './config';
 import type { ExperimentSpec } from './experiment-spec';
+import { promptOptions } from './prompt-parameters';
 
 export interface ExperimentColumn {
   index: number;
@@ -48,15 +49,21 @@ export function experimentColumns(spec: ExperimentSpec, defaults: ColumnDefaults
       const topP = config.top_p ?? numberOf(own.top_p);
       const stop = config.stop ?? stopOf(own.stop);
       const model = provider.model ?? defaults.defaultModel;
-      const transport: Transport = config.transport ?? ((temperature ?? 0) > 0 || spec.repeat > 1 ? 'chat' : 'batch');
+      const extra = promptOptions(own);
+      const transport: Transport = config.transport ?? ((temperature ?? 0) > 0 || spec.repeat > 1 || extra.chatOnly.length > 0 ? 'chat' : 'batch');
+      const chat = transport === 'chat';
       const params: BatchParams & ChatSampling = {
         ...(model ? { model } : {}),
         max_tokens: config.max_tokens ?? positiveInteger(own.max_tokens) ?? defaults.maxTokens,
         ...(temperature !== undefined ? { temperature } : {}),
-        ...(transport === 'chat' && topP !== undefined ? { top_p: topP } : {}),
-        ...(transport === 'chat' && stop !== undefined ? { stop } : {}),
+        ...(chat && topP !== undefined ? { top_p: topP } : {}),
+        ...(chat && stop !== undefined ? { stop } : {}),
+        ...(chat && extra.tools !== undefined ? { tools: extra.tools } : {}),
+        ...(chat && extra.tool_choice !== undefined ? { tool_choice: extra.tool_choice } : {}),
+        ...(chat && extra.options !== undefined ? { options: extra.options } : {}),
       };
       const label = `${prompt.label} × ${provider.label ?? provider.id}`;
+      if (!chat && extra.chatOnly.length > 0) warnings.push(`${label}: ${extra.chatOnly.join(', ')} (${prompt.file}, model.parameters) ${extra.chatOnly.length === 1 ? 'is' : 'are'} not applied on the batch queue (transport: chat sends them).`);
       if (transport === 'batch' && (temperature ?? 0) > 0) warnings.push(`${label}: temperature ${temperature} on the batch queue, which decodes greedily: the answers will be greedy (transport: chat samples).`);
       if (transport === 'batch' && (topP !== undefined || stop !== undefined)) warnings.push(`${label}: top_p and stop are not applied on the batch queue.`);
       if (transport === 'batch' && model === 'latest') warnings.push(`${label}: the server resolves "latest" itself, so its groups cannot be looked up before they are sent: a re-run sends them again (the server answers from what it stored). Name the adaptor instead to avoid that.`);
@@ -154,10 +161,11 @@ export async function checkCells(spec: ExperimentSpec, columns: readonly Experim
   return cells;
 }
 
-/** The message says which test the cell belongs to, where the test is written. */
+/** The message says which test the cell belongs to, where the test is written, and how to give a missing value. */
 function forTest(error: TemplateError, test: TestCase): TemplateError {
   const which = test.description ? `test "${test.description}"` : `test ${test.index + 1}`;
-  return new TemplateError({ file: error.file, line: error.line, ...(error.column !== undefined ? { column: error.column } : {}) }, `${error.detail} (${which}, ${test.source.file}:${test.source.line})`);
+  const hint = error instanceof UndefinedVariableError ? `; give \`${error.variable}\` a value: a var of the test (or a column of its dataset), the .prompty's sample, or a default under its inputs` : '';
+  return new TemplateError({ file: error.file, line: error.line, ...(error.column !== undefined ? { column: error.column } : {}) }, `${error.detail} (${which}, ${test.source.file}:${test.source.line})${hint}`);
 }
 
 function sendingOrder(columns: readonly ExperimentColumn[]): ExperimentColumn[] {
@@ -170,7 +178,7 @@ function sendingOrder(columns: readonly ExperimentColumn[]): ExperimentColumn[] 
 }
 
 function entryOf(result: RenderResult): PromptEntry {
-  return result.kind === 'text' ? result.text : { messages: result.messages.map(({ role, content }) => ({ role, content })) };
+  return result.kind === 'text' ? result.text : { messages: result.messages.map(({ role, name, content }) => ({ role, ...(name !== undefined ? { name } : {}), content })) };
 }
 
 /** Content-defined group boundaries: after a cell whose hash ends in four zero bits, between 4 and `max` cells. */

@@ -2,10 +2,11 @@
 // messages, or inline text) as something that renders a test's vars into what is sent, with its own model
 // parameters (a .prompty's model.parameters) and the place every problem points at.
 
+import { dirname, relative, resolve } from 'node:path';
 import { parseChatDocument } from '../prompts/chat-document';
 import { PromptInputError } from '../prompts/problems';
 import { readTextFile } from '../prompts/text';
-import { compileTemplate, parsePrompty, plainTemplate, TemplateError, type ChatRole, type RenderOptions, type RenderResult, type RenderedMessage } from '../templates';
+import { compileTemplate, loadParameters, parsePrompty, plainTemplate, TemplateError, type ChatRole, type PromptyFile, type RenderOptions, type RenderResult, type RenderedMessage } from '../templates';
 import type { PromptRef } from './config';
 
 export interface ExperimentPrompt {
@@ -14,8 +15,10 @@ export interface ExperimentPrompt {
   /** Where the prompt is written: its file, or the experiment file's line for an inline one. */
   file: string;
   line: number;
-  /** A .prompty's `model.parameters` (max_tokens, temperature, top_p, stop): below the provider's config. */
+  /** A .prompty's `model.parameters`, every one (`${file:…}` values read): below the provider's config. */
   parameters: Record<string, unknown>;
+  /** What the reader noted or warned about the prompt's file (ignored keys), each with its file:line. */
+  notes: string[];
   /** The variables the prompt uses (for previews and messages). */
   variables: readonly string[];
   /** The test's vars rendered into what is sent; throws a TemplateError (file:line) when a cell cannot render. */
@@ -44,7 +47,8 @@ export async function loadExperimentPrompt(ref: PromptRef, configFile: string, r
   switch (ref.format) {
     case 'prompty': {
       const prompty = parsePrompty(text, ref.displayPath);
-      return fromTemplate(base, prompty, prompty.model.parameters);
+      const prompt = fromTemplate(base, prompty, {});
+      return { ...prompt, parameters: await loadParameters(prompty, besidePrompty(prompty, ref.path, readText)), notes: promptyNotes(prompty) };
     }
     case 'text':
       return fromTemplate(base, plainTemplate(text, ref.displayPath), {});
@@ -60,6 +64,7 @@ function fromTemplate(base: Pick<ExperimentPrompt, 'key' | 'label'>, template: P
     file: template.file,
     line: template.bodyStartLine,
     parameters,
+    notes: [],
     variables: compiled.variables.map((use) => use.name),
     render: (vars, options) => compiled.render(vars, options),
   };
@@ -78,6 +83,7 @@ function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label'>, text: s
     file,
     line: 1,
     parameters: {},
+    notes: [],
     variables: [...new Set(parts.flatMap((part) => part.template.variables.map((use) => use.name)))],
     render: (vars, options) => {
       const rendered: RenderedMessage[] = parts.map(({ role, template }) => {
@@ -87,4 +93,19 @@ function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label'>, text: s
       return { kind: 'messages', messages: rendered };
     },
   };
+}
+
+/** The reader's notes and warnings on a .prompty (its errors stop compiling it). */
+export function promptyNotes(prompty: PromptyFile): string[] {
+  return prompty.problems
+    .filter((problem) => problem.severity !== 'error')
+    .map((problem) => `${problem.message.slice(0, problem.message.length - problem.detail.length)}${problem.severity}: ${problem.detail}`);
+}
+
+/**
+ * Reads a file a .prompty names: the reader joins references to the folder of the name it was given
+ * (`displayPath`), which is found again beside the file's real `path`.
+ */
+export function besidePrompty(prompty: PromptyFile, path: string, readText: ReadText): ReadText {
+  return (joined) => readText(resolve(dirname(path), relative(dirname(prompty.file), joined)));
 }

@@ -4,13 +4,13 @@
 
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDataset } from '../datasets';
 import { readTextFile } from '../prompts/text';
 import { loadSample, parsePrompty } from '../templates';
 import { expandTests, loadExperimentConfig, type ProviderRef, type TestCase } from './config';
-import { loadExperimentPrompts, type ExperimentPrompt } from './experiment-prompts';
+import { besidePrompty, loadExperimentPrompts, type ExperimentPrompt } from './experiment-prompts';
 
 export interface ExperimentSpec {
   title: string;
@@ -55,7 +55,7 @@ export async function experimentFromConfig(path: string, options: SpecOptions = 
     tests: () => filtered(expandTests(config), options),
     repeat: options.repeat ?? config.evaluateOptions.repeat,
     ...(options.maxConcurrency ?? config.evaluateOptions.maxConcurrency ? { maxConcurrency: options.maxConcurrency ?? config.evaluateOptions.maxConcurrency } : {}),
-    warnings: [...config.ignored.map((key) => key.message), ...config.problems.filter((p) => p.severity !== 'info').map((p) => p.message)],
+    warnings: [...config.ignored.map((key) => key.message), ...config.problems.filter((p) => p.severity !== 'info').map((p) => p.message), ...new Set(prompts.flatMap((p) => p.notes))],
     fingerprint: () => fingerprintOf(files),
   };
 }
@@ -77,7 +77,7 @@ export async function experimentFromPrompty(path: string, options: PromptyRunOpt
   const ref = { kind: 'file' as const, format: 'prompty' as const, key: basename(path), label: prompty.name ?? basename(path), path: absolute, relativePath: basename(path), displayPath: path, line: 1, column: 1 };
   const prompts = await loadExperimentPrompts([ref], path);
   const dataset = options.dataset;
-  const sample = dataset === undefined ? ((await loadSample(prompty, (file) => readTextFile(resolve(dirname(absolute), file), file))) ?? {}) : undefined;
+  const sample = dataset === undefined ? ((await loadSample(prompty, besidePrompty(prompty, absolute, (file) => readTextFile(file, file)))) ?? {}) : undefined;
   const provider: ProviderRef = { key: options.model || 'scalarlm:base', id: `scalarlm:${options.model ?? ''}`, ...(options.model ? { model: options.model } : {}), config: {}, line: 1, column: 1 };
   const hint = prompty.model.modelHint;
   return {
@@ -89,7 +89,7 @@ export async function experimentFromPrompty(path: string, options: PromptyRunOpt
     tests: () => (dataset === undefined ? sampleTest(sample ?? {}, path) : datasetTests(dataset, options.datasetName ?? dataset)),
     repeat: 1,
     warnings: [
-      ...prompty.problems.filter((p) => p.severity === 'warning').map((p) => `${p.file}:${p.line}: ${p.detail}`),
+      ...prompts[0].notes,
       ...(hint && hint !== options.model ? [`${path}: its model.configuration names "${hint}"; ScalarLM runs ${options.model ? `"${options.model}"` : "the deployment's default model"} (choose one with scalarlm.model or --model).`] : []),
     ],
     fingerprint: () => fingerprintOf(dataset ? [absolute, resolve(dataset)] : [absolute]),

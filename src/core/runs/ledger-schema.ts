@@ -27,6 +27,8 @@ export type CellRef = [column: number, test: number, repeat: number, assertion?:
 export interface ChatSampling {
   top_p?: number;
   stop?: string[];
+  /** Other OpenAI request parameters (a .prompty's seed, penalties, response_format…), sent as they are. */
+  options?: Record<string, unknown>;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { EngineProgram } from './engine-program';
 import { prepareJinja } from './jinja-engine';
 import { prepareMustache } from './mustache-engine';
 import { splitMessages } from './split-messages';
-import { byPosition, problem, TemplateError, TemplateTrustError, type TemplateProblem } from './template-error';
+import { byPosition, problem, TemplateError, TemplateTrustError, UndefinedVariableError, type TemplateProblem } from './template-error';
 import type { DeclaredVariable, PromptTemplate, RenderOptions, RenderResult, VariableUse } from './types';
 import { plainText, protectValues } from './value-spans';
 
@@ -109,6 +109,7 @@ class Compiled implements CompiledTemplate {
     }
     const values = template.kind === 'prompty' && template.inputs.length > 0 ? { ...this.defaults, ...vars } : vars;
     for (const variable of this.required) {
+      if (options.undefinedAsEmpty) break;
       if (!hasOwn(values, variable.name) || values[variable.name] === undefined) throw this.undefinedError(variable, values);
     }
     const rendered = this.program.render(protectValues(values));
@@ -116,12 +117,12 @@ class Compiled implements CompiledTemplate {
     return { kind: 'text', text: plainText(rendered) };
   }
 
-  private undefinedError(variable: VariableUse, values: Record<string, unknown>): TemplateError {
+  private undefinedError(variable: VariableUse, values: Record<string, unknown>): UndefinedVariableError {
     const defined = Object.keys(values)
       .filter((name) => values[name] !== undefined)
       .sort();
     const list = defined.length === 0 ? 'no variables are defined' : `defined: ${defined.join(', ')}`;
     const { line, column } = variable;
-    return new TemplateError({ file: this.template.file, line, column }, `\`${variable.name}\` is not defined; ${list}`);
+    return new UndefinedVariableError({ file: this.template.file, line, column }, `\`${variable.name}\` is not defined; ${list}`, variable.name);
   }
 }

@@ -4,7 +4,7 @@
 // The rules, where Prompty, Jinja2 or the brief left a choice:
 // - A .prompty renders whole, then splits at role markers (as Prompty does), so a loop can write a
 //   conversation; only the template's own text makes a marker: a value never does (value-spans.ts).
-//   Text before the first marker is a system message (Prompty); a body with no marker is one user message.
+//   Text before the first marker, and so a body with no marker, is a system message (as Prompty makes it).
 //   Messages that render empty are dropped. A plain template renders to text; its marker lines stay text.
 // - Variables a template needs must have a value (an input's default counts; the sample does not: pass it
 //   for a preview). A missing attribute of a defined value renders empty, as in Jinja2; `is defined` and
@@ -24,10 +24,12 @@ export {
 } from './compile-template';
 export { parsePrompty } from './parse-prompty';
 export { plainTemplate } from './plain-template';
+export { loadParameters } from './prompty-model';
 export { loadSample } from './prompty-sample';
 export {
   TemplateError,
   TemplateTrustError,
+  UndefinedVariableError,
   type ProblemSeverity,
   type TemplateLocation,
   type TemplateProblem,

@@ -2,9 +2,10 @@
 // It never throws for what the file says: every problem is kept on the result, with its line and column,
 // so diagnostics can list them all while the file is typed; compiling the file throws the first error.
 
+import { isMap } from 'yaml';
 import { FrontmatterReader, setOwn, type Entry } from './frontmatter-reader';
 import { splitFrontmatter } from './frontmatter';
-import { readInputs } from './prompty-inputs';
+import { readInputs, readInputSchema } from './prompty-inputs';
 import { readModel } from './prompty-model';
 import { readSample } from './prompty-sample';
 import type { PromptyFile, TemplateEngine } from './types';
@@ -27,7 +28,7 @@ export function parsePrompty(text: string, fileName: string): PromptyFile {
     engine: 'jinja2',
     body: split.body,
     bodyStartLine: split.bodyStartLine,
-    model: { parameters: {} },
+    model: { parameters: {}, fileParameters: [] },
     inputs: [],
     frontmatter: {},
     problems: split.error === undefined ? [] : [split.error.toProblem()],
@@ -60,6 +61,9 @@ function readKey(entry: Entry, reader: FrontmatterReader, prompty: PromptyFile):
     case 'input': // the spelling of Prompty's JavaScript runtime
       prompty.inputs = readInputs(entry, reader);
       return;
+    case 'inputSchema':
+      prompty.inputs = readInputSchema(entry, reader);
+      return;
     case 'sample': {
       const sample = readSample(entry, reader);
       if (sample !== undefined) prompty.sample = sample;
@@ -76,21 +80,39 @@ function readKey(entry: Entry, reader: FrontmatterReader, prompty: PromptyFile):
   }
 }
 
-/** `template: jinja2 | mustache`, or Prompty's object form `template: {format: jinja2, parser: prompty}`. */
+/**
+ * `template: jinja2 | mustache`, Prompty's object form `template: {format: jinja2, parser: prompty}`, or
+ * Prompty 2's `template: {format: {kind: jinja2}, parser: {kind: prompty}}` (its migration.py writes the
+ * first two as the third).
+ */
 function readEngine(entry: Entry, reader: FrontmatterReader): TemplateEngine | undefined {
   if (typeof entry.value === 'string') return engineNamed(entry.value, entry, reader);
-  const map = reader.mapOf(entry, 'jinja2, mustache, or a mapping such as {format: jinja2, parser: prompty}');
+  const map = reader.mapOf(entry, 'jinja2, mustache, or a mapping such as {format: {kind: jinja2}, parser: {kind: prompty}}');
   if (map === undefined) return undefined;
   let engine: TemplateEngine | undefined;
   for (const item of reader.entries(map, 'template')) {
     if (item.key === 'format' || item.key === 'type') {
-      if (typeof item.value === 'string') engine = engineNamed(item.value, item, reader);
-      else reader.error(item.node, `\`${item.path}\` must be jinja2 or mustache`);
+      const kind = kindOf(item, reader);
+      if (typeof kind?.value === 'string') engine = engineNamed(kind.value, kind, reader);
+      else reader.error(kind?.node ?? item.node, `\`${kind?.path ?? item.path}\` must be jinja2 or mustache`);
     } else if (item.key === 'parser') {
-      if (item.value !== 'prompty') reader.note(item.node, `ignored \`template.parser: ${String(item.value)}\`: the body is always split at its role markers`);
+      const kind = kindOf(item, reader);
+      if (kind?.value !== 'prompty') reader.note(kind?.node ?? item.node, `ignored \`template.parser: ${String(kind?.value)}\`: the body is always split at its role markers`);
     } else reader.note(item.keyNode, `ignored key \`${item.path}\``);
   }
   return engine;
+}
+
+/** The entry that names a kind: the value itself, or the `kind` of a mapping (other keys noted). */
+function kindOf(entry: Entry, reader: FrontmatterReader): Entry | undefined {
+  if (!isMap(entry.node)) return entry;
+  let kind: Entry | undefined;
+  for (const item of reader.entries(entry.node, entry.path)) {
+    if (item.key === 'kind') kind = item;
+    // `strict` guards against values that write role markers: here a value never makes a marker (value-spans.ts).
+    else if (item.key !== 'strict') reader.note(item.keyNode, `ignored key \`${item.path}\``);
+  }
+  return kind;
 }
 
 function engineNamed(name: string, entry: Entry, reader: FrontmatterReader): TemplateEngine | undefined {

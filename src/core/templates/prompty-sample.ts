@@ -1,11 +1,13 @@
 // `sample:` of a .prompty: input values for a preview, written inline or kept in a JSON file beside the
-// .prompty (`sample: sample.json`, or Prompty's `sample: ${file:sample.json}`).
+// .prompty (`sample: sample.json`, or Prompty's `sample: ${file:sample.json}`). A value that is itself a
+// `${file:…}` is that file's content, as Prompty's loader reads every such value (prompty-files.ts).
 
 import { dirname, isAbsolute, join } from 'node:path';
 import { describeValue, isPlainObject } from '../prompts/validation';
 import { LineIndex } from '../prompts/text';
 import { scanJson } from '../prompts/json-scanner';
 import type { Entry, FrontmatterReader } from './frontmatter-reader';
+import { resolveFileReferences } from './prompty-files';
 import { TemplateError } from './template-error';
 import type { PromptyFile, PromptySample } from './types';
 
@@ -25,8 +27,10 @@ export function readSample(entry: Entry, reader: FrontmatterReader): PromptySamp
 }
 
 /**
- * The sample's input values: inline ones as they are, a sample file read with `readFile` and parsed as a
- * JSON object. Errors name the file at fault (the .prompty when the file cannot be read).
+ * The sample's input values: inline ones, or a sample file read with `readFile` and parsed as a JSON object;
+ * `${file:…}` values in either read with `readFile` too (relative to the .prompty's folder). `readFile` gets
+ * paths joined to the folder of `prompty.file`. Errors name the file at fault (the .prompty when a file cannot
+ * be read).
  */
 export async function loadSample(
   prompty: PromptyFile,
@@ -34,6 +38,12 @@ export async function loadSample(
 ): Promise<Record<string, unknown> | undefined> {
   const sample = prompty.sample;
   if (sample === undefined) return undefined;
+  const values = await sampleValues(prompty, sample, readFile);
+  const at = { file: prompty.file, line: sample.line, column: sample.column };
+  return (await resolveFileReferences(values, prompty.file, at, readFile)) as Record<string, unknown>;
+}
+
+async function sampleValues(prompty: PromptyFile, sample: PromptySample, readFile: (path: string) => Promise<string>): Promise<Record<string, unknown>> {
   if (sample.kind === 'inline') return sample.values;
   let text: string;
   try {

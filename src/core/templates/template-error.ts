@@ -46,6 +46,21 @@ export class TemplateError extends Error {
 }
 
 /**
+ * A variable the template needs has no value. Prompty's Jinja2 would render it empty; here it is refused (a
+ * missing value is almost always a mistake), and the caller says how to give one where it knows how.
+ */
+export class UndefinedVariableError extends TemplateError {
+  constructor(
+    location: TemplateLocation,
+    detail: string,
+    readonly variable: string,
+  ) {
+    super(location, detail);
+    this.name = 'UndefinedVariableError';
+  }
+}
+
+/**
  * Jinja2 refused because the workspace is not trusted: nunjucks runs a template's expressions as JavaScript
  * with no sandbox, so a cloned repository's template could run code. The UI offers "Manage Workspace Trust".
  */

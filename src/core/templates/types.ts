@@ -8,6 +8,8 @@ export type ChatRole = 'system' | 'user' | 'assistant';
 
 export interface RenderedMessage {
   role: ChatRole;
+  /** From a Prompty 2 marker's attribute, `user[name="Alice"]:`. */
+  name?: string;
   content: string;
 }
 
@@ -17,6 +19,11 @@ export type RenderResult = { kind: 'messages'; messages: RenderedMessage[] } | {
 export interface RenderOptions {
   /** 'restricted' (VS Code's Restricted Mode) refuses Jinja2, which can run code; mustache still renders. */
   trust: 'trusted' | 'restricted';
+  /**
+   * Render a variable with no value as empty, as Prompty's Jinja2 does, instead of refusing it: only to show
+   * what Prompty would have sent beside the refusal (render), never to send.
+   */
+  undefinedAsEmpty?: boolean;
 }
 
 /** A template's text and where it sits in its file, so that every problem names a file line. */
@@ -50,8 +57,13 @@ export type PromptySample =
   | { kind: 'file'; path: string; written: string; line: number; column: number };
 
 export interface PromptyModel {
-  /** `model.parameters` as written, minus values of the wrong type (each of those is an error). */
+  /**
+   * `model.parameters` (and Prompty 2's `model.options`) as written, minus values of the wrong type (each of
+   * those is an error); `${file:…}` values are still references: loadParameters reads them.
+   */
   parameters: Record<string, unknown>;
+  /** The parameters whose value is, or holds, a `${file:…}` reference, where each is written. */
+  fileParameters: { key: string; line: number; column: number }[];
   /** From `model.configuration` (`model`, `name` or `azure_deployment`): which model the author meant. */
   modelHint?: string;
 }

@@ -7,13 +7,14 @@ import { extrasOfParameters, openingOf, type Opening } from '../chat/opening';
 import type { ChatParams } from '../../core/chat/conversation';
 import type { PromptyFile, RenderedMessage } from '../../core/templates';
 
-export function promptyOpening(prompty: PromptyFile, messages: RenderedMessage[], displayName: string): { opening: Opening } | { problem: string } {
+/** `parameters`: the file's, with `${file:…}` values read (loadParameters). */
+export function promptyOpening(prompty: PromptyFile, messages: RenderedMessage[], displayName: string, parameters = prompty.model.parameters): { opening: Opening } | { problem: string } {
   const title = prompty.name ?? basename(prompty.file);
   const result = openingOf(messages, title, displayName);
   if (!('opening' in result)) return result;
-  const params = chatParams(prompty.model.parameters);
+  const params = chatParams(parameters);
   const hint = prompty.model.modelHint;
-  const extras = extrasOfParameters(prompty.model.parameters);
+  const extras = extrasOfParameters(parameters);
   return {
     opening: {
       ...result.opening,

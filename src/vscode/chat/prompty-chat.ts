@@ -2,7 +2,7 @@
 // trust rule; anything that stops it is shown once, located, and no chat opens.
 
 import * as vscode from 'vscode';
-import { compileTemplate, type RenderedMessage } from '../../core/templates';
+import { compileTemplate, loadParameters, type RenderedMessage } from '../../core/templates';
 import type { Opening } from '../../host/chat/opening';
 import { sampleVars } from '../../host/experiments/preview-vars';
 import { promptyOpening } from '../../host/experiments/prompty-opening';
@@ -24,15 +24,17 @@ export async function promptyChatOpening(uri: vscode.Uri, log: ExtensionLog): Pr
   if (template.kind !== 'prompty') return undefined;
   const vars = await sampleVars(template, readText);
   let messages: RenderedMessage[];
+  let parameters: Record<string, unknown>;
   try {
     if (vars.kind === 'unreadable') throw vars.error;
+    parameters = await loadParameters(template, readText);
     const result = compileTemplate(template).render(vars.kind === 'sample' ? vars.values : {}, { trust: templateTrust() });
     messages = result.kind === 'messages' ? result.messages : [{ role: 'user', content: result.text }];
   } catch (error) {
     showRenderFailure(error, log, ' No chat was opened.');
     return undefined;
   }
-  const built = promptyOpening(template, messages, displayPath(fileNameOf(uri)));
+  const built = promptyOpening(template, messages, displayPath(fileNameOf(uri)), parameters);
   if ('problem' in built) {
     void vscode.window.showErrorMessage(`ScalarLM: ${built.problem}`);
     return undefined;

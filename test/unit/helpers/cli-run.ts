@@ -9,7 +9,7 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function runCli(argv: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal } = {}): Promise<CliResult> {
+export async function runCli(argv: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string } = {}): Promise<CliResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
@@ -22,6 +22,7 @@ export async function runCli(argv: string[], options: { stdin?: string; env?: No
     stdin,
     env: { XDG_STATE_HOME: undefined, ...options.env },
     signal: options.signal ?? new AbortController().signal,
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
   });
   return { code, stdout: Buffer.concat(chunks.stdout).toString(), stderr: Buffer.concat(chunks.stderr).toString() };
 }

@@ -40,7 +40,7 @@ describe('templates in an esbuild bundle', function () {
     const mustache = bundled.parsePrompty('---\ntemplate: mustache\n---\n{{#items}}<{{.}}>{{/items}}', 'm.prompty');
     assert.deepEqual(bundled.renderTemplate(mustache, { items: ['a', 'b'] }, { trust: 'restricted' }), {
       kind: 'messages',
-      messages: [{ role: 'user', content: '<a><b>' }],
+      messages: [{ role: 'system', content: '<a><b>' }],
     });
   });
 });

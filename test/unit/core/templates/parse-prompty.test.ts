@@ -12,7 +12,7 @@ describe('parsePrompty', () => {
     assert.equal(prompty.name, 'Greeter');
     assert.equal(prompty.description, 'Greets a user by name and answers a question');
     assert.equal(prompty.engine, 'jinja2');
-    assert.deepEqual(prompty.model, { parameters: { max_tokens: 200, temperature: 0.2, stop: ['\nuser:'] }, modelHint: 'gpt-4o' });
+    assert.deepEqual(prompty.model, { parameters: { max_tokens: 200, temperature: 0.2, stop: ['\nuser:'] }, fileParameters: [], modelHint: 'gpt-4o' });
     assert.deepEqual(prompty.inputs, [
       { name: 'name', type: 'string', description: 'Who is asking', hasDefault: false, line: 17, column: 3 },
       { name: 'city', type: 'string', default: 'Paris', hasDefault: true, line: 20, column: 3 },
@@ -91,7 +91,8 @@ describe('parsePrompty', () => {
         { name: 'detail', type: 'string', value: undefined, hasDefault: false },
       ],
     );
-    assert.deepEqual(messages(prompty), ['note p.prompty:6:26: ignored key `inputs.detail.required`']);
+    // `required` changes nothing: every variable a template uses needs a value.
+    assert.deepEqual(messages(prompty), []);
   });
 
   it('reads the sample as an object, a path beside the file, or ${file:...}', () => {

@@ -18,8 +18,19 @@ describe('role markers', () => {
     ]);
   });
 
-  it('make a body with no marker one user message', () => {
-    assert.deepEqual(messagesOf('\nTell me a joke.\n\nA short one.\n'), [{ role: 'user', content: 'Tell me a joke.\n\nA short one.' }]);
+  it('make a body with no marker one system message, as Prompty v1 and v2 do', () => {
+    assert.deepEqual(messagesOf('\nTell me a joke.\n\nA short one.\n'), [{ role: 'system', content: 'Tell me a joke.\n\nA short one.' }]);
+  });
+
+  it('read Prompty 2 attributes: `name` goes to the message, any other attribute is refused at its line', () => {
+    assert.deepEqual(messagesOf('system:\nBe kind.\nuser[name="Alice"]:\nHi\nassistant[name=bot]:\nHello'), [
+      { role: 'system', content: 'Be kind.' },
+      { role: 'user', name: 'Alice', content: 'Hi' },
+      { role: 'assistant', name: 'bot', content: 'Hello' },
+    ]);
+    const error = templateError(() => messagesOf('system:\nBe kind.\nuser[mood="sad"]:\nHi'));
+    assert.equal(error.message, 'p.prompty:6: the role marker attribute `mood` is not supported: only `name` (the message\'s name) is sent');
+    assert.deepEqual(messagesOf('user:\nSee [the docs]:\nok'), [{ role: 'user', content: 'See [the docs]:\nok' }]);
   });
 
   it('make text before the first marker a system message, as Prompty does', () => {
