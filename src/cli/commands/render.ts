@@ -1,5 +1,6 @@
 // scalarlm-lab render FILE.prompty [--vars JSON | --row N --dataset FILE]: what a prompt file sends, rendered
 // here with its sample, given vars, or a dataset row: the messages, as role-marked text (or JSON with --json).
+// Given an experiment file (a promptfoo config), every cell it would send (render-experiment.ts).
 
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -8,12 +9,16 @@ import { loadSample, parsePrompty, plainTemplate, renderTemplate, type RenderRes
 import { numberOption, stringOption, UsageError, type Command } from '../command';
 import { json } from '../format';
 import { EXIT } from '../io';
+import { isExperimentConfig } from '../../core/experiments/config';
+import { renderExperiment } from './render-experiment';
 
 export const renderCommand: Command = {
   name: 'render',
   summary:
     'Print what a prompt file sends: a .prompty (or a .txt/.md template) rendered with its sample, --vars, or a dataset row.\n' +
-    'Messages print as role-marked text (system:, user:, assistant:); --json prints them as JSON.',
+    'Messages print as role-marked text (system:, user:, assistant:); --json prints them as JSON.\n' +
+    'Given an experiment file (a promptfoo config), print every cell it would send, test by test, with its assertions\n' +
+    '(--json: a list of {test, prompt, label, vars, sent, assert}); its warnings go to stderr. Nothing is sent.',
   usage: 'FILE [--vars JSON | --row N --dataset FILE] [options]',
   options: {
     vars: { type: 'string', valueName: 'JSON', description: 'The variables, as a JSON object (instead of the sample)' },
@@ -27,6 +32,10 @@ export const renderCommand: Command = {
     const text = await readFile(path, 'utf8').catch(() => {
       throw new UsageError(`There is no prompt file ${file}.`);
     });
+    if (/\.(ya?ml|json)$/i.test(file) && isExperimentConfig(text)) {
+      if (args.values.vars !== undefined || args.values.dataset !== undefined || args.values.row !== undefined) throw new UsageError('An experiment file renders with its own tests: --vars, --dataset and --row are for a prompt file.');
+      return renderExperiment(path, args.values.json === true, io);
+    }
     const template = /\.prompty$/i.test(file) ? parsePrompty(text, file) : plainTemplate(text, file);
     const vars = await varsFor(args, template.kind === 'prompty' ? () => loadSample(template, (sample) => readFile(resolve(dirname(path), sample), 'utf8')) : async () => undefined);
     // The CLI renders the user's own files: Jinja2 templates are trusted here.

@@ -7,9 +7,10 @@ import type { ChatMessage } from '../api/types';
 import type { Assertion as ConfigAssertion } from './config';
 import { promptText } from '../runs/export';
 import type { RunItem } from '../runs/run-projection';
-import { evaluateCell, expectedToAssertion, parseAssertions, type Assertion, type AssertionProblem, type CellOutcome, type CellOutput, type GradingError, type Trust, type Verdict } from '../judge';
+import { AssertionProblem, evaluateCell, expectedToAssertion, parseAssertions, type Assertion, type CellOutcome, type CellOutput, type GradingError, type Trust, type Verdict } from '../judge';
 import type { RecordVerdict } from './cell-records';
 import type { StoredTest } from './experiment-tests-file';
+import { renderedAssertion, type ValueRendering } from './assertion-values';
 
 export interface TestAssertions {
   assertions: Assertion[];
@@ -19,11 +20,34 @@ export interface TestAssertions {
 /** Model-graded verdicts of one cell, by the index of the assertion they grade. */
 export type CellGrades = ReadonlyMap<number, Verdict | GradingError>;
 
-/** A test's assertions as given, each read where it is written; `__expected` cells become their assertion. */
-export function readAssertions(raws: readonly ConfigAssertion[] | undefined): TestAssertions {
-  const list = raws ?? [];
-  const given = list.map(({ file: _file, line: _line, column: _column, ...assertion }): Record<string, unknown> => (assertion.type === '__expected' ? (expectedToAssertion(String(assertion.value)) ?? { type: 'equals', value: assertion.value }) : assertion));
-  return parseAssertions(given, (index) => ({ file: list[index].file, line: list[index].line }));
+/**
+ * A test's assertions as given, each read where it is written; `__expected` cells become their assertion.
+ * With `rendering`, their values are rendered with the test's vars first, as promptfoo does.
+ */
+export function readAssertions(raws: readonly ConfigAssertion[] | undefined, rendering?: ValueRendering): TestAssertions {
+  const judged = assertionsAsJudged(raws, rendering);
+  const { list } = judged;
+  const parsed = parseAssertions(list.map(({ file: _file, line: _line, column: _column, ...assertion }) => assertion), (index) => ({ file: list[index].file, line: list[index].line }));
+  return { assertions: parsed.assertions, problems: [...judged.problems, ...parsed.problems] };
+}
+
+/** The assertions as they are judged: `__expected` cells read, values rendered; those that cannot be, as problems. */
+export function assertionsAsJudged(raws: readonly ConfigAssertion[] | undefined, rendering?: ValueRendering): { list: ConfigAssertion[]; problems: AssertionProblem[] } {
+  const problems: AssertionProblem[] = [];
+  const list: ConfigAssertion[] = [];
+  for (const raw of raws ?? []) {
+    const assertion = raw.type === '__expected' ? ({ ...fromExpected(raw), file: raw.file, line: raw.line } as ConfigAssertion) : raw;
+    const rendered = rendering === undefined ? assertion : renderedAssertion(assertion, rendering);
+    if (typeof rendered === 'string') problems.push(new AssertionProblem(raw, rendered));
+    else list.push(rendered);
+  }
+  return { list, problems };
+}
+
+/** A CSV `__expected…` cell as its assertion, with its row's `__metric` and its `__config:…:threshold`. */
+function fromExpected({ value, metric, threshold }: Omit<ConfigAssertion, 'file' | 'line' | 'column'>): Record<string, unknown> {
+  const assertion = expectedToAssertion(String(value)) ?? { type: 'equals', value };
+  return { ...assertion, ...(metric !== undefined ? { metric } : {}), ...(threshold !== undefined ? { threshold } : {}) };
 }
 
 export class CellJudge {
@@ -36,7 +60,8 @@ export class CellJudge {
 
   assertionsOf(test: number): TestAssertions {
     let known = this.read.get(test);
-    if (!known) this.read.set(test, (known = readAssertions(this.tests.get(test)?.assert)));
+    const stored = this.tests.get(test);
+    if (!known) this.read.set(test, (known = readAssertions(stored?.assert, { vars: stored?.vars ?? {}, trust: this.trust })));
     return known;
   }
 
@@ -46,7 +71,9 @@ export class CellJudge {
     const test = item.cell[1];
     const { assertions } = this.assertionsOf(test);
     if (assertions.length === 0) return undefined;
-    return evaluateCell(outputOf(item), assertions, { vars: this.tests.get(test)?.vars ?? {}, prompt: promptOf(item) }, { trust: this.trust, ...(graded ? { graded } : {}) });
+    const stored = this.tests.get(test);
+    const threshold = stored?.threshold;
+    return evaluateCell(outputOf(item), assertions, { vars: stored?.vars ?? {}, prompt: promptOf(item) }, { trust: this.trust, ...(graded ? { graded } : {}), ...(threshold !== undefined ? { threshold } : {}) });
   }
 }
 

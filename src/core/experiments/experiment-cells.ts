@@ -13,6 +13,7 @@ import type { BatchInput, BatchParams, ChatSampling, Transport } from '../batch/
 import { TemplateError, TemplateTrustError, type RenderResult } from '../templates';
 import type { TestCase } from './config';
 import type { ExperimentPrompt } from './experiment-prompts';
+import type { TestText } from './promptfoo-render';
 import { readAssertions } from './cell-verdicts';
 import type { ExperimentSpec } from './experiment-spec';
 
@@ -89,7 +90,7 @@ export async function* experimentCells(spec: ExperimentSpec, columns: readonly E
     for await (const test of spec.tests()) {
       const wanted = (repeat: number) => !options.only || options.only.has(cellKey(column.index, test.index, repeat));
       if (!Array.from({ length: spec.repeat }, (_, r) => wanted(r)).some(Boolean)) continue;
-      const entry = entryOf(column.prompt.render(test.vars, { trust: options.trust }));
+      const entry = entryOf(column.prompt.render(test.vars, { trust: options.trust }, testText(test)));
       for (let repeat = 0; repeat < spec.repeat; repeat++) {
         if (!wanted(repeat)) continue;
         const breakBefore = first || options.only !== undefined || chunker.startsGroup();
@@ -140,17 +141,23 @@ export async function checkCells(spec: ExperimentSpec, columns: readonly Experim
   for await (const test of spec.tests()) {
     for (const prompt of prompts) {
       try {
-        prompt.render(test.vars, { trust });
+        prompt.render(test.vars, { trust }, testText(test));
       } catch (error) {
         if (error instanceof TemplateTrustError || !(error instanceof TemplateError)) throw error;
         note(`${prompt.key}\0${error.message}`, forTest(error, test));
       }
     }
-    for (const problem of readAssertions(test.assert).problems) note(problem.message, problem);
+    for (const problem of readAssertions(test.assert, { vars: test.vars, trust }).problems) note(problem.message, problem);
     cells += columns.length * spec.repeat;
   }
   if (total > 0) throw new ExperimentProblems(problems, total);
   return cells;
+}
+
+/** A test's `prefix` and `suffix` options (promptfoo's), put round a text prompt. */
+export function testText(test: TestCase): TestText {
+  const { prefix, suffix } = test.options;
+  return { ...(typeof prefix === 'string' ? { prefix } : {}), ...(typeof suffix === 'string' ? { suffix } : {}) };
 }
 
 /** The message says which test the cell belongs to, where the test is written. */

@@ -8,3 +8,4 @@ export { planExperiment, resumeExperiment, runExperiment, specOf, type Experimen
 export { CellJudge, readAssertions, recordVerdict, type CellGrades, type TestAssertions } from './cell-verdicts';
 export { gradesFor, gradesOf, gradingRunsOf, planGrading, runGrading, type GradingPlan } from './grading';
 export { RunJudgement, storedVerdicts, type Grades } from './run-judgement';
+export { renderedCells, type RenderedCell } from './rendered-cells';

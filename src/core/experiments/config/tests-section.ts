@@ -13,13 +13,14 @@ export type TestSpec = InlineTest | (SourcePosition & { kind: 'file'; pattern: s
 
 interface CheckedTest {
   description?: string;
+  threshold?: number;
   vars: Record<string, unknown>;
   assert: Assertion[];
   options: Record<string, unknown>;
 }
 
 const fileScheme = 'file://';
-const defaultTestKeys = ['vars', 'assert', 'options'];
+const defaultTestKeys = ['vars', 'assert', 'options', 'threshold'];
 export const testsFileKinds = datasetExtensions.join(', ');
 
 export function readTestSpecs(node: YamlNode, file: string, problems: ProblemList): TestSpec[] {
@@ -61,13 +62,21 @@ export function readDefaultTest(node: YamlNode | undefined, file: string, proble
     else problems.ignore(`defaultTest.${entry.key}`, entry.keyPosition);
   }
   const parts = checkedParts(kept, file, problems);
-  return parts === undefined ? none : { vars: parts.vars, assert: parts.assert, options: parts.options };
+  return parts === undefined ? none : { vars: parts.vars, assert: parts.assert, options: parts.options, ...(parts.threshold !== undefined ? { threshold: parts.threshold } : {}) };
 }
 
 function inlineTest(map: YamlMap, file: string, problems: ProblemList): InlineTest | undefined {
   const parts = checkedParts(map, file, problems);
   if (parts === undefined) return undefined;
-  return { kind: 'inline', ...(parts.description !== undefined ? { description: parts.description } : {}), vars: parts.vars, assert: parts.assert, options: parts.options, ...map.position };
+  return {
+    kind: 'inline',
+    ...(parts.description !== undefined ? { description: parts.description } : {}),
+    vars: parts.vars,
+    assert: parts.assert,
+    options: parts.options,
+    ...(parts.threshold !== undefined ? { threshold: parts.threshold } : {}),
+    ...map.position,
+  };
 }
 
 function fileSpec(text: string, position: SourcePosition, problems: ProblemList): TestSpec | undefined {
@@ -94,12 +103,11 @@ function checkedParts(map: YamlMap, file: string, problems: ProblemList): Checke
   const shape = testCaseShape(value, describeYamlValue);
   for (const problem of shape.problems) problems.error(nodeAt(map, problem.path).position, problem.message);
   for (const ignored of shape.ignored) {
-    const key = ignored.kind === 'test' ? `tests[].${ignored.key}` : `assert[].${ignored.key}`;
+    const key = ignored.kind === 'test' ? `tests[].${ignored.key}` : ignored.kind === 'option' ? `options.${ignored.key}` : `assert[].${ignored.key}`;
     problems.ignore(key, keyPositionAt(map, ignored.path), ignoredKeyDetail(ignored));
   }
   const before = problems.errors.length;
   checkGraders(shape.parts, (path, detail) => problems.error(nodeAt(map, path).position, detail));
-  noteVars(shape.parts.vars, map, problems);
   if (shape.problems.length > 0 || problems.errors.length > before) return undefined;
   const assert = (shape.parts.assert ?? []).map((assertion, index) => assertionOf(assertion, file, nodeAt(map, ['assert', index]).position));
   return { ...shape.parts, assert, options: shape.parts.options ?? {} };
@@ -126,16 +134,4 @@ export function assertionOf(assertion: Record<string, unknown>, file: string, po
   if (typeof assertion.metric === 'string') kept.metric = assertion.metric;
   if (assertion.provider !== undefined) kept.provider = assertion.provider;
   return kept;
-}
-
-/** Values promptfoo would treat specially are passed as they are here; say so once. */
-function noteVars(vars: Record<string, unknown>, map: YamlMap, problems: ProblemList): void {
-  for (const [name, value] of Object.entries(vars)) {
-    const position = nodeAt(map, ['vars', name]).position;
-    if (typeof value === 'string' && value.startsWith(fileScheme)) {
-      problems.warning(position, `the variable \`${name}\` is the text \`${value}\` as written: files named in vars are not read here`, 'vars-file');
-    } else if (Array.isArray(value)) {
-      problems.warning(position, `the variable \`${name}\` is a list, passed to the template as one value (promptfoo would run one test per element); write one test per value to get that`, 'vars-list');
-    }
-  }
 }

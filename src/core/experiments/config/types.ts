@@ -3,6 +3,7 @@
 // effect here reported once, never silently dropped.
 
 import type { DatasetFormat } from '../../datasets';
+import type { PromptPart } from './prompt-parts';
 
 /** 1-based; columns count UTF-16 code units, as editors do. */
 export interface SourcePosition {
@@ -56,6 +57,8 @@ export interface FilePrompt extends PromptBase {
   relativePath: string;
   /** Names the file in messages (beside the experiment file as the caller named it). */
   displayPath: string;
+  /** A `.txt` file's prompt: one of the parts its `---` lines make (prompt-parts.ts). */
+  part?: PromptPart;
 }
 
 export type PromptRef = InlinePrompt | FilePrompt;
@@ -105,6 +108,8 @@ export interface InlineTest extends SourcePosition {
   vars: Record<string, unknown>;
   assert: Assertion[];
   options: Record<string, unknown>;
+  /** promptfoo's test `threshold`: the cell passes when its weighted score reaches it. */
+  threshold?: number;
 }
 
 /** A tests file: not read when the config is loaded (it may be huge); expandTests streams it. */
@@ -122,6 +127,7 @@ export interface DefaultTest {
   vars: Record<string, unknown>;
   assert: Assertion[];
   options: Record<string, unknown>;
+  threshold?: number;
 }
 
 export interface EvaluateOptions {
@@ -166,9 +172,11 @@ export interface TestCase {
   index: number;
   description?: string;
   vars: Record<string, unknown>;
-  /** defaultTest's assertions, then the test's, then a CSV `__expected` cell as `{type: '__expected', value}`. */
+  /** defaultTest's assertions, then the test's, then a CSV's `__expected…` cells as `{type: '__expected', value}`. */
   assert: Assertion[];
   options: Record<string, unknown>;
+  /** The test's (else defaultTest's) threshold on the weighted score. */
+  threshold?: number;
   /** Where the test is written: the experiment file, or the tests file and row. */
   source: { file: string; line: number };
 }
