@@ -25,7 +25,8 @@ for (const name of only.length > 0 ? only : readdirSync(root)) {
   const dir = join(root, name);
   if (existsSync(join(dir, 'refused.json'))) continue;
   const config = parse(readFileSync(join(dir, 'promptfooconfig.yaml'), 'utf8'));
-  config.providers = ['echo'];
+  // Every provider answers with its prompt; a provider's label and `prompts` are kept.
+  config.providers = (Array.isArray(config.providers) ? config.providers : [config.providers]).map((provider) => (typeof provider === 'object' ? { ...provider, id: 'echo', config: undefined } : 'echo'));
   const echoConfig = join(dir, '.echo-config.yaml');
   const out = join(dir, '.echo-out.json');
   writeFileSync(echoConfig, stringify(config));

@@ -33,8 +33,8 @@ export interface TestCaseShape {
 }
 
 export const testCaseKeys = ['description', 'vars', 'assert', 'options', 'threshold'];
-/** The test options read here: the grader, text put before and after the prompt, and list vars kept whole. */
-export const testOptionKeys = ['provider', 'prefix', 'suffix', 'disableVarExpansion'];
+/** The test options read here: the grader and its rubric prompt, text put before and after the prompt, list vars kept whole. */
+export const testOptionKeys = ['provider', 'prefix', 'suffix', 'disableVarExpansion', 'rubricPrompt'];
 export const assertionKeys = ['type', 'value', 'threshold', 'weight', 'metric', 'provider'];
 
 /** Names a value in a message: JSON's words by default, YAML's for YAML sources. */
@@ -91,6 +91,10 @@ export function assertListShape(value: unknown, path: ValuePath, describe: Descr
       problems.push({ path: at, message: `assertion ${index + 1} must be a mapping with a \`type\`, such as \`{type: contains, value: Paris}\`; got ${describe(assertion)}` });
       return;
     }
+    if (hasOwn(assertion, '$ref')) {
+      problems.push({ path: at, message: `assertion ${index + 1} is a \`$ref\`, which is read only in the experiment file itself (such as "#/assertionTemplates/polite"); write the assertion here` });
+      return;
+    }
     if (typeof assertion.type !== 'string' || assertion.type.trim() === '') {
       const got = hasOwn(assertion, 'type') ? `got ${describe(assertion.type)}` : 'it has none';
       problems.push({ path: hasOwn(assertion, 'type') ? [...at, 'type'] : at, message: `assertion ${index + 1} needs a \`type\` string such as \`contains\` or \`llm-rubric\`; ${got}` });
@@ -115,7 +119,6 @@ const optionEffects: Record<string, string> = {
   transform: 'code promptfoo runs on each answer before it is judged; not run here, so the assertions judge the answer as it came',
   transformVars: 'code promptfoo runs on the vars before the prompt is rendered; not run here, so the vars are used as written',
   storeOutputAs: 'promptfoo keeps the answer as a var for the tests after it; not done here, so later tests do not get it',
-  rubricPrompt: 'promptfoo grades llm-rubric with this prompt; here the built-in grader prompt is used',
   postprocess: 'code promptfoo runs on each answer before it is judged; not run here',
   disableDefaultAsserts: "promptfoo then leaves out defaultTest's assertions; here they are kept",
   runSerially: 'the order of sending is chosen by the batch runner here',

@@ -24,24 +24,37 @@ export type CellGrades = ReadonlyMap<number, Verdict | GradingError>;
  * A test's assertions as given, each read where it is written; `__expected` cells become their assertion.
  * With `rendering`, their values are rendered with the test's vars first, as promptfoo does.
  */
-export function readAssertions(raws: readonly ConfigAssertion[] | undefined, rendering?: ValueRendering): TestAssertions {
-  const judged = assertionsAsJudged(raws, rendering);
+export function readAssertions(raws: readonly ConfigAssertion[] | undefined, rendering?: ValueRendering, options?: Record<string, unknown>): TestAssertions {
+  const judged = assertionsAsJudged(raws, rendering, options);
   const { list } = judged;
   const parsed = parseAssertions(list.map(({ file: _file, line: _line, column: _column, ...assertion }) => assertion), (index) => ({ file: list[index].file, line: list[index].line }));
   return { assertions: parsed.assertions, problems: [...judged.problems, ...parsed.problems] };
 }
 
 /** The assertions as they are judged: `__expected` cells read, values rendered; those that cannot be, as problems. */
-export function assertionsAsJudged(raws: readonly ConfigAssertion[] | undefined, rendering?: ValueRendering): { list: ConfigAssertion[]; problems: AssertionProblem[] } {
+export function assertionsAsJudged(raws: readonly ConfigAssertion[] | undefined, rendering?: ValueRendering, options?: Record<string, unknown>): { list: ConfigAssertion[]; problems: AssertionProblem[] } {
   const problems: AssertionProblem[] = [];
   const list: ConfigAssertion[] = [];
+  const rubricPrompt = rubricPromptOf(options);
   for (const raw of raws ?? []) {
-    const assertion = raw.type === '__expected' ? ({ ...fromExpected(raw), file: raw.file, line: raw.line } as ConfigAssertion) : raw;
+    const read = raw.type === '__expected' ? ({ ...fromExpected(raw), file: raw.file, line: raw.line } as ConfigAssertion) : raw;
+    const assertion = rubricPrompt !== undefined && read.type.replace(/^not-/, '') === 'llm-rubric' ? { ...read, rubricPrompt } : read;
+    if (assertion.rubricPrompt !== undefined && rendering?.trust === 'restricted' && /\{[{%#]/.test(assertion.rubricPrompt)) {
+      problems.push(new AssertionProblem(raw, "the test's options.rubricPrompt is a template, rendered only in trusted workspaces (and the CLI): trust this folder to grade with it"));
+      continue;
+    }
     const rendered = rendering === undefined ? assertion : renderedAssertion(assertion, rendering);
     if (typeof rendered === 'string') problems.push(new AssertionProblem(raw, rendered));
     else list.push(rendered);
   }
   return { list, problems };
+}
+
+/** The test's `options.rubricPrompt` as a template text: a string, or chat messages written as YAML. */
+function rubricPromptOf(options: Record<string, unknown> | undefined): string | undefined {
+  const given = options?.rubricPrompt;
+  if (given === undefined || given === null) return undefined;
+  return typeof given === 'string' ? given : JSON.stringify(given);
 }
 
 /** A CSV `__expected…` cell as its assertion, with its row's `__metric` and its `__config:…:threshold`. */
@@ -55,13 +68,13 @@ export class CellJudge {
 
   constructor(
     private readonly tests: ReadonlyMap<number, StoredTest>,
-    private readonly trust: Trust,
+    readonly trust: Trust,
   ) {}
 
   assertionsOf(test: number): TestAssertions {
     let known = this.read.get(test);
     const stored = this.tests.get(test);
-    if (!known) this.read.set(test, (known = readAssertions(stored?.assert, { vars: stored?.vars ?? {}, trust: this.trust })));
+    if (!known) this.read.set(test, (known = readAssertions(stored?.assert, { vars: stored?.vars ?? {}, trust: this.trust }, stored?.options)));
     return known;
   }
 

@@ -12,6 +12,7 @@ import type { PromptEntry } from '../api/types';
 import type { BatchInput, BatchParams, ChatSampling, Transport } from '../batch/types';
 import { TemplateError, TemplateTrustError, type RenderResult } from '../templates';
 import type { TestCase } from './config';
+import { providerRuns } from './config/prompt-filter';
 import type { ExperimentPrompt } from './experiment-prompts';
 import type { TestText } from './promptfoo-render';
 import { readAssertions } from './cell-verdicts';
@@ -42,6 +43,7 @@ export function experimentColumns(spec: ExperimentSpec, defaults: ColumnDefaults
   const warnings: string[] = [];
   for (const prompt of spec.prompts) {
     for (const provider of spec.providers) {
+      if (!providerRuns(provider, prompt)) continue;
       const own = prompt.parameters;
       const config = provider.config;
       const temperature = config.temperature ?? numberOf(own.temperature);
@@ -147,7 +149,7 @@ export async function checkCells(spec: ExperimentSpec, columns: readonly Experim
         note(`${prompt.key}\0${error.message}`, forTest(error, test));
       }
     }
-    for (const problem of readAssertions(test.assert, { vars: test.vars, trust }).problems) note(problem.message, problem);
+    for (const problem of readAssertions(test.assert, { vars: test.vars, trust }, test.options).problems) note(problem.message, problem);
     cells += columns.length * spec.repeat;
   }
   if (total > 0) throw new ExperimentProblems(problems, total);

@@ -13,6 +13,8 @@ import { PromptfooTemplate, type TestText } from './promptfoo-render';
 export interface ExperimentPrompt {
   key: string;
   label: string;
+  /** promptfoo's `id`, when given: a provider's `prompts` may name it. */
+  id?: string;
   /** Where the prompt is written: its file, or the experiment file's line for an inline one. */
   file: string;
   line: number;
@@ -39,7 +41,7 @@ export async function loadExperimentPrompts(refs: readonly PromptRef[], configFi
 
 /** One prompt of a config; `configFile` names an inline prompt's problems (it is written there). */
 export async function loadExperimentPrompt(ref: PromptRef, configFile: string, readText: ReadText = fromDisk): Promise<ExperimentPrompt> {
-  const base = { key: ref.key, label: ref.label };
+  const base = { key: ref.key, label: ref.label, ...(ref.id !== undefined ? { id: ref.id } : {}) };
   if (ref.kind === 'inline') return fromPromptfooText(base, ref.raw, configFile, ref.line);
   const text = await readText(ref.path).catch((error: NodeJS.ErrnoException) => {
     throw new TemplateError({ file: configFile, line: ref.line, column: ref.column }, `cannot read the prompt file ${ref.displayPath}: ${error.code === 'ENOENT' ? 'it does not exist' : error.message}.`);
@@ -57,7 +59,7 @@ export async function loadExperimentPrompt(ref: PromptRef, configFile: string, r
 }
 
 /** A .prompty renders as Prompty renders it (Jinja2 or mustache, then role markers); a prefix cannot go round it. */
-function fromPrompty(base: Pick<ExperimentPrompt, 'key' | 'label'>, template: PromptyFile): ExperimentPrompt {
+function fromPrompty(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, template: PromptyFile): ExperimentPrompt {
   const compiled = compileTemplate(template);
   return {
     ...base,
@@ -73,7 +75,7 @@ function fromPrompty(base: Pick<ExperimentPrompt, 'key' | 'label'>, template: Pr
 }
 
 /** A template written for promptfoo (inline, .txt, .md, .j2), rendered as promptfoo renders it. */
-function fromPromptfooText(base: Pick<ExperimentPrompt, 'key' | 'label'>, raw: string, file: string, firstLine: number): ExperimentPrompt {
+function fromPromptfooText(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, raw: string, file: string, firstLine: number): ExperimentPrompt {
   const template = new PromptfooTemplate(raw.replace(/\r\n?/g, '\n'), file, firstLine);
   const compiled = template.check();
   return {
@@ -97,7 +99,7 @@ function refuseTestText(text: TestText | undefined, file: string, what: string):
  * template of its own; a file that is JSON only once rendered (template tags between messages) is rendered
  * whole first and then read as messages, as promptfoo does.
  */
-function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label'>, text: string, file: string): ExperimentPrompt {
+function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, text: string, file: string): ExperimentPrompt {
   if (!isJson(text)) return fromChatTemplate(base, text, file);
   const messages = parseChatDocument(text, file);
   const parts = messages.map((message, index) => {
@@ -122,7 +124,7 @@ function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label'>, text: s
   };
 }
 
-function fromChatTemplate(base: Pick<ExperimentPrompt, 'key' | 'label'>, text: string, file: string): ExperimentPrompt {
+function fromChatTemplate(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, text: string, file: string): ExperimentPrompt {
   const template = new PromptfooTemplate(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), file, 1);
   const compiled = template.check();
   return {

@@ -4,7 +4,8 @@
 
 import type { PromptEntry } from '../api/types';
 import type { RenderOptions } from '../templates';
-import { assertionsAsJudged } from './cell-verdicts';
+import { assertionsAsJudged, readAssertions } from './cell-verdicts';
+import { providerRuns } from './config/prompt-filter';
 import { ExperimentProblems, testText } from './experiment-cells';
 import type { ExperimentSpec } from './experiment-spec';
 
@@ -25,10 +26,14 @@ export interface RenderedCell {
 /** Throws the first cell's TemplateError, or ExperimentProblems for a test's assertion values that cannot be rendered. */
 export async function* renderedCells(spec: ExperimentSpec, trust: RenderOptions['trust']): AsyncGenerator<RenderedCell> {
   for await (const test of spec.tests()) {
-    const judged = assertionsAsJudged(test.assert, { vars: test.vars, trust });
-    if (judged.problems.length > 0) throw new ExperimentProblems(judged.problems, judged.problems.length);
-    const assert = judged.list.map(({ file: _file, line: _line, column: _column, provider: _provider, ...assertion }) => assertion);
+    // What eval would refuse to judge is refused here too.
+    const { problems } = readAssertions(test.assert, { vars: test.vars, trust }, test.options);
+    if (problems.length > 0) throw new ExperimentProblems(problems, problems.length);
+    const judged = assertionsAsJudged(test.assert, { vars: test.vars, trust }, test.options);
+    const assert = judged.list.map(({ file: _file, line: _line, column: _column, provider: _provider, rubricPrompt: _rubricPrompt, ...assertion }) => assertion);
     for (const [index, prompt] of spec.prompts.entries()) {
+      // A prompt that no provider runs (their `prompts` name others) sends nothing.
+      if (!spec.providers.some((provider) => providerRuns(provider, prompt))) continue;
       const result = prompt.render(test.vars, { trust }, testText(test));
       yield {
         test: test.index,

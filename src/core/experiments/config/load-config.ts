@@ -9,6 +9,7 @@ import { datasetFormatOf } from '../../datasets';
 import { ConfigError, configProblem } from './config-error';
 import { readAssertions } from '../cell-verdicts';
 import { parseConfigText, type ParsedConfig } from './parse-config';
+import { promptMatches } from './prompt-filter';
 import { promptParts } from './prompt-parts';
 import { finishPrompts, type ResolvedPrompt } from './prompt-keys';
 import { promptFileKinds, promptFormatOf } from './prompt-specs';
@@ -34,6 +35,11 @@ export async function loadExperimentConfig(path: string, readFile: (path: string
   const { parsed, problems } = parseConfigText(text.replace(/^\uFEFF/, ''), path);
   if (parsed === undefined) throw configError(problems);
   const prompts = finishPrompts(await resolvePrompts(parsed, place, problems, readFile), problems);
+  for (const provider of parsed.providers) {
+    for (const name of provider.prompts ?? []) {
+      if (!prompts.some((prompt) => promptMatches(name, prompt))) problems.error(provider, `the provider \`${provider.key}\` names the prompt \`${name}\` in its \`prompts\`, and no prompt has that label or id; the labels are: ${prompts.map((prompt) => `\`${prompt.label}\``).join(', ')}`);
+    }
+  }
   const tests = await resolveTests(parsed, place, problems);
   if (problems.errors.length > 0) throw configError(problems);
   return {

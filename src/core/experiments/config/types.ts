@@ -86,6 +86,11 @@ export interface ProviderRef extends SourcePosition {
    */
   model?: string;
   config: ProviderConfig;
+  /**
+   * promptfoo's `prompts` of a provider: the prompts (by label or id; `name*` and `name:` match by prefix) it
+   * runs; all when undefined.
+   */
+  prompts?: string[];
 }
 
 /** An assertion kept as given (the judge checks its type and value), with where it is written. */
@@ -97,6 +102,8 @@ export interface Assertion {
   metric?: string;
   /** The grader for model-graded types: a `scalarlm:<model>` id, or an object with such an `id`. */
   provider?: unknown;
+  /** llm-rubric's grader prompt, from the test's `options.rubricPrompt` (set when the test is judged). */
+  rubricPrompt?: string;
   file: string;
   line: number;
   column?: number;
@@ -142,6 +149,7 @@ export interface ConfigLocations {
   prompts?: SourcePosition;
   providers?: SourcePosition;
   tests?: SourcePosition;
+  scenarios?: SourcePosition;
   defaultTest?: SourcePosition;
   evaluateOptions?: SourcePosition;
 }
