@@ -2,6 +2,7 @@
 // here with its sample, given vars, or a dataset row: the messages, as role-marked text (or JSON with --json,
 // or the whole chat request with --request). The reader's notes on the file go to stderr. A variable with no
 // value is refused, and what Prompty would have sent (the variable empty) is printed beside the refusal.
+// Given an experiment file (a promptfoo config), every cell it would send (render-experiment.ts).
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -11,6 +12,8 @@ import { loadParameters, loadSample, parsePrompty, plainTemplate, renderTemplate
 import { numberOption, stringOption, UsageError, type Command } from '../command';
 import { json } from '../format';
 import { EXIT } from '../io';
+import { isExperimentConfig } from '../../core/experiments/config';
+import { renderExperiment } from './render-experiment';
 
 export const renderCommand: Command = {
   name: 'render',
@@ -18,7 +21,9 @@ export const renderCommand: Command = {
     'Print what a prompt file sends: a .prompty (or a .txt/.md template) rendered with its sample, --vars, or a dataset row.\n' +
     'Messages print as role-marked text (system:, user:, assistant:); --json prints them as JSON, --request the chat\n' +
     "request body (the messages and every model.parameters entry). A variable with no value exits 2, after printing\n" +
-    'what Prompty would have sent (the variable empty).',
+    'what Prompty would have sent (the variable empty).\n' +
+    'Given an experiment file (a promptfoo config), print every cell it would send, test by test, with its assertions\n' +
+    '(--json: a list of {test, prompt, label, vars, sent, assert}); its warnings go to stderr. Nothing is sent.',
   usage: 'FILE [--vars JSON | --row N --dataset FILE] [options]',
   options: {
     vars: { type: 'string', valueName: 'JSON', description: 'The variables, as a JSON object (instead of the sample)' },
@@ -33,6 +38,10 @@ export const renderCommand: Command = {
     const text = await readFile(path, 'utf8').catch(() => {
       throw new UsageError(`There is no prompt file ${file}.`);
     });
+    if (/\.(ya?ml|json)$/i.test(file) && isExperimentConfig(text)) {
+      if (args.values.vars !== undefined || args.values.dataset !== undefined || args.values.row !== undefined) throw new UsageError('An experiment file renders with its own tests: --vars, --dataset and --row are for a prompt file.');
+      return renderExperiment(path, args.values.json === true, io);
+    }
     const template = /\.prompty$/i.test(file) ? parsePrompty(text, file) : plainTemplate(text, file);
     // The reader names the files a .prompty refers to by joining them to `file`, relative to the cwd as it is.
     const besideIt = (joined: string) => readFile(resolve(io.cwd ?? process.cwd(), joined), 'utf8');

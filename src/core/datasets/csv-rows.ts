@@ -8,7 +8,7 @@ import { CsvError, parse } from 'csv-parse';
 import { setOwn } from '../yaml/located-yaml';
 import { DatasetError } from './dataset-error';
 import type { NoteOnce } from './note-once';
-import type { DatasetRow } from './types';
+import type { DatasetRow, ExpectedCell } from './types';
 
 export interface CsvReadOptions {
   file: string;
@@ -16,10 +16,17 @@ export interface CsvReadOptions {
   chunkSize?: number;
 }
 
-type ColumnKind = 'var' | 'expected' | 'description' | 'ignored';
+/**
+ * promptfoo's special columns (its testCaseFromCsvRow): `__expected…` (each an assertion), `__prefix` and
+ * `__suffix` (test options), `__description`, `__metric` (of the row's assertions), `__threshold` (the test's),
+ * `__config:__expectedN:threshold` (one assertion's), `__metadata:key` (ignored: it only filters runs there).
+ * Any other column is a variable, `__`-names included, as in promptfoo.
+ */
+type ColumnKind = 'var' | 'expected' | 'description' | 'prefix' | 'suffix' | 'metric' | 'threshold' | 'ignored' | { assertion: number };
 
 /** promptfoo's reserved columns, to catch `_expected` written with one underscore. */
 const reservedNames = ['expected', 'description', 'prefix', 'suffix', 'metric', 'threshold', 'metadata', 'config', 'providerOutput'];
+const plainKinds: Record<string, ColumnKind> = { __description: 'description', __prefix: 'prefix', __suffix: 'suffix', __metric: 'metric', __threshold: 'threshold' };
 
 export async function* csvRows(path: string, options: CsvReadOptions, notes: NoteOnce): AsyncGenerator<DatasetRow> {
   const { file } = options;
@@ -75,7 +82,7 @@ class CsvHeader {
       if (name === '') throw new DatasetError({ file, line }, `column ${column + 1} of the header has no name; the header row names every column (the variables)`);
       const first = this.names.indexOf(name);
       if (first !== column) throw new DatasetError({ file, line }, `the header names the column \`${name}\` twice (columns ${first + 1} and ${column + 1}); give each column its own name`);
-      return columnKind(name, { line }, notes);
+      return columnKind(name, { line }, file, notes);
     });
     this.assignRaw = this.names.includes('__proto__') ? setOwn : (raw, name, cell) => (raw[name] = cell);
   }
@@ -85,24 +92,54 @@ class CsvHeader {
     const vars: Record<string, unknown> = {};
     const raw: Record<string, unknown> = {};
     const row: DatasetRow = { index, line, vars, raw };
+    const expected: ExpectedCell[] = [];
+    const options: Record<string, unknown> = {};
+    const thresholds = new Map<number, number>();
+    let metric: string | undefined;
     for (let column = 0; column < cells.length; column++) {
       const name = this.names[column];
       const cell = cells[column];
       this.assignRaw(raw, name, cell);
-      switch (this.kinds[column]) {
+      const kind = this.kinds[column];
+      if (typeof kind === 'object') {
+        const threshold = finiteNumber(cell);
+        if (threshold === undefined) throw new DatasetError({ file: this.file, line }, `the \`${name}\` cell must be a number; got "${cell}"`);
+        thresholds.set(kind.assertion, threshold);
+        continue;
+      }
+      switch (kind) {
         case 'var':
           vars[name] = cell;
           break;
         case 'expected':
-          if (cell.trim() !== '') row.expected = cell;
+          if (cell.trim() !== '') expected.push({ text: cell.trim() });
           break;
         case 'description':
           if (cell !== '') row.description = cell;
           break;
+        case 'prefix':
+        case 'suffix':
+          options[kind] = cell;
+          break;
+        case 'metric':
+          metric = cell;
+          break;
+        case 'threshold': {
+          const threshold = finiteNumber(cell);
+          if (threshold !== undefined) row.threshold = threshold;
+          break;
+        }
         case 'ignored':
           break;
       }
     }
+    expected.forEach((cell, at) => {
+      if (metric !== undefined && metric !== '') cell.metric = metric;
+      const threshold = thresholds.get(at);
+      if (threshold !== undefined) cell.threshold = threshold;
+    });
+    if (expected.length > 0) row.expected = expected;
+    if (Object.keys(options).length > 0) row.options = options;
     return row;
   }
 
@@ -117,20 +154,36 @@ class CsvHeader {
   }
 }
 
-function columnKind(name: string, position: { line: number }, notes: NoteOnce): ColumnKind {
-  if (name === '__expected') return 'expected';
-  if (name === '__description') return 'description';
-  if (/^__expected\d+$/.test(name)) {
-    notes.note(name, position, `only the \`__expected\` column is read as an assertion; \`${name}\` is ignored (for several assertions per test, use a YAML or JSONL tests file with \`assert\`)`);
+function columnKind(name: string, position: { line: number }, file: string, notes: NoteOnce): ColumnKind {
+  if (name.startsWith('__expected')) return 'expected';
+  const plain = plainKinds[name];
+  if (plain !== undefined) return plain;
+  if (name === '__metadata' || name.startsWith('__metadata:')) {
+    notes.note(name, position, `the \`${name}\` column is ignored: metadata only filters and groups results in promptfoo, which is not done here`);
     return 'ignored';
   }
-  if (name.startsWith('__')) {
-    notes.note(name, position, `the \`${name}\` column is not supported here and is ignored`);
-    return 'ignored';
+  if (name === '__providerOutput') {
+    throw new DatasetError({ file, ...position }, 'the `__providerOutput` column (an answer given instead of calling the provider) is not supported here: every cell is sent to the deployment; remove the column');
   }
-  const reserved = reservedNames.find((reservedName) => name === `_${reservedName}` || name.startsWith(`_${reservedName}:`));
+  if (name.startsWith('__config:')) {
+    const match = /^__config:__expected(\d*):threshold$/.exec(name);
+    const at = match === null ? undefined : match[1] === '' ? 0 : Number(match[1]) - 1;
+    if (at === undefined || at < 0) {
+      throw new DatasetError({ file, ...position }, `the column \`${name}\` cannot be read: write \`__config:__expected:threshold\` or \`__config:__expectedN:threshold\` (N from 1), as promptfoo does`);
+    }
+    return { assertion: at };
+  }
+  const reserved = reservedNames.find((reservedName) => !name.startsWith('__') && name.startsWith(`_${reservedName}`));
   if (reserved !== undefined) notes.note(name, position, `the \`${name}\` column is read as a variable; did you mean \`_${name}\`?`);
   return 'var';
+}
+
+/** promptfoo's parseFiniteNumber: a blank or non-numeric cell is no number. */
+function finiteNumber(cell: string): number | undefined {
+  const text = cell.trim();
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
 }
 
 function lineBreaksIn(cells: string[]): number {

@@ -38,10 +38,11 @@ export function rowFromValue(value: unknown, place: RowPlace, notes: NoteOnce): 
   const problem = shape.problems[0];
   if (problem !== undefined) throw new DatasetError({ file: place.file, ...place.locate(problem.path) }, problem.message);
   for (const ignored of shape.ignored) notes.note(`${ignored.kind}:${ignored.key}`, place.locate(ignored.path), ignoredKeyDetail(ignored));
-  const { vars, description, assert, options } = shape.parts;
+  const { vars, description, assert, options, threshold } = shape.parts;
   return {
     ...row,
     vars,
+    ...(threshold !== undefined ? { threshold } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(assert !== undefined ? { assert } : {}),
     ...(options !== undefined ? { options } : {}),

@@ -15,7 +15,7 @@ export interface ShapeProblem {
 export interface IgnoredKey {
   path: ValuePath;
   key: string;
-  kind: 'test' | 'assertion';
+  kind: 'test' | 'assertion' | 'option';
 }
 
 export interface TestCaseParts {
@@ -23,6 +23,7 @@ export interface TestCaseParts {
   description?: string;
   assert?: Record<string, unknown>[];
   options?: Record<string, unknown>;
+  threshold?: number;
 }
 
 export interface TestCaseShape {
@@ -31,7 +32,9 @@ export interface TestCaseShape {
   ignored: IgnoredKey[];
 }
 
-export const testCaseKeys = ['description', 'vars', 'assert', 'options'];
+export const testCaseKeys = ['description', 'vars', 'assert', 'options', 'threshold'];
+/** The test options read here: the grader and its rubric prompt, text put before and after the prompt, list vars kept whole. */
+export const testOptionKeys = ['provider', 'prefix', 'suffix', 'disableVarExpansion', 'rubricPrompt'];
 export const assertionKeys = ['type', 'value', 'threshold', 'weight', 'metric', 'provider'];
 
 /** Names a value in a message: JSON's words by default, YAML's for YAML sources. */
@@ -59,9 +62,17 @@ export function testCaseShape(object: Record<string, unknown>, describe: Describ
     ignored.push(...checked.ignored);
     if (checked.problems.length === 0) parts.assert = object.assert as Record<string, unknown>[];
   }
+  if (hasOwn(object, 'threshold') && object.threshold !== null && object.threshold !== undefined) {
+    if (typeof object.threshold === 'number' && Number.isFinite(object.threshold)) parts.threshold = object.threshold;
+    else problems.push({ path: ['threshold'], message: `\`threshold\` must be a number (the weighted score a cell must reach); got ${describe(object.threshold)}` });
+  }
   if (hasOwn(object, 'options') && object.options !== null && object.options !== undefined) {
-    if (isPlainObject(object.options)) parts.options = object.options;
-    else problems.push({ path: ['options'], message: `\`options\` must be a mapping; got ${describe(object.options)}` });
+    if (isPlainObject(object.options)) {
+      parts.options = object.options;
+      for (const key of Object.keys(object.options)) {
+        if (!testOptionKeys.includes(key)) ignored.push({ path: ['options', key], key, kind: 'option' });
+      }
+    } else problems.push({ path: ['options'], message: `\`options\` must be a mapping; got ${describe(object.options)}` });
   }
   return { parts, problems, ignored };
 }
@@ -78,6 +89,10 @@ export function assertListShape(value: unknown, path: ValuePath, describe: Descr
     const at = [...path, index];
     if (!isPlainObject(assertion)) {
       problems.push({ path: at, message: `assertion ${index + 1} must be a mapping with a \`type\`, such as \`{type: contains, value: Paris}\`; got ${describe(assertion)}` });
+      return;
+    }
+    if (hasOwn(assertion, '$ref')) {
+      problems.push({ path: at, message: `assertion ${index + 1} is a \`$ref\`, which is read only in the experiment file itself (such as "#/assertionTemplates/polite"); write the assertion here` });
       return;
     }
     if (typeof assertion.type !== 'string' || assertion.type.trim() === '') {
@@ -99,7 +114,21 @@ export function assertListShape(value: unknown, path: ValuePath, describe: Descr
   return { problems, ignored };
 }
 
+/** What promptfoo does with a test option that is not done here, so the difference is said. */
+const optionEffects: Record<string, string> = {
+  transform: 'code promptfoo runs on each answer before it is judged; not run here, so the assertions judge the answer as it came',
+  transformVars: 'code promptfoo runs on the vars before the prompt is rendered; not run here, so the vars are used as written',
+  storeOutputAs: 'promptfoo keeps the answer as a var for the tests after it; not done here, so later tests do not get it',
+  postprocess: 'code promptfoo runs on each answer before it is judged; not run here',
+  disableDefaultAsserts: "promptfoo then leaves out defaultTest's assertions; here they are kept",
+  runSerially: 'the order of sending is chosen by the batch runner here',
+};
+
 export function ignoredKeyDetail({ key, kind }: IgnoredKey): string {
+  if (kind === 'option') {
+    const effect = optionEffects[key];
+    return effect === undefined ? `\`options.${key}\` of a test is not supported here and is ignored` : `\`options.${key}\` is ignored: ${effect}`;
+  }
   return kind === 'test'
     ? `\`${key}\` in a test case is not supported here and is ignored`
     : `\`${key}\` in an assertion is not supported here and is ignored`;

@@ -13,14 +13,23 @@ export interface DatasetRow {
   /** Variable values as read: strings from CSV, any JSON/YAML value otherwise. */
   vars: Record<string, unknown>;
   description?: string;
-  /** The `__expected` cell of a CSV row: one assertion in promptfoo's shorthand, kept as written. */
-  expected?: string;
+  /** The non-blank `__expected…` cells of a CSV row, in column order: assertions in promptfoo's shorthand. */
+  expected?: ExpectedCell[];
+  /** A test's `threshold` (CSV `__threshold`): the cell passes when its weighted score reaches it. */
+  threshold?: number;
   /** A test case's `assert` list: objects with a string `type`, kept as given (the judge reads them). */
   assert?: Record<string, unknown>[];
   /** A test case's `options`, kept as given. */
   options?: Record<string, unknown>;
   /** The row as read: the cells by column name (CSV), or the parsed object. */
   raw?: unknown;
+}
+
+/** One `__expected…` cell, with the `__metric` of its row and its `__config:__expectedN:threshold`. */
+export interface ExpectedCell {
+  text: string;
+  metric?: string;
+  threshold?: number;
 }
 
 /** Something in the file that is read but has no effect here (a column or key outside the supported subset). */

@@ -19,12 +19,13 @@ export class CellJudge {
 
   constructor(
     private readonly tests: ReadonlyMap<number, StoredTest>,
-    private readonly trust: Trust,
+    readonly trust: Trust,
   ) {}
 
   assertionsOf(test: number): TestAssertions {
     let known = this.read.get(test);
-    if (!known) this.read.set(test, (known = readAssertions(this.tests.get(test)?.assert)));
+    const stored = this.tests.get(test);
+    if (!known) this.read.set(test, (known = readAssertions(stored?.assert, { vars: stored?.vars ?? {}, trust: this.trust }, stored?.options)));
     return known;
   }
 
@@ -34,7 +35,9 @@ export class CellJudge {
     const test = item.cell[1];
     const { assertions } = this.assertionsOf(test);
     if (assertions.length === 0) return undefined;
-    return evaluateCell(outputOf(item), assertions, { vars: this.tests.get(test)?.vars ?? {}, prompt: promptOf(item) }, { trust: this.trust, ...(graded ? { graded } : {}) });
+    const stored = this.tests.get(test);
+    const threshold = stored?.threshold;
+    return evaluateCell(outputOf(item), assertions, { vars: stored?.vars ?? {}, prompt: promptOf(item) }, { trust: this.trust, ...(graded ? { graded } : {}), ...(threshold !== undefined ? { threshold } : {}) });
   }
 }
 

@@ -13,8 +13,9 @@ import type { BatchParams, ChatSampling } from '../runs/ledger-schema';
 import type { Transport } from '../../protocol/transport';
 import type { BatchInput } from '../batch/types';
 import { TemplateError, TemplateTrustError, UndefinedVariableError, type RenderResult } from '../templates';
+import { providerRuns, readAssertions, type TestCase } from './config';
 import type { ExperimentPrompt } from './experiment-prompts';
-import { readAssertions, type TestCase } from './config';
+import type { TestText } from './promptfoo-render';
 import type { ExperimentSpec } from './experiment-spec';
 import { promptOptions } from './prompt-parameters';
 
@@ -43,6 +44,7 @@ export function experimentColumns(spec: ExperimentSpec, defaults: ColumnDefaults
   const warnings: string[] = [];
   for (const prompt of spec.prompts) {
     for (const provider of spec.providers) {
+      if (!providerRuns(provider, prompt)) continue;
       const own = prompt.parameters;
       const config = provider.config;
       const temperature = config.temperature ?? numberOf(own.temperature);
@@ -97,7 +99,7 @@ export async function* experimentCells(spec: ExperimentSpec, columns: readonly E
     for await (const test of spec.tests()) {
       const wanted = (repeat: number) => !options.only || options.only.has(cellKey(column.index, test.index, repeat));
       if (!Array.from({ length: spec.repeat }, (_, r) => wanted(r)).some(Boolean)) continue;
-      const entry = entryOf(column.prompt.render(test.vars, { trust: options.trust }));
+      const entry = entryOf(column.prompt.render(test.vars, { trust: options.trust }, testText(test)));
       for (let repeat = 0; repeat < spec.repeat; repeat++) {
         if (!wanted(repeat)) continue;
         const breakBefore = first || options.only !== undefined || chunker.startsGroup();
@@ -148,17 +150,23 @@ export async function checkCells(spec: ExperimentSpec, columns: readonly Experim
   for await (const test of spec.tests()) {
     for (const prompt of prompts) {
       try {
-        prompt.render(test.vars, { trust });
+        prompt.render(test.vars, { trust }, testText(test));
       } catch (error) {
         if (error instanceof TemplateTrustError || !(error instanceof TemplateError)) throw error;
         note(`${prompt.key}\0${error.message}`, forTest(error, test));
       }
     }
-    for (const problem of readAssertions(test.assert).problems) note(problem.message, problem);
+    for (const problem of readAssertions(test.assert, { vars: test.vars, trust }, test.options).problems) note(problem.message, problem);
     cells += columns.length * spec.repeat;
   }
   if (total > 0) throw new ExperimentProblems(problems, total);
   return cells;
+}
+
+/** A test's `prefix` and `suffix` options (promptfoo's), put round a text prompt. */
+export function testText(test: TestCase): TestText {
+  const { prefix, suffix } = test.options;
+  return { ...(typeof prefix === 'string' ? { prefix } : {}), ...(typeof suffix === 'string' ? { suffix } : {}) };
 }
 
 /** The message says which test the cell belongs to, where the test is written, and how to give a missing value. */

@@ -1,17 +1,22 @@
 // An experiment's prompts, loaded: each prompt of the config (a .prompty, a .txt/.md template, a .json of chat
 // messages, or inline text) as something that renders a test's vars into what is sent, with its own model
-// parameters (a .prompty's model.parameters) and the place every problem points at.
+// parameters (a .prompty's model.parameters) and the place every problem points at. Prompts written for
+// promptfoo render as promptfoo renders them (promptfoo-render.ts); a .prompty as Prompty does.
 
 import { dirname, relative, resolve } from 'node:path';
+import type { ChatMessage } from '../api/types';
 import { parseChatDocument } from '../prompts/chat-document';
 import { PromptInputError } from '../prompts/problems';
 import { readTextFile } from '../prompts/text';
 import { compileTemplate, loadParameters, parsePrompty, plainTemplate, TemplateError, type ChatRole, type PromptyFile, type RenderOptions, type RenderResult, type RenderedMessage } from '../templates';
 import type { PromptRef } from './config';
+import { PromptfooTemplate, type TestText } from './promptfoo-render';
 
 export interface ExperimentPrompt {
   key: string;
   label: string;
+  /** promptfoo's `id`, when given: a provider's `prompts` may name it. */
+  id?: string;
   /** Where the prompt is written: its file, or the experiment file's line for an inline one. */
   file: string;
   line: number;
@@ -21,8 +26,11 @@ export interface ExperimentPrompt {
   notes: string[];
   /** The variables the prompt uses (for previews and messages). */
   variables: readonly string[];
-  /** The test's vars rendered into what is sent; throws a TemplateError (file:line) when a cell cannot render. */
-  render(vars: Record<string, unknown>, options: RenderOptions): RenderResult;
+  /**
+   * The test's vars rendered into what is sent, with the test's `prefix`/`suffix` options around a text
+   * prompt; throws a TemplateError (file:line) when a cell cannot render.
+   */
+  render(vars: Record<string, unknown>, options: RenderOptions, text?: TestText): RenderResult;
 }
 
 /** Reads a file the prompts name: from disk, or (the editor) an open document's unsaved text first. */
@@ -37,8 +45,8 @@ export async function loadExperimentPrompts(refs: readonly PromptRef[], configFi
 
 /** One prompt of a config; `configFile` names an inline prompt's problems (it is written there). */
 export async function loadExperimentPrompt(ref: PromptRef, configFile: string, readText: ReadText = fromDisk): Promise<ExperimentPrompt> {
-  const base = { key: ref.key, label: ref.label };
-  if (ref.kind === 'inline') return fromTemplate(base, plainTemplate(ref.raw, configFile, 'jinja2', ref.line), {});
+  const base = { key: ref.key, label: ref.label, ...(ref.id !== undefined ? { id: ref.id } : {}) };
+  if (ref.kind === 'inline') return fromPromptfooText(base, ref.raw, configFile, ref.line);
   const text = await readText(ref.path).catch((error: NodeJS.ErrnoException) => {
     // Not text (binary, not UTF-8): refused at its own line, named as the config names it.
     if (error instanceof PromptInputError) throw new PromptInputError({ file: ref.displayPath, line: error.line }, error.detail);
@@ -47,36 +55,66 @@ export async function loadExperimentPrompt(ref: PromptRef, configFile: string, r
   switch (ref.format) {
     case 'prompty': {
       const prompty = parsePrompty(text, ref.displayPath);
-      const prompt = fromTemplate(base, prompty, {});
+      const prompt = fromPrompty(base, prompty);
       return { ...prompt, parameters: await loadParameters(prompty, besidePrompty(prompty, ref.path, readText)), notes: promptyNotes(prompty) };
     }
     case 'text':
-      return fromTemplate(base, plainTemplate(text, ref.displayPath), {});
+      return ref.part === undefined ? fromPromptfooText(base, text.replace(/^\uFEFF/, ''), ref.displayPath, 1) : fromPromptfooText(base, ref.part.text, ref.displayPath, ref.part.line);
     case 'chat':
       return fromChatMessages(base, text, ref.displayPath);
   }
 }
 
-function fromTemplate(base: Pick<ExperimentPrompt, 'key' | 'label'>, template: Parameters<typeof compileTemplate>[0], parameters: Record<string, unknown>): ExperimentPrompt {
+/** A .prompty renders as Prompty renders it (Jinja2 or mustache, then role markers); a prefix cannot go round it. */
+function fromPrompty(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, template: PromptyFile): ExperimentPrompt {
   const compiled = compileTemplate(template);
   return {
     ...base,
     file: template.file,
     line: template.bodyStartLine,
-    parameters,
+    parameters: template.model.parameters,
     notes: [],
     variables: compiled.variables.map((use) => use.name),
-    render: (vars, options) => compiled.render(vars, options),
+    render: (vars, options, text) => {
+      refuseTestText(text, template.file, 'a .prompty (its messages come from role markers)');
+      return compiled.render(vars, options);
+    },
   };
 }
 
-/** A .json of chat messages (promptfoo's chat prompt file): each message's content is a template of its own. */
-function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label'>, text: string, file: string): ExperimentPrompt {
+/** A template written for promptfoo (inline, .txt, .md, .j2), rendered as promptfoo renders it. */
+function fromPromptfooText(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, raw: string, file: string, firstLine: number): ExperimentPrompt {
+  const template = new PromptfooTemplate(raw.replace(/\r\n?/g, '\n'), file, firstLine);
+  const compiled = template.check();
+  return {
+    ...base,
+    file,
+    line: firstLine,
+    parameters: {},
+    notes: [],
+    variables: compiled.variables.map((use) => use.name),
+    render: (vars, options, text = {}) => ({ kind: 'text', text: template.render(vars, options, text) }),
+  };
+}
+
+/** promptfoo puts a test's prefix and suffix round the prompt's text; messages have no one text to put them round. */
+function refuseTestText(text: TestText | undefined, file: string, what: string): void {
+  if (!text?.prefix && !text?.suffix) return;
+  throw new TemplateError({ file, line: 1 }, `the test's \`prefix\`/\`suffix\` options cannot go round ${what}: promptfoo would send the result as plain text; use them with text prompts only`);
+}
+
+/**
+ * A .json of chat messages (promptfoo's chat prompt file). As written JSON, each message's content is a
+ * template of its own; a file that is JSON only once rendered (template tags between messages) is rendered
+ * whole first and then read as messages, as promptfoo does.
+ */
+function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, text: string, file: string): ExperimentPrompt {
+  if (!isJson(text)) return fromChatTemplate(base, text, file);
   const messages = parseChatDocument(text, file);
   const parts = messages.map((message, index) => {
     if (typeof message.content !== 'string') throw new TemplateError({ file, line: 1 }, `message ${index + 1} has no text content to render.`);
     if (message.role !== 'system' && message.role !== 'user' && message.role !== 'assistant') throw new TemplateError({ file, line: 1 }, `message ${index + 1} has the role "${message.role}"; use system, user or assistant.`);
-    return { role: message.role as ChatRole, template: compileTemplate(plainTemplate(message.content, file)) };
+    return { role: message.role as ChatRole, template: compileTemplate({ ...plainTemplate(message.content, file), renderer: 'nunjucks' }) };
   });
   return {
     ...base,
@@ -85,7 +123,8 @@ function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label'>, text: s
     parameters: {},
     notes: [],
     variables: [...new Set(parts.flatMap((part) => part.template.variables.map((use) => use.name)))],
-    render: (vars, options) => {
+    render: (vars, options, testText) => {
+      refuseTestText(testText, file, 'chat messages');
       const rendered: RenderedMessage[] = parts.map(({ role, template }) => {
         const result = template.render(vars, options);
         return { role, content: result.kind === 'text' ? result.text : result.messages.map((m) => m.content).join('\n') };
@@ -108,4 +147,44 @@ export function promptyNotes(prompty: PromptyFile): string[] {
  */
 export function besidePrompty(prompty: PromptyFile, path: string, readText: ReadText): ReadText {
   return (joined) => readText(resolve(dirname(path), relative(dirname(prompty.file), joined)));
+}
+
+function fromChatTemplate(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, text: string, file: string): ExperimentPrompt {
+  const template = new PromptfooTemplate(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), file, 1);
+  const compiled = template.check();
+  return {
+    ...base,
+    file,
+    line: 1,
+    parameters: {},
+    notes: [],
+    variables: compiled.variables.map((use) => use.name),
+    render: (vars, options, testText) => {
+      refuseTestText(testText, file, 'chat messages');
+      const rendered = template.render(vars, options, {});
+      let messages;
+      try {
+        messages = parseChatDocument(rendered, file);
+      } catch (error) {
+        const detail = error instanceof PromptInputError ? error.detail : (error as Error).message;
+        throw new TemplateError({ file, line: 1 }, `this file is not JSON as written, so it is rendered as a template first (as promptfoo does); what it renders to is not chat messages: ${detail}`);
+      }
+      return { kind: 'messages', messages: messages.map((message, index) => chatMessage(message, index, file)) };
+    },
+  };
+}
+
+function chatMessage(message: ChatMessage, index: number, file: string): RenderedMessage {
+  if (typeof message.content !== 'string') throw new TemplateError({ file, line: 1 }, `message ${index + 1} has no text content.`);
+  if (message.role !== 'system' && message.role !== 'user' && message.role !== 'assistant') throw new TemplateError({ file, line: 1 }, `message ${index + 1} has the role "${message.role}"; use system, user or assistant.`);
+  return { role: message.role, content: message.content };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text.replace(/^\uFEFF/, ''));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readDataset } from '../datasets';
+import { readDataset, type DatasetNote } from '../datasets';
 import { readTextFile } from '../prompts/text';
 import { loadSample, parsePrompty } from '../templates';
 import { expandTests, loadExperimentConfig, type ProviderRef, type TestCase } from './config';
@@ -24,7 +24,10 @@ export interface ExperimentSpec {
   tests(): AsyncIterable<TestCase>;
   repeat: number;
   maxConcurrency?: number;
-  /** Ignored keys and other warnings of the files, each with its file:line. */
+  /**
+   * Ignored keys and other warnings of the files, each with its file:line; the notes of tests files (ignored
+   * columns and keys) join it, once each, as the tests are read.
+   */
   warnings: string[];
   /** The files the cells come from, by content: a resumed run must find them unchanged. */
   fingerprint(): Promise<string>;
@@ -46,16 +49,23 @@ export async function experimentFromConfig(path: string, options: SpecOptions = 
   const config = await loadExperimentConfig(path);
   const prompts = await loadExperimentPrompts(config.prompts, config.file);
   const files = [config.path, ...config.prompts.flatMap((p) => (p.kind === 'file' ? [p.path] : [])), ...config.tests.flatMap((t) => (t.kind === 'file' ? [t.path] : []))];
+  const warnings = [...config.ignored.map((key) => key.message), ...config.problems.filter((p) => p.severity !== 'info').map((p) => p.message), ...new Set(prompts.flatMap((p) => p.notes))];
+  const noted = new Set(warnings);
+  const onNote = ({ message }: DatasetNote) => {
+    if (noted.has(message)) return;
+    noted.add(message);
+    warnings.push(message);
+  };
   return {
     title: config.description ?? basename(config.file),
     source: pathToFileURL(config.path).toString(),
     file: config.file,
     prompts,
     providers: config.providers,
-    tests: () => filtered(expandTests(config), options),
+    tests: () => filtered(expandTests(config, { onNote }), options),
     repeat: options.repeat ?? config.evaluateOptions.repeat,
     ...(options.maxConcurrency ?? config.evaluateOptions.maxConcurrency ? { maxConcurrency: options.maxConcurrency ?? config.evaluateOptions.maxConcurrency } : {}),
-    warnings: [...config.ignored.map((key) => key.message), ...config.problems.filter((p) => p.severity !== 'info').map((p) => p.message), ...new Set(prompts.flatMap((p) => p.notes))],
+    warnings,
     fingerprint: () => fingerprintOf(files),
   };
 }

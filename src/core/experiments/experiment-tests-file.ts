@@ -12,8 +12,10 @@ export interface StoredTest {
   vars: Record<string, unknown>;
   /** Its assertions as the files give them (defaultTest's first), with where each is written. */
   assert?: Assertion[];
-  /** The test's options (a grader provider, a threshold). */
+  /** The test's options (a grader provider, a prefix). */
   options?: Record<string, unknown>;
+  /** The weighted score a cell must reach (promptfoo's test `threshold`). */
+  threshold?: number;
 }
 
 /** `<run>.ledger.jsonl` -> `<run>.tests.jsonl`. */
@@ -32,6 +34,7 @@ export async function writeTestsFile(path: string, tests: AsyncIterable<TestCase
       v: test.vars,
       ...(test.assert.length > 0 ? { a: test.assert } : {}),
       ...(Object.keys(test.options).length > 0 ? { o: test.options } : {}),
+      ...(test.threshold !== undefined ? { t: test.threshold } : {}),
     });
     count++;
     if (!out.write(line + '\n')) await once(out, 'drain');
@@ -46,8 +49,15 @@ export function readTestsFile(path: string): Map<number, StoredTest> {
   const tests = new Map<number, StoredTest>();
   if (!existsSync(path)) return tests;
   for (const { event } of readLedgerLines(path)) {
-    const line = event as unknown as { i: number; d?: string; v: Record<string, unknown>; a?: Assertion[]; o?: Record<string, unknown> };
-    tests.set(line.i, { index: line.i, ...(line.d !== undefined ? { description: line.d } : {}), vars: line.v, ...(line.a ? { assert: line.a } : {}), ...(line.o ? { options: line.o } : {}) });
+    const line = event as unknown as { i: number; d?: string; v: Record<string, unknown>; a?: Assertion[]; o?: Record<string, unknown>; t?: number };
+    tests.set(line.i, {
+      index: line.i,
+      ...(line.d !== undefined ? { description: line.d } : {}),
+      vars: line.v,
+      ...(line.a ? { assert: line.a } : {}),
+      ...(line.o ? { options: line.o } : {}),
+      ...(line.t !== undefined ? { threshold: line.t } : {}),
+    });
   }
   return tests;
 }

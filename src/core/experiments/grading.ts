@@ -22,6 +22,7 @@ import { readTestsFile, testsFileOf, type StoredTest } from './experiment-tests-
 import { readRunHeader } from '../runs/ledger-book';
 import type { Trust } from '../judge';
 import type { ExperimentRunHooks } from './run-experiment';
+import { customRubricPrompt } from './rubric-prompt';
 
 /** A verdict is a short JSON object; a grader that rambles past this is cut, and its answer read as it is. */
 const GRADER_MAX_TOKENS = 256;
@@ -46,7 +47,11 @@ export class GraderInputs {
       const model = graderModel(assertion, stored?.options) ?? this.header.columns[column].model ?? '';
       let group = this.byModel.get(model);
       if (!group) this.byModel.set(model, (group = { params: { ...(model ? { model } : {}), max_tokens: GRADER_MAX_TOKENS }, inputs: new Map() }));
-      const entry = graderPrompt(assertion, { output: item.response ?? '', vars: stored?.vars ?? {}, ...(item.prompt !== undefined ? { prompt: promptOf(item.prompt) } : {}) });
+      const { rubricPrompt } = assertion;
+      const entry =
+        rubricPrompt !== undefined
+          ? customRubricPrompt({ ...assertion, rubricPrompt }, item.response ?? '', stored?.vars ?? {}, this.judge.trust)
+          : graderPrompt(assertion, { output: item.response ?? '', vars: stored?.vars ?? {}, ...(item.prompt !== undefined ? { prompt: promptOf(item.prompt) } : {}) });
       const inputs = group.inputs.get(item.index) ?? [];
       inputs.push({ entry, params: group.params, cell: [column, test, repeat, index] });
       group.inputs.set(item.index, inputs);

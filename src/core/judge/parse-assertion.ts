@@ -31,7 +31,7 @@ export function parseAssertion(raw: unknown, where: AssertionLocation): Assertio
   if (!isSupportedType(base)) return problem(unknownType(type, base));
   const common = commonOf(raw, type, base, where);
   if (typeof common === 'string') return problem(`"${type}": ${common}`);
-  const built = assertionOf(raw.value, raw.provider, base, common);
+  const built = assertionOf(raw.value, raw.provider, base, common, typeof raw.rubricPrompt === 'string' && base === 'llm-rubric' ? raw.rubricPrompt : undefined);
   return typeof built === 'string' ? problem(`"${type}"${built}`) : built;
 }
 
@@ -53,13 +53,13 @@ function commonOf(raw: Record<string, unknown>, type: string, base: BaseType, wh
   if (metric !== undefined && (typeof metric !== 'string' || metric === '')) {
     return `"metric" must be a non-empty name for grouping scores; got ${describeValue(metric)}`;
   }
-  const ignoredKeys = Object.keys(raw).filter((key) => !commonKeys.has(key) && !(key === 'provider' && isModelGradedType(base)));
+  const ignoredKeys = Object.keys(raw).filter((key) => !commonKeys.has(key) && !(key === 'provider' && isModelGradedType(base)) && !(key === 'rubricPrompt' && base === 'llm-rubric'));
   if (threshold !== undefined && !usesThreshold(base)) ignoredKeys.push('threshold');
   return { type, inverse: type !== base, threshold, weight: weight ?? 1, metric, ignoredKeys, where };
 }
 
 /** The assertion of its kind; a string continues the message after the quoted type. */
-function assertionOf(value: unknown, provider: unknown, base: BaseType, common: Common): Assertion | string {
+function assertionOf(value: unknown, provider: unknown, base: BaseType, common: Common, rubricPrompt: string | undefined): Assertion | string {
   if (base === 'javascript') {
     if (typeof value !== 'string' || value.trim() === '') {
       return ` needs a "value": an expression over output and context, such as output.includes('Paris')`;
@@ -70,9 +70,13 @@ function assertionOf(value: unknown, provider: unknown, base: BaseType, common: 
   }
   if (isModelGradedType(base)) {
     const wants = base === 'llm-rubric' ? 'the rubric the grader applies' : 'the reference answer the output must agree with';
-    if (typeof value !== 'string' || value.trim() === '') return ` needs a "value": ${wants} (a non-empty string)`;
+    // A rubricPrompt may hold the criteria itself, as promptfoo allows: then the value may be left out.
+    const given = typeof value === 'string' && value.trim() !== '';
+    if (!given && rubricPrompt === undefined) return ` needs a "value": ${wants} (a non-empty string), or options.rubricPrompt with the criteria`;
+    if (value !== undefined && typeof value !== 'string') return ` needs a "value": ${wants} (a non-empty string)`;
     const grader = providerId(provider);
-    return typeof grader === 'object' ? `: ${grader.problem}` : { ...common, kind: 'model-graded', base, value, provider: grader };
+    if (typeof grader === 'object') return `: ${grader.problem}`;
+    return { ...common, kind: 'model-graded', base, value: given ? (value as string) : '', provider: grader, ...(rubricPrompt !== undefined ? { rubricPrompt } : {}) };
   }
   const row = deterministicChecks[base];
   if ((value === undefined || value === null) && row.valueRequired) return ` needs a "value": ${row.wants}`;
@@ -100,10 +104,13 @@ export function checkAssertions(raws: readonly unknown[], where: Where): Asserti
 
 /**
  * A grader named by a config (`provider` on the assertion, `options.provider` of a test or defaultTest):
- * a `scalarlm:` id, as a string or as {id}. undefined when none is named.
+ * a `scalarlm:` id, as a string, as {id}, or as the `text` grader of promptfoo's grader map. undefined when
+ * none is named.
  */
 export function providerId(raw: unknown): string | undefined | { problem: string } {
   if (raw === undefined) return undefined;
+  // promptfoo's grader map ({text, embedding, classification}): its `text` grader grades here.
+  if (isPlainObject(raw) && raw.id === undefined && raw.text !== undefined) return providerId(raw.text);
   const id = isPlainObject(raw) ? raw.id : raw;
   if (typeof id === 'string' && id.startsWith('scalarlm:')) return id;
   const shown = typeof id === 'string' ? `"${id}"` : describeValue(raw);

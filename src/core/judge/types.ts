@@ -72,6 +72,11 @@ export interface ModelGradedAssertion extends AssertionCommon {
   value: string;
   /** The grader named on the assertion itself (`provider`), a `scalarlm:` id. */
   provider?: string;
+  /**
+   * llm-rubric's grader prompt from the test's `options.rubricPrompt` (promptfoo's): a template over `output`,
+   * `rubric` and the test's vars, a text or JSON chat messages. The built-in grader prompt when absent.
+   */
+  rubricPrompt?: string;
 }
 
 export type Assertion = DeterministicAssertion | JavascriptAssertion | ModelGradedAssertion;

@@ -8,7 +8,7 @@
 import type { Environment } from 'nunjucks';
 import { unrenderable, type EngineProgram } from './engine-program';
 import { analyseJinja, type JinjaNames } from './jinja-analysis';
-import { markOutputs, templateFilter, valueFilter } from './jinja-output-marks';
+import { markOutputs, nunjucksValueFilter, templateFilter, valueFilter } from './jinja-output-marks';
 import { checkMarkerLines, type TextRun } from './marker-check';
 import { childNodes, internals, type NunjucksError, type NunjucksNode, type NunjucksNodeList } from './nunjucks-internals';
 import { TemplateError } from './template-error';
@@ -22,11 +22,15 @@ function environment(): { env: Environment; names: JinjaNames } {
   const env = new internals.Environment([], { autoescape: false, throwOnUndefined: false, trimBlocks: false, lstripBlocks: false });
   // Jinja2's tojson escapes <, > and & for HTML; a prompt wants the JSON itself.
   env.addFilter('tojson', (value: unknown, indent?: number) => JSON.stringify(unwrapSafe(value), null, indent) ?? '');
+  // promptfoo's own filter: `{{ text | load }}` reads a JSON text into a value.
+  env.addFilter('load', (value: unknown) => JSON.parse(String(unwrapSafe(value))) as unknown);
   env.addFilter(valueFilter, (value: unknown, line: number) => markValue(valueText(unwrapSafe(value)), line));
+  // As nunjucks prints an output itself: nothing for null and undefined, else JavaScript's String().
+  env.addFilter(nunjucksValueFilter, (value: unknown, line: number) => markValue(value === undefined || value === null ? '' : String(unwrapSafe(value)), line));
   env.addFilter(templateFilter, (value: unknown, line: number) => markTemplateOutput(valueText(unwrapSafe(value)), line));
   const registry = env as unknown as { filters: object; tests: object; globals: object };
   const names: JinjaNames = {
-    filters: new Set(Object.keys(registry.filters).filter((name) => name !== valueFilter && name !== templateFilter)),
+    filters: new Set(Object.keys(registry.filters).filter((name) => name !== valueFilter && name !== nunjucksValueFilter && name !== templateFilter)),
     tests: new Set(Object.keys(registry.tests)),
     globals: new Set(Object.keys(registry.globals)),
   };
@@ -40,7 +44,9 @@ function unwrapSafe(value: unknown): unknown {
 
 export function prepareJinja(source: TemplateSource): EngineProgram {
   const { env, names } = environment();
-  const text = protectTemplateText(source.body).replace(/\n$/, '');
+  const protectedText = protectTemplateText(source.body);
+  const nunjucks = source.renderer === 'nunjucks';
+  const text = nunjucks ? protectedText : protectedText.replace(/\n$/, '');
   let root: NunjucksNodeList;
   try {
     root = internals.parser.parse(text, [], { trimBlocks: false, lstripBlocks: false });
@@ -51,7 +57,7 @@ export function prepareJinja(source: TemplateSource): EngineProgram {
   const errors = [...analysis.errors, ...textRuns(root, source).flatMap((run) => checkMarkerLines(run, source.file))];
   if (errors.length > 0) return { variables: analysis.variables, errors, render: unrenderable };
 
-  markOutputs(root, source.bodyStartLine);
+  markOutputs(root, source.bodyStartLine, nunjucks ? nunjucksValueFilter : valueFilter);
   let template: { render(context: object): string } | undefined;
   return {
     variables: analysis.variables,

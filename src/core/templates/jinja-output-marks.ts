@@ -8,12 +8,14 @@
 import { childNodes, internals, type NunjucksNode, type NunjucksNodeList } from './nunjucks-internals';
 
 export const valueFilter = '__scalarlm_value';
+/** The same, printing values as nunjucks itself does (a template that renders as promptfoo renders it). */
+export const nunjucksValueFilter = '__scalarlm_nunjucks_value';
 export const templateFilter = '__scalarlm_template';
 
 /** Outputs that are the template's own text, not values. */
 const literalOutputs = new Set(['TemplateData', 'Literal']);
 
-export function markOutputs(root: NunjucksNodeList, bodyStartLine: number): void {
+export function markOutputs(root: NunjucksNodeList, bodyStartLine: number, values: string = valueFilter): void {
   const blockSets = new Set<string>();
   const expressionSets = new Set<string>();
   const macros = new Set<string>();
@@ -22,7 +24,7 @@ export function markOutputs(root: NunjucksNodeList, bodyStartLine: number): void
     blockSets.delete(name);
     macros.delete(name);
   }
-  new OutputMarker(blockSets, macros, bodyStartLine).visit(root, new Set());
+  new OutputMarker(blockSets, macros, bodyStartLine, values).visit(root, new Set());
 }
 
 function collect(node: NunjucksNode, blockSets: Set<string>, expressionSets: Set<string>, macros: Set<string>): void {
@@ -38,6 +40,7 @@ class OutputMarker {
     private readonly blockSets: ReadonlySet<string>,
     private readonly macros: ReadonlySet<string>,
     private readonly bodyStartLine: number,
+    private readonly values: string,
   ) {}
 
   visit(node: NunjucksNode, bound: ReadonlySet<string>): void {
@@ -61,7 +64,7 @@ class OutputMarker {
 
   private wrap(expression: NunjucksNode, bound: ReadonlySet<string>): NunjucksNode {
     const { lineno, colno } = expression;
-    const filter = this.isTemplateOutput(expression, bound) ? templateFilter : valueFilter;
+    const filter = this.isTemplateOutput(expression, bound) ? templateFilter : this.values;
     const line = new internals.nodes.Literal(lineno, colno, this.bodyStartLine + lineno);
     const args = new internals.nodes.NodeList(lineno, colno, [expression, line]);
     return new internals.nodes.Filter(lineno, colno, new internals.nodes.Symbol(lineno, colno, filter), args);

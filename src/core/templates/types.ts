@@ -34,6 +34,12 @@ export interface TemplateSource {
   body: string;
   /** The file line of the body's first line (1-based). */
   bodyStartLine: number;
+  /**
+   * `nunjucks`: render exactly as nunjucks itself does (promptfoo's renderer, for prompts written for promptfoo):
+   * a final newline is kept, and values print as nunjucks prints them (a list as `a,b`, an object as
+   * `[object Object]`). Otherwise Jinja2's way (a .prompty): one final newline dropped, lists and objects as JSON.
+   */
+  renderer?: 'nunjucks';
 }
 
 export interface PlainTemplate extends TemplateSource {

@@ -5,6 +5,7 @@
 import { ConfigError, countTests, expandTests, loadExperimentConfig, type ConfigProblem, type ExperimentConfig, type IgnoredConfigKey, type ProviderRef, type TestCase } from '../../core/experiments/config';
 import { TemplateTrustError, type RenderOptions } from '../../core/templates';
 import { loadExperimentPrompt, type ExperimentPrompt, type ReadText } from '../../core/experiments/experiment-prompts';
+import { testText } from '../../core/experiments/experiment-cells';
 import { oneLine, plural, shortValue } from './markdown-blocks';
 import { isLocated, locatedText, notRenderedMarkdown, renderedMarkdown, type LocatedProblem } from './rendered-markdown';
 
@@ -129,7 +130,7 @@ function cellSections(config: ExperimentConfig, prompts: Loaded[], tests: TestCa
 function cellBody(loaded: Loaded, test: TestCase, options: CellsPreviewOptions): { text: string; error?: unknown } {
   if (!('prompt' in loaded)) return { text: notRenderedMarkdown(loaded.error, options.displayPath, '###'), error: loaded.error };
   try {
-    return { text: renderedMarkdown(loaded.prompt.render(test.vars, { trust: options.trust })) };
+    return { text: renderedMarkdown(loaded.prompt.render(test.vars, { trust: options.trust }, testText(test))) };
   } catch (error) {
     return { text: notRenderedMarkdown(error, options.displayPath, '###'), error };
   }

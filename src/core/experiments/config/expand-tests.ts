@@ -1,8 +1,11 @@
 // Every test of an experiment, in order, with defaultTest merged in as promptfoo does: vars shallow-merged
-// under the test's own, defaultTest's assertions first, options shallow-merged. Tests files are streamed,
-// so a 100,000-row CSV never sits in memory.
+// under the test's own, defaultTest's assertions first, options shallow-merged. Then, as promptfoo, one test
+// per combination of list values and `file://` glob matches, with `file://` vars read and `{{ var }}`
+// references between vars resolved (promptfoo-vars.ts). Tests files are streamed, so a 100,000-row CSV never
+// sits in memory.
 
-import { countDatasetRows, DatasetError, readDataset, type DatasetNote, type DatasetRow } from '../../datasets';
+import { DatasetError, readDataset, type DatasetNote, type DatasetRow } from '../../datasets';
+import { preparedVars, varCombinations, VarFileProblem } from './promptfoo-vars';
 import { assertionOf, checkGraders } from './tests-section';
 import type { Assertion, ExperimentConfig, TestCase, TestsFile } from './types';
 
@@ -18,37 +21,53 @@ export interface ExpandOptions {
 export async function* expandTests(config: ExperimentConfig, options: ExpandOptions = {}): AsyncGenerator<TestCase> {
   const defaults = config.defaultTest;
   let index = 0;
-  const merged = (test: TestParts): TestCase => ({
-    index: index++,
-    ...(test.description !== undefined ? { description: test.description } : {}),
-    vars: { ...defaults.vars, ...test.vars },
-    assert: [...defaults.assert, ...test.assert],
-    options: { ...defaults.options, ...test.options },
-    source: test.source,
-  });
+  async function* merged(test: TestParts): AsyncGenerator<TestCase> {
+    const threshold = test.threshold ?? defaults.threshold;
+    const base = {
+      ...(test.description !== undefined ? { description: test.description } : {}),
+      assert: [...defaults.assert, ...test.assert],
+      options: { ...defaults.options, ...test.options },
+      ...(threshold !== undefined ? { threshold } : {}),
+      source: test.source,
+    };
+    const all = { ...defaults.vars, ...test.vars };
+    const combinations = base.options.disableVarExpansion === true ? [all] : await located(test.source, () => varCombinations(all, config.dir));
+    for (const vars of combinations) {
+      yield { index: index++, ...base, vars: await located(test.source, () => preparedVars(vars, config.dir)) };
+    }
+  }
 
   // As in promptfoo, a config without tests runs each prompt once, with defaultTest alone.
   if (config.tests.length === 0) {
-    yield merged({ vars: {}, assert: [], options: {}, source: { file: config.file, line: config.locations.prompts?.line ?? 1 } });
+    yield* merged({ vars: {}, assert: [], options: {}, source: { file: config.file, line: config.locations.prompts?.line ?? 1 } });
     return;
   }
   for (const entry of config.tests) {
     if (entry.kind === 'inline') {
-      yield merged({ ...entry, source: { file: config.file, line: entry.line } });
+      yield* merged({ ...entry, source: { file: config.file, line: entry.line } });
       continue;
     }
     for await (const row of readDataset(entry.path, { displayName: entry.displayPath, onNote: options.onNote })) {
-      yield merged(fromRow(row, entry));
+      yield* merged(fromRow(row, entry));
     }
   }
 }
 
-/** How many tests expandTests yields (for progress): tests files are counted by reading them through. */
+/** How many tests expandTests yields (for progress): tests files are read through, list vars expanded. */
 export async function countTests(config: ExperimentConfig): Promise<number> {
-  if (config.tests.length === 0) return 1;
   let count = 0;
-  for (const entry of config.tests) count += entry.kind === 'inline' ? 1 : await countDatasetRows(entry.path, { displayName: entry.displayPath });
+  for await (const _test of expandTests(config)) count++;
   return count;
+}
+
+/** A problem with a var is placed where its test is written. */
+async function located<T>(source: TestCase['source'], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof VarFileProblem) throw new DatasetError(source, error.message);
+    throw error;
+  }
 }
 
 function fromRow(row: DatasetRow, file: TestsFile): TestParts {
@@ -57,9 +76,12 @@ function fromRow(row: DatasetRow, file: TestsFile): TestParts {
     throw new DatasetError({ file: file.displayPath, ...at }, detail);
   });
   const assert: Assertion[] = (row.assert ?? []).map((assertion) => assertionOf(assertion, file.displayPath, at));
-  if (row.expected !== undefined) assert.push({ type: '__expected', value: row.expected, file: file.displayPath, line: row.line });
+  for (const expected of row.expected ?? []) {
+    assert.push({ type: '__expected', value: expected.text, file: file.displayPath, line: row.line, ...(expected.metric !== undefined ? { metric: expected.metric } : {}), ...(expected.threshold !== undefined ? { threshold: expected.threshold } : {}) });
+  }
   return {
     ...(row.description !== undefined ? { description: row.description } : {}),
+    ...(row.threshold !== undefined ? { threshold: row.threshold } : {}),
     vars: row.vars,
     assert,
     options: row.options ?? {},

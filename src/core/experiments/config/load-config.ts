@@ -3,12 +3,14 @@
 // be huge, and expandTests streams them when the experiment runs.
 
 import { readFile as readFileFromDisk } from 'node:fs/promises';
-import { dirname, posix, resolve } from 'node:path';
+import { dirname, extname, posix, resolve } from 'node:path';
 import glob from 'fast-glob';
 import { datasetFormatOf } from '../../datasets';
 import { ConfigError, configProblem } from './config-error';
 import { readAssertions } from './assertions';
 import { parseConfigText, type ParsedConfig } from './parse-config';
+import { promptMatches } from './prompt-filter';
+import { promptParts } from './prompt-parts';
 import { finishPrompts, type ResolvedPrompt } from './prompt-keys';
 import { promptFileKinds, promptFormatOf } from './prompt-specs';
 import type { ProblemList } from './problem-list';
@@ -32,7 +34,12 @@ export async function loadExperimentConfig(path: string, readFile: (path: string
   }
   const { parsed, problems } = parseConfigText(text.replace(/^\uFEFF/, ''), path);
   if (parsed === undefined) throw configError(problems);
-  const prompts = finishPrompts(await resolvePrompts(parsed, place, problems), problems);
+  const prompts = finishPrompts(await resolvePrompts(parsed, place, problems, readFile), problems);
+  for (const provider of parsed.providers) {
+    for (const name of provider.prompts ?? []) {
+      if (!prompts.some((prompt) => promptMatches(name, prompt))) problems.error(provider, `the provider \`${provider.key}\` names the prompt \`${name}\` in its \`prompts\`, and no prompt has that label or id; the labels are: ${prompts.map((prompt) => `\`${prompt.label}\``).join(', ')}`);
+    }
+  }
   const tests = await resolveTests(parsed, place, problems);
   if (problems.errors.length > 0) throw configError(problems);
   return {
@@ -73,7 +80,7 @@ export function checkExperimentConfigText(text: string, fileName: string): Confi
   return problems.all();
 }
 
-async function resolvePrompts(parsed: ParsedConfig, place: ConfigPlace, problems: ProblemList): Promise<ResolvedPrompt[]> {
+async function resolvePrompts(parsed: ParsedConfig, place: ConfigPlace, problems: ProblemList, readFile: (path: string) => Promise<string>): Promise<ResolvedPrompt[]> {
   const resolved: ResolvedPrompt[] = [];
   for (const spec of parsed.promptSpecs) {
     if (spec.kind === 'inline') {
@@ -83,7 +90,14 @@ async function resolvePrompts(parsed: ParsedConfig, place: ConfigPlace, problems
     for (const file of await matchesOf(spec.pattern, spec, place, problems)) {
       const format = promptFormatOf(file.path);
       if (format === undefined) problems.error(spec, `\`${file.relativePath}\` (matched by \`${spec.pattern}\`) is not a prompt file: prompt files here are ${promptFileKinds}; narrow the glob`);
-      else resolved.push({ spec, file, format });
+      else if (extname(file.path).toLowerCase() !== '.txt') resolved.push({ spec, file, format });
+      else {
+        // promptfoo makes one prompt of each part of a .txt file between `---` lines.
+        const parts = await readFile(file.path).then(promptParts, () => undefined);
+        if (parts === undefined) resolved.push({ spec, file, format });
+        else if (parts.length === 0) problems.error(spec, `\`${file.relativePath}\` holds no prompt: it is empty, or only \`---\` lines`);
+        else for (const part of parts) resolved.push({ spec, file, format, part });
+      }
     }
   }
   return resolved;

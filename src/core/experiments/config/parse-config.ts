@@ -1,11 +1,12 @@
 // An experiment file's text -> its sections, checked, with every problem collected. Pure: no file is
 // opened here (resolve-files.ts finds the files the config names), so the editor can run it as one types.
 
-import { describeNode, parseYaml, type YamlEntry, type YamlNode } from '../../yaml/located-yaml';
+import { describeNode, parseYaml, type YamlEntry, type YamlMap, type YamlNode } from '../../yaml/located-yaml';
+import { resolveRefs } from './config-refs';
 import { ProblemList } from './problem-list';
 import { readPromptSpecs, type PromptSpec } from './prompt-specs';
 import { readProviders } from './providers';
-import { readDefaultTest, readTestSpecs, type TestSpec } from './tests-section';
+import { readDefaultTest, readScenarios, readTestSpecs, type TestSpec } from './tests-section';
 import type { ConfigLocations, DefaultTest, EvaluateOptions, ProviderRef, SourcePosition } from './types';
 
 export interface ParsedConfig {
@@ -18,7 +19,7 @@ export interface ParsedConfig {
   locations: ConfigLocations;
 }
 
-const sections = ['description', 'prompts', 'providers', 'tests', 'defaultTest', 'evaluateOptions'] as const;
+const sections = ['description', 'prompts', 'providers', 'tests', 'scenarios', 'defaultTest', 'evaluateOptions'] as const;
 type Section = (typeof sections)[number];
 const start: SourcePosition = { line: 1, column: 1 };
 
@@ -33,10 +34,12 @@ export function parseConfigText(text: string, file: string): { parsed?: ParsedCo
     return { problems };
   }
 
+  const resolved = resolveRefs(root, problems) as YamlMap;
   const found = new Map<Section, YamlEntry>();
-  for (const entry of root.entries) {
+  for (const entry of resolved.entries) {
     if ((sections as readonly string[]).includes(entry.key)) found.set(entry.key as Section, entry);
-    else problems.ignore(entry.key, entry.keyPosition);
+    // What `$ref`s name is read where they name it.
+    else if (entry.key !== 'assertionTemplates') problems.ignore(entry.key, entry.keyPosition);
   }
   const locations: ConfigLocations = {};
   for (const [section, entry] of found) locations[section] = entry.keyPosition;
@@ -48,7 +51,7 @@ export function parseConfigText(text: string, file: string): { parsed?: ParsedCo
       ...readDescription(found.get('description')?.value, problems),
       promptSpecs: promptsEntry === undefined ? [] : readPromptSpecs(promptsEntry.value, problems),
       providers: readProviders(found.get('providers')?.value, problems, promptsEntry?.keyPosition ?? start),
-      testSpecs: found.has('tests') ? readTestSpecs(found.get('tests')!.value, file, problems) : [],
+      testSpecs: [...(found.has('tests') ? readTestSpecs(found.get('tests')!.value, file, problems) : []), ...(found.has('scenarios') ? readScenarios(found.get('scenarios')!.value, file, problems) : [])],
       defaultTest: readDefaultTest(found.get('defaultTest')?.value, file, problems),
       evaluateOptions: readEvaluateOptions(found.get('evaluateOptions')?.value, problems),
       locations,

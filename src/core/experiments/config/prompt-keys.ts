@@ -3,6 +3,7 @@
 // about the prompt's identity did, and no two prompts of a config may share one.
 
 import { createHash } from 'node:crypto';
+import type { PromptPart } from './prompt-parts';
 import type { FileMatch } from './resolve-files';
 import type { PromptSpec } from './prompt-specs';
 import type { ProblemList } from './problem-list';
@@ -11,13 +12,13 @@ import type { FilePrompt, InlinePrompt, PromptFileFormat, PromptRef } from './ty
 const labelLength = 60;
 
 /** A prompt spec with its file found (one per glob match). */
-export type ResolvedPrompt = { spec: PromptSpec & { kind: 'inline' } } | { spec: PromptSpec & { kind: 'file' }; file: FileMatch; format: PromptFileFormat };
+export type ResolvedPrompt = { spec: PromptSpec & { kind: 'inline' } } | { spec: PromptSpec & { kind: 'file' }; file: FileMatch; format: PromptFileFormat; part?: PromptPart };
 
 export function finishPrompts(resolved: ResolvedPrompt[], problems: ProblemList): PromptRef[] {
   const prompts: PromptRef[] = [];
   const firstByKey = new Map<string, { prompt: PromptRef; labelled: boolean }>();
   for (const item of resolved) {
-    const prompt = 'file' in item ? filePrompt(item.spec, item.file, item.format) : inlinePrompt(item.spec);
+    const prompt = 'file' in item ? filePrompt(item.spec, item.file, item.format, item.part) : inlinePrompt(item.spec);
     const labelled = item.spec.label !== undefined;
     const first = firstByKey.get(prompt.key);
     if (first !== undefined) {
@@ -36,14 +37,18 @@ function inlinePrompt(spec: PromptSpec & { kind: 'inline' }): InlinePrompt {
   return { kind: 'inline', key, label: label ?? shortened(raw), ...(id !== undefined ? { id } : {}), raw, line, column };
 }
 
-function filePrompt(spec: PromptSpec & { kind: 'file' }, file: FileMatch, format: PromptFileFormat): FilePrompt {
+function filePrompt(spec: PromptSpec & { kind: 'file' }, file: FileMatch, format: PromptFileFormat, part: PromptPart | undefined): FilePrompt {
   const { line, column, label, id } = spec;
-  // A label or id given to a glob names each match as promptfoo does: `label: path`.
-  const named = (name: string | undefined) => (name === undefined ? undefined : file.fromGlob ? `${name}: ${file.relativePath}` : name);
+  // A label or id given to a glob names each match as promptfoo does: `label: path`; so does a part of a
+  // file of several prompts (`label: path: text` there; the part's number here, which stays put as it is edited).
+  const several = part !== undefined && part.count > 1;
+  const where = several ? `${file.relativePath}#${part.index + 1}` : file.relativePath;
+  const named = (name: string | undefined) => (name === undefined ? undefined : file.fromGlob || several ? `${name}: ${where}` : name);
   return {
     kind: 'file',
-    key: named(label) ?? named(namedId(id)) ?? file.relativePath,
-    label: named(label) ?? file.relativePath,
+    key: named(label) ?? named(namedId(id)) ?? where,
+    label: named(label) ?? (several ? `${where}: ${shortened(part.text)}` : file.relativePath),
+    ...(part !== undefined ? { part } : {}),
     ...(id !== undefined ? { id } : {}),
     format,
     path: file.path,

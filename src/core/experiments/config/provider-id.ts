@@ -19,8 +19,18 @@ export function parseProviderId(id: string): ProviderIdCheck {
   return { ok: true, model: model === '' || model === 'base' ? undefined : model };
 }
 
-/** A grader named in an assertion's `provider` or in `options.provider`: a ScalarLM id or `{id: ...}`. */
+/** promptfoo's grader map names a grader per kind: `{text: …, embedding: …, classification: …}`. */
+const graderKinds = ['text', 'embedding', 'classification'];
+
+/**
+ * A grader named in an assertion's `provider` or in `options.provider`: a ScalarLM id, `{id: ...}`, or
+ * promptfoo's grader map, whose `text` grader grades llm-rubric and factuality (the others are not used here).
+ */
 export function graderProblem(grader: unknown): string | undefined {
+  if (isPlainObject(grader) && grader.id === undefined && Object.keys(grader).some((key) => graderKinds.includes(key))) {
+    if (grader.text === undefined) return 'this grader map names no `text` grader: llm-rubric and factuality are graded by the `text` one here (`text: scalarlm:<model>`)';
+    return graderProblem(grader.text);
+  }
   const id = isPlainObject(grader) ? grader.id : grader;
   if (typeof id !== 'string') return `the grader must be named ${providerIdForm}, as a string or as \`{id: scalarlm:<model>}\``;
   const check = parseProviderId(id);

@@ -6,7 +6,7 @@ import type { ProblemList } from './problem-list';
 import { parseProviderId, providerIdForm } from './provider-id';
 import type { ProviderConfig, ProviderRef, SourcePosition } from './types';
 
-const providerKeys = ['id', 'label', 'config'];
+const providerKeys = ['id', 'label', 'config', 'prompts'];
 const configKeys = ['max_tokens', 'temperature', 'top_p', 'stop', 'transport'];
 
 /** `node` is the value of `providers`, or undefined when there is none: then the deployment's default model. */
@@ -85,7 +85,15 @@ function fromObject(map: YamlMap, problems: ProblemList, keyed?: { id: string; p
   }
   const configNode = entryOf(map, 'config')?.value;
   const config = configNode === undefined ? {} : readConfig(configNode, problems);
-  return fromId(id, keyed?.position ?? idNode?.position ?? map.position, problems, label, config);
+  const provider = fromId(id, keyed?.position ?? idNode?.position ?? map.position, problems, label, config);
+  const promptsNode = entryOf(map, 'prompts')?.value;
+  if (provider === undefined || promptsNode === undefined) return provider;
+  const prompts = promptsNode.kind === 'list' && promptsNode.items.every((item) => item.kind === 'scalar' && typeof item.value === 'string') ? promptsNode.items.map((item) => String((item as { value: string }).value)) : undefined;
+  if (prompts === undefined) {
+    problems.error(promptsNode.position, `a provider's \`prompts\` lists the labels (or ids) of the prompts it runs, such as \`[concise, detailed]\`; got ${describeNode(promptsNode)}`);
+    return provider;
+  }
+  return { ...provider, prompts };
 }
 
 function readConfig(node: YamlNode, problems: ProblemList): ProviderConfig {

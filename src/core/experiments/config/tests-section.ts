@@ -4,7 +4,7 @@
 
 import glob from 'fast-glob';
 import { datasetExtensions, datasetFormatOf, ignoredKeyDetail, testCaseShape, type TestCaseParts, type ValuePath } from '../../datasets';
-import { describeNode, describeYamlValue, keyPositionAt, nodeAt, plainValue, type YamlMap, type YamlNode } from '../../yaml/located-yaml';
+import { describeNode, describeYamlValue, entryOf, keyPositionAt, nodeAt, plainValue, type YamlMap, type YamlNode } from '../../yaml/located-yaml';
 import type { ProblemList } from './problem-list';
 import { graderProblem } from './provider-id';
 import type { Assertion, DefaultTest, InlineTest, SourcePosition } from './types';
@@ -13,13 +13,14 @@ export type TestSpec = InlineTest | (SourcePosition & { kind: 'file'; pattern: s
 
 interface CheckedTest {
   description?: string;
+  threshold?: number;
   vars: Record<string, unknown>;
   assert: Assertion[];
   options: Record<string, unknown>;
 }
 
 const fileScheme = 'file://';
-const defaultTestKeys = ['vars', 'assert', 'options'];
+const defaultTestKeys = ['vars', 'assert', 'options', 'threshold'];
 export const testsFileKinds = datasetExtensions.join(', ');
 
 export function readTestSpecs(node: YamlNode, file: string, problems: ProblemList): TestSpec[] {
@@ -61,13 +62,73 @@ export function readDefaultTest(node: YamlNode | undefined, file: string, proble
     else problems.ignore(`defaultTest.${entry.key}`, entry.keyPosition);
   }
   const parts = checkedParts(kept, file, problems);
-  return parts === undefined ? none : { vars: parts.vars, assert: parts.assert, options: parts.options };
+  return parts === undefined ? none : { vars: parts.vars, assert: parts.assert, options: parts.options, ...(parts.threshold !== undefined ? { threshold: parts.threshold } : {}) };
+}
+
+/**
+ * promptfoo's `scenarios`: each `{config, tests}` makes one test per config entry and test, its vars, options
+ * and assertions the entry's with the test's over them (promptfoo's mergeScenarioTest), after `tests`.
+ */
+export function readScenarios(node: YamlNode, file: string, problems: ProblemList): InlineTest[] {
+  if (node.kind === 'scalar' && node.value === null) return [];
+  if (node.kind !== 'list') {
+    problems.error(node.position, `\`scenarios\` must be a list of \`{config: [...], tests: [...]}\` written here (a scenarios file is not read here); got ${describeNode(node)}`);
+    return [];
+  }
+  const merged: InlineTest[] = [];
+  for (const scenario of node.items) {
+    if (scenario.kind !== 'map') {
+      problems.error(scenario.position, `a scenario is a mapping \`{config: [...], tests: [...]}\`; got ${describeNode(scenario)}`);
+      continue;
+    }
+    for (const entry of scenario.entries) if (entry.key !== 'config' && entry.key !== 'tests' && entry.key !== 'description') problems.ignore(`scenarios[].${entry.key}`, entry.keyPosition);
+    const data = scenarioList(entryOf(scenario, 'config')?.value, 'config', file, problems) ?? [];
+    const tests = scenarioList(entryOf(scenario, 'tests')?.value, 'tests', file, problems) ?? [{ kind: 'inline', vars: {}, assert: [], options: {}, ...scenario.position } satisfies InlineTest];
+    for (const one of data) for (const test of tests) merged.push(mergeScenarioTest(one, test));
+  }
+  return merged;
+}
+
+function scenarioList(node: YamlNode | undefined, key: 'config' | 'tests', file: string, problems: ProblemList): InlineTest[] | undefined {
+  if (node === undefined) return undefined;
+  if (node.kind !== 'list') {
+    problems.error(node.position, `a scenario's \`${key}\` must be a list of test cases written here (a file is not read here); got ${describeNode(node)}`);
+    return [];
+  }
+  return node.items.flatMap((item) => {
+    if (item.kind === 'map') return inlineTest(item, file, problems) ?? [];
+    problems.error(item.position, `a scenario's \`${key}\` lists test cases such as \`{vars: {...}}\`; got ${describeNode(item)}`);
+    return [];
+  });
+}
+
+function mergeScenarioTest(data: InlineTest, test: InlineTest): InlineTest {
+  const description = test.description ?? data.description;
+  const threshold = test.threshold ?? data.threshold;
+  return {
+    kind: 'inline',
+    ...(description !== undefined ? { description } : {}),
+    vars: { ...data.vars, ...test.vars },
+    assert: [...data.assert, ...test.assert],
+    options: { ...data.options, ...test.options },
+    ...(threshold !== undefined ? { threshold } : {}),
+    line: test.line,
+    column: test.column,
+  };
 }
 
 function inlineTest(map: YamlMap, file: string, problems: ProblemList): InlineTest | undefined {
   const parts = checkedParts(map, file, problems);
   if (parts === undefined) return undefined;
-  return { kind: 'inline', ...(parts.description !== undefined ? { description: parts.description } : {}), vars: parts.vars, assert: parts.assert, options: parts.options, ...map.position };
+  return {
+    kind: 'inline',
+    ...(parts.description !== undefined ? { description: parts.description } : {}),
+    vars: parts.vars,
+    assert: parts.assert,
+    options: parts.options,
+    ...(parts.threshold !== undefined ? { threshold: parts.threshold } : {}),
+    ...map.position,
+  };
 }
 
 function fileSpec(text: string, position: SourcePosition, problems: ProblemList): TestSpec | undefined {
@@ -92,14 +153,18 @@ function fileSpec(text: string, position: SourcePosition, problems: ProblemList)
 function checkedParts(map: YamlMap, file: string, problems: ProblemList): CheckedTest | undefined {
   const value = plainValue(map) as Record<string, unknown>;
   const shape = testCaseShape(value, describeYamlValue);
-  for (const problem of shape.problems) problems.error(nodeAt(map, problem.path).position, problem.message);
+  for (const problem of shape.problems) {
+    const node = nodeAt(map, problem.path);
+    // A `$ref` left unresolved has had its own problem reported (config-refs.ts).
+    if (node.kind === 'map' && entryOf(node, '$ref') !== undefined) continue;
+    problems.error(node.position, problem.message);
+  }
   for (const ignored of shape.ignored) {
-    const key = ignored.kind === 'test' ? `tests[].${ignored.key}` : `assert[].${ignored.key}`;
+    const key = ignored.kind === 'test' ? `tests[].${ignored.key}` : ignored.kind === 'option' ? `options.${ignored.key}` : `assert[].${ignored.key}`;
     problems.ignore(key, keyPositionAt(map, ignored.path), ignoredKeyDetail(ignored));
   }
   const before = problems.errors.length;
   checkGraders(shape.parts, (path, detail) => problems.error(nodeAt(map, path).position, detail));
-  noteVars(shape.parts.vars, map, problems);
   if (shape.problems.length > 0 || problems.errors.length > before) return undefined;
   const assert = (shape.parts.assert ?? []).map((assertion, index) => assertionOf(assertion, file, nodeAt(map, ['assert', index]).position));
   return { ...shape.parts, assert, options: shape.parts.options ?? {} };
@@ -126,16 +191,4 @@ export function assertionOf(assertion: Record<string, unknown>, file: string, po
   if (typeof assertion.metric === 'string') kept.metric = assertion.metric;
   if (assertion.provider !== undefined) kept.provider = assertion.provider;
   return kept;
-}
-
-/** Values promptfoo would treat specially are passed as they are here; say so once. */
-function noteVars(vars: Record<string, unknown>, map: YamlMap, problems: ProblemList): void {
-  for (const [name, value] of Object.entries(vars)) {
-    const position = nodeAt(map, ['vars', name]).position;
-    if (typeof value === 'string' && value.startsWith(fileScheme)) {
-      problems.warning(position, `the variable \`${name}\` is the text \`${value}\` as written: files named in vars are not read here`, 'vars-file');
-    } else if (Array.isArray(value)) {
-      problems.warning(position, `the variable \`${name}\` is a list, passed to the template as one value (promptfoo would run one test per element); write one test per value to get that`, 'vars-list');
-    }
-  }
 }

@@ -4,6 +4,7 @@
 
 import type { DatasetFormat } from '../../datasets';
 import type { Transport } from '../../../protocol/transport';
+import type { PromptPart } from './prompt-parts';
 
 /** 1-based; columns count UTF-16 code units, as editors do. */
 export interface SourcePosition {
@@ -57,6 +58,8 @@ export interface FilePrompt extends PromptBase {
   relativePath: string;
   /** Names the file in messages (beside the experiment file as the caller named it). */
   displayPath: string;
+  /** A `.txt` file's prompt: one of the parts its `---` lines make (prompt-parts.ts). */
+  part?: PromptPart;
 }
 
 export type PromptRef = InlinePrompt | FilePrompt;
@@ -82,6 +85,11 @@ export interface ProviderRef extends SourcePosition {
    */
   model?: string;
   config: ProviderConfig;
+  /**
+   * promptfoo's `prompts` of a provider: the prompts (by label or id; `name*` and `name:` match by prefix) it
+   * runs; all when undefined.
+   */
+  prompts?: string[];
 }
 
 /** An assertion kept as given (the judge checks its type and value), with where it is written. */
@@ -93,6 +101,8 @@ export interface Assertion {
   metric?: string;
   /** The grader for model-graded types: a `scalarlm:<model>` id, or an object with such an `id`. */
   provider?: unknown;
+  /** llm-rubric's grader prompt, from the test's `options.rubricPrompt` (set when the test is judged). */
+  rubricPrompt?: string;
   file: string;
   line: number;
   column?: number;
@@ -104,6 +114,8 @@ export interface InlineTest extends SourcePosition {
   vars: Record<string, unknown>;
   assert: Assertion[];
   options: Record<string, unknown>;
+  /** promptfoo's test `threshold`: the cell passes when its weighted score reaches it. */
+  threshold?: number;
 }
 
 /** A tests file: not read when the config is loaded (it may be huge); expandTests streams it. */
@@ -121,6 +133,7 @@ export interface DefaultTest {
   vars: Record<string, unknown>;
   assert: Assertion[];
   options: Record<string, unknown>;
+  threshold?: number;
 }
 
 export interface EvaluateOptions {
@@ -135,6 +148,7 @@ export interface ConfigLocations {
   prompts?: SourcePosition;
   providers?: SourcePosition;
   tests?: SourcePosition;
+  scenarios?: SourcePosition;
   defaultTest?: SourcePosition;
   evaluateOptions?: SourcePosition;
 }
@@ -165,9 +179,11 @@ export interface TestCase {
   index: number;
   description?: string;
   vars: Record<string, unknown>;
-  /** defaultTest's assertions, then the test's, then a CSV `__expected` cell as `{type: '__expected', value}`. */
+  /** defaultTest's assertions, then the test's, then a CSV's `__expected…` cells as `{type: '__expected', value}`. */
   assert: Assertion[];
   options: Record<string, unknown>;
+  /** The test's (else defaultTest's) threshold on the weighted score. */
+  threshold?: number;
   /** Where the test is written: the experiment file, or the tests file and row. */
   source: { file: string; line: number };
 }

@@ -27,11 +27,11 @@ describe('datasets: CSV and TSV', () => {
     for (const chunkSize of [1, 2, 5, 64 * 1024]) {
       const { rows } = await readAll(path, { chunkSize, displayName: 'cases.csv' });
       assert.deepEqual(
-        rows.map(({ index, line, vars, expected, description }) => ({ index, line, vars, expected, description })),
+        rows.map(({ index, line, vars, expected, description, threshold }) => ({ index, line, vars, expected, description, threshold })),
         [
-          { index: 0, line: 2, vars: { question: 'What is\nthe capital\r\nof France?' }, expected: 'icontains:paris', description: 'capital' },
-          { index: 1, line: 5, vars: { question: 'Say "hi", politely' }, expected: 'Hi', description: undefined },
-          { index: 2, line: 7, vars: { question: 'plain' }, expected: undefined, description: undefined },
+          { index: 0, line: 2, vars: { question: 'What is\nthe capital\r\nof France?' }, expected: [{ text: 'icontains:paris', metric: 'geo' }], description: 'capital', threshold: 0.5 },
+          { index: 1, line: 5, vars: { question: 'Say "hi", politely' }, expected: [{ text: 'Hi', metric: 'tone' }], description: undefined, threshold: undefined },
+          { index: 2, line: 7, vars: { question: 'plain' }, expected: undefined, description: undefined, threshold: undefined },
         ],
         `chunk size ${chunkSize}`,
       );
@@ -49,28 +49,24 @@ describe('datasets: CSV and TSV', () => {
     });
   });
 
-  it('reports each ignored promptfoo column once, at the header', async () => {
-    const { notes } = await readAll(files.write('notes.csv', cases), { displayName: 'cases.csv' });
+  it('reads every promptfoo column as promptfoo does: several __expected, prefix, suffix, per-assertion thresholds, other __ names as vars', async () => {
+    const path = files.write('odd.csv', 'q,__expected,__expected2,_description,__prefix,__suffix,__config:__expected2:threshold,__note\n1,a,,c,P ,  S,0.7,n1\n2,d,e,f,,,0.2,n2\n');
+    const { rows, notes } = await readAll(path, { displayName: 'odd.csv' });
     assert.deepEqual(
-      notes.map((note) => [note.key, note.message]),
+      rows.map((row) => [row.vars, row.expected, row.options]),
       [
-        ['__metric', 'cases.csv:1: the `__metric` column is not supported here and is ignored'],
-        ['__threshold', 'cases.csv:1: the `__threshold` column is not supported here and is ignored'],
+        [{ q: '1', _description: 'c', __note: 'n1' }, [{ text: 'a' }], { prefix: 'P ', suffix: '  S' }],
+        [{ q: '2', _description: 'f', __note: 'n2' }, [{ text: 'd' }, { text: 'e', threshold: 0.2 }], { prefix: '', suffix: '' }],
       ],
     );
+    assert.deepEqual(notes.map((note) => note.message), ['odd.csv:1: the `_description` column is read as a variable; did you mean `__description`?']);
   });
 
-  it('notes a numbered __expected column and a single-underscore column', async () => {
-    const path = files.write('odd.csv', 'q,__expected,__expected2,_description\n1,a,b,c\n2,d,e,f\n');
-    const { rows, notes } = await readAll(path, { displayName: 'odd.csv' });
-    assert.deepEqual(rows.map((row) => [row.vars, row.expected]), [
-      [{ q: '1', _description: 'c' }, 'a'],
-      [{ q: '2', _description: 'f' }, 'd'],
-    ]);
-    assert.deepEqual(notes.map((note) => note.message), [
-      'odd.csv:1: only the `__expected` column is read as an assertion; `__expected2` is ignored (for several assertions per test, use a YAML or JSONL tests file with `assert`)',
-      'odd.csv:1: the `_description` column is read as a variable; did you mean `__description`?',
-    ]);
+  it('notes __metadata columns once, and refuses __providerOutput and a __config column it cannot read, at the header', async () => {
+    const { notes } = await readAll(files.write('meta.csv', 'q,__metadata:topic\n1,a\n2,b\n'), { displayName: 'meta.csv' });
+    assert.deepEqual(notes.map((note) => note.message), ['meta.csv:1: the `__metadata:topic` column is ignored: metadata only filters and groups results in promptfoo, which is not done here']);
+    await assert.rejects(readAll(files.write('given.csv', 'q,__providerOutput\n1,a\n'), { displayName: 'given.csv' }), /^DatasetError: given\.csv:1: the `__providerOutput` column/);
+    await assert.rejects(readAll(files.write('config.csv', 'q,__config:__expected0:threshold\n1,a\n'), { displayName: 'config.csv' }), /config\.csv:1: the column `__config:__expected0:threshold` cannot be read/);
   });
 
   it('reads TSV with tabs, quotes still allowed', async () => {

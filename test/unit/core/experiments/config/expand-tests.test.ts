@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join, relative } from 'node:path';
 import { DatasetError, type DatasetNote } from '../../../../../src/core/datasets';
-import { countTests, expandTests, loadExperimentConfig } from '../../../../../src/core/experiments/config';
+import { countTests, expandTests, loadExperimentConfig, type TestCase } from '../../../../../src/core/experiments/config';
 import { allTests, fixture, loadError, useExperimentFolder } from './helpers';
 
 const named = (...parts: string[]) => relative(process.cwd(), fixture(...parts));
@@ -63,14 +63,14 @@ describe('experiment config: tests', () => {
   it('passes ignored dataset notes on, once per file and key', async () => {
     folder.write({
       'promptfooconfig.yaml': 'prompts: ["{{q}}"]\ntests: file://cases.csv\n',
-      'cases.csv': 'q,__metric\na,m\nb,m\n',
+      'cases.csv': 'q,__metadata:topic\na,m\nb,m\n',
     });
     const notes: DatasetNote[] = [];
     const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'));
     let count = 0;
     for await (const _test of expandTests(config, { onNote: (note) => notes.push(note) })) count++;
     assert.equal(count, 2);
-    assert.deepEqual(notes.map((note) => note.message), [`${join(folder.path, 'cases.csv')}:1: the \`__metric\` column is not supported here and is ignored`]);
+    assert.deepEqual(notes.map((note) => note.message), [`${join(folder.path, 'cases.csv')}:1: the \`__metadata:topic\` column is ignored: metadata only filters and groups results in promptfoo, which is not done here`]);
   });
 
   it('stops at a row whose grader is not a ScalarLM model, with a DatasetError at its line', async () => {
@@ -120,15 +120,34 @@ describe('experiment config: tests', () => {
     ]);
   });
 
-  it('notes vars that promptfoo would treat specially, once each', async () => {
-    const config = await loadExperimentConfig('v.yaml', async () =>
-      ['prompts: ["{{doc}}"]', 'tests:', '  - vars: {doc: file://a.txt, langs: [en, fr]}', '  - vars: {doc: file://b.txt, langs: [de]}'].join('\n'),
+  it('expands list vars and file:// globs into one test each, and reads file:// vars, as promptfoo does', async () => {
+    folder.write({
+      'promptfooconfig.yaml': ['prompts: ["{{doc}}"]', 'tests:', '  - vars: {doc: "file://docs/*.txt", langs: [en, fr], nums: [1, 2]}', '  - vars: {doc: file://missing.txt}'].join('\n'),
+      'docs/a.txt': ' first\n',
+      'docs/b.txt': 'second\n',
+    });
+    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'));
+    const tests: TestCase[] = [];
+    await assert.rejects(
+      async () => {
+        for await (const test of expandTests(config)) tests.push(test);
+      },
+      (error: unknown) => error instanceof DatasetError && error.line === 4 && /the variable `doc` names `file:\/\/missing\.txt`, which does not exist/.test(error.message),
     );
-    assert.deepEqual(config.problems.map((problem) => [problem.severity, problem.message]), [
-      ['warning', 'v.yaml:3:17: the variable `doc` is the text `file://a.txt` as written: files named in vars are not read here'],
-      ['warning', 'v.yaml:3:38: the variable `langs` is a list, passed to the template as one value (promptfoo would run one test per element); write one test per value to get that'],
+    assert.deepEqual(tests.map((test) => [test.index, test.vars]), [
+      [0, { doc: 'first', langs: 'en', nums: [1, 2] }],
+      [1, { doc: 'first', langs: 'fr', nums: [1, 2] }],
+      [2, { doc: 'second', langs: 'en', nums: [1, 2] }],
+      [3, { doc: 'second', langs: 'fr', nums: [1, 2] }],
     ]);
-    assert.deepEqual((await allTests(config))[0].vars, { doc: 'file://a.txt', langs: ['en', 'fr'] });
+  });
+
+  it('keeps list vars whole with options.disableVarExpansion, and resolves vars that name vars', async () => {
+    const config = await loadExperimentConfig('v.yaml', async () =>
+      ['prompts: ["{{topic}}"]', 'tests:', '  - vars: {langs: [en, fr], city: Paris, topic: "About {{ city }} in {{city}}", odd: "{{ nobody }}"}', '    options: {disableVarExpansion: true}'].join('\n'),
+    );
+    assert.deepEqual(config.problems, []);
+    assert.deepEqual((await allTests(config)).map((test) => test.vars), [{ langs: ['en', 'fr'], city: 'Paris', topic: 'About Paris in Paris', odd: '{{ nobody }}' }]);
   });
 
   it('streams a 100,000-row CSV tests file', async function () {

@@ -172,9 +172,10 @@ describe('experiment config: loading', () => {
     const asked: string[] = [];
     const config = await loadExperimentConfig(path, async (p) => {
       asked.push(p);
-      return '\uFEFF' + edited;
+      return p === path ? '\uFEFF' + edited : readFile(p, 'utf8');
     });
-    assert.deepEqual(asked, [path]);
+    // .txt prompt files are read too, through the same function: promptfoo makes a prompt of each `---` part.
+    assert.deepEqual(asked, [path, fixture('full', 'prompts', 'extra', 'a.txt'), fixture('full', 'prompts', 'extra', 'b.txt')]);
     assert.equal(config.description, 'edited');
   });
 

@@ -1,0 +1,99 @@
+// A test's vars as promptfoo prepares them before it renders a prompt (promptfoo 0.121, observed with its echo
+// provider and read in its evaluator and evaluatorHelpers):
+// - one test per combination of list values (a list whose first item is a string; other lists are one value),
+//   and one test per file a `file://` glob matches, in the order of the keys;
+// - a `file://` var is read: text and JSON as their text with the ends trimmed, YAML as the JSON of its value;
+//   code (.js, .py), images, audio, video and PDFs are refused here (promptfoo runs or embeds them);
+// - one trailing newline of every string value is dropped;
+// - a value's `{{ name }}` is replaced by the var `name` (a plain text replacement, at most 5 rounds, as
+//   promptfoo's resolveVariables does). Assertion values are rendered with these vars.
+// Rendering a value that still holds template tags is the prompt's business (experiment-prompts.ts).
+
+import { readFile } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
+import glob from 'fast-glob';
+import { parse as parseYamlValue } from 'yaml';
+
+const fileScheme = 'file://';
+/** What promptfoo runs (code) or embeds (base64 media, PDF text) rather than reads as text. */
+const notText = /^\.(js|cjs|mjs|ts|cts|mts|py|pdf|png|jpe?g|gif|bmp|webp|svg|tiff?|ico|avif|heic|heif|mp4|webm|mov|avi|mkv|mp3|wav|ogg|flac|m4a|aac)$/;
+const yamlExtensions = new Set(['.yaml', '.yml']);
+
+/** A var promptfoo reads, runs or embeds that is not read here, or a glob that matches nothing. */
+export class VarFileProblem extends Error {}
+
+/** Every combination of the vars' values, as promptfoo's generateVarCombinations makes them. */
+export async function varCombinations(vars: Record<string, unknown>, dir: string): Promise<Record<string, unknown>[]> {
+  let combinations: Record<string, unknown>[] = [{}];
+  for (const [key, value] of Object.entries(vars)) {
+    const values = await valuesOf(key, value, dir);
+    combinations = combinations.flatMap((combination) => values.map((one) => ({ ...combination, [key]: one })));
+  }
+  return combinations;
+}
+
+async function valuesOf(key: string, value: unknown, dir: string): Promise<unknown[]> {
+  if (typeof value === 'string' && value.startsWith(fileScheme)) {
+    const pattern = value.slice(fileScheme.length).replace(/\\/g, '/');
+    const found = glob.isDynamicPattern(pattern) ? (await glob(pattern, { cwd: dir, onlyFiles: true })).sort() : [pattern];
+    if (found.length === 0) throw new VarFileProblem(`no files match \`${value}\` for the variable \`${key}\` (looked in ${dir})`);
+    return found.map((path) => `${fileScheme}${path}`);
+  }
+  if (Array.isArray(value)) return typeof value[0] === 'string' ? value : [value];
+  return [value];
+}
+
+/** The vars with `file://` values read, trailing newlines dropped and `{{ name }}` references replaced. */
+export async function preparedVars(vars: Record<string, unknown>, dir: string): Promise<Record<string, unknown>> {
+  const prepared: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(vars)) {
+    prepared[key] = typeof value === 'string' && value.startsWith(fileScheme) ? await readVarFile(key, value, dir) : value;
+  }
+  for (const key of Object.keys(prepared)) {
+    const value = prepared[key];
+    if (typeof value === 'string') prepared[key] = value.replace(/\n$/, '');
+  }
+  return resolveVariables(prepared);
+}
+
+async function readVarFile(key: string, value: string, dir: string): Promise<string> {
+  const path = resolve(dir, value.slice(fileScheme.length));
+  const extension = extname(path).toLowerCase();
+  if (notText.test(extension)) {
+    throw new VarFileProblem(`the variable \`${key}\` is \`${value}\`: promptfoo runs or embeds ${extension} files (code, images, audio, PDFs), which is not done here; read only text, JSON and YAML files`);
+  }
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new VarFileProblem(`the variable \`${key}\` names \`${value}\`, which ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`} (looked for ${path})`);
+  }
+  if (!yamlExtensions.has(extension)) return text.trim();
+  try {
+    return JSON.stringify(parseYamlValue(text)) ?? '';
+  } catch (error) {
+    throw new VarFileProblem(`the variable \`${key}\` names \`${value}\`, which is not YAML: ${(error as Error).message}`);
+  }
+}
+
+/** promptfoo's resolveVariables: each round replaces the first `{{ name }}` of each value whose `name` is a var. */
+export function resolveVariables(vars: Record<string, unknown>): Record<string, unknown> {
+  const reference = /\{\{\s*(\w+)\s*\}\}/;
+  const resolved = { ...vars };
+  for (let round = 0; round < 5; round++) {
+    let changed = false;
+    for (const key of Object.keys(resolved)) {
+      const value = resolved[key];
+      if (typeof value !== 'string') continue;
+      const match = reference.exec(value);
+      if (match === null || resolved[match[1]] === undefined) continue;
+      // As promptfoo (String.replace with a string): the value's text as JavaScript prints it.
+      const replacement = String(resolved[match[1]]);
+      resolved[key] = value.slice(0, match.index) + replacement + value.slice(match.index + match[0].length);
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  return resolved;
+}
