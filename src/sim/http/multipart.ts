@@ -1,4 +1,5 @@
-// Just enough multipart/form-data to read the `file` field of POST /v1/generate/upload (protocol §8.3).
+// Just enough multipart/form-data to read a field of POST /v1/generate/upload (protocol §8.3) and the `file`
+// and `params` parts of POST /v1/megatron/train (training.md §2.1); the simulator needs no parser package.
 
 export function multipartField(body: Buffer, contentType: string | undefined, field: string): Buffer | undefined {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
