@@ -64,7 +64,7 @@ export function createRuntime(options: SimOptions): SimRuntime {
   });
   deployment.restore();
   const training = new TrainingJobs(
-    { baseModel: options.model, stepMs: options.trainingStepMs, startMs: 8 * options.trainingStepMs, adaptorLoadDelayMs: options.adaptorLoadDelayMs, gpus: options.trainingGpus },
+    { baseModel: options.model, stepMs: options.trainingStepMs, adaptorLoadDelayMs: options.adaptorLoadDelayMs, gpus: options.trainingGpus },
     catalog,
     timers,
     stats,

@@ -14,13 +14,13 @@ import * as trainer from './trainer';
 export const JOBS_DIRECTORY = '/app/cray/jobs';
 const STATE_PREFIX = 'train-';
 const FINISHED = ['COMPLETED', 'FAILED'];
+/** From sbatch to the trainer's first write, in steps' time (the fakes of training.md §9: 0.4 s at 0.05 s a step). */
+const START_STEPS = 8;
 
 export interface TrainingSettings {
   baseModel: string;
   /** Simulated time of one training step; a job's `fake_step_s` param overrides it. */
   stepMs: number;
-  /** From `sbatch` to the trainer's first status write. */
-  startMs: number;
   /** From registration to the worker loading the adaptor into vLLM without being asked (training.md §5: ~30 s). */
   adaptorLoadDelayMs: number;
   /** GPUs the simulated Slurm node advertises; a job asking for GPUs on a node without any is refused. */
@@ -149,7 +149,7 @@ export class TrainingJobs {
 
   private schedule(job: TrainingJob, noDataset: boolean): void {
     const history = (job.status.history as trainer.HistoryEntry[] | undefined) ?? [];
-    this.timers.after(this.settings.startMs, () => {
+    this.timers.after(START_STEPS * this.stepSeconds(job) * 1000, () => {
       if (noDataset) return this.fail(job, `[Errno 2] No such file or directory: '${job.config.training_data_path as string}'`);
       const examples = this.examples(job).length;
       job.log.push(...trainer.startLines(String(job.config.job_directory), String(job.config.llm_name), examples));

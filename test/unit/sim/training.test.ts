@@ -82,7 +82,7 @@ describe('sim: training', () => {
   });
 
   it('streams the logs as NDJSON under an event-stream label, resumable by line number, and says when there are none yet', async () => {
-    const hash = json<TrainReply>(await postTrain(sim(), datasetArchive(), { max_steps: 4, fake_step_s: 0.01 })).job_status.model_name as string;
+    const hash = json<TrainReply>(await postTrain(sim(), datasetArchive(), { max_steps: 4, fake_step_s: 0.05 })).job_status.model_name as string;
     const early = await get(sim(), `/v1/megatron/train/logs/${hash}`);
     assert.equal(early.status, 500);
     assert.deepEqual(json(early), { error: `Could not find log file in /app/cray/jobs/${hash}` });
