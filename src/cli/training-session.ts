@@ -37,7 +37,9 @@ export class StatusLine {
   constructor(private readonly stream: CliIO['stderr']) {}
 
   show(detail: TrainingJobDetail): void {
-    const line = progressLine(jobProgress(detail.status));
+    const progress = progressLine(jobProgress(detail.status));
+    // COMPLETED is not the end until the adaptor answers (training.md §5): say what is being waited for.
+    const line = detail.status.status === 'COMPLETED' ? `${progress}, waiting for its adaptor to answer` : progress;
     if (line === this.last) return;
     this.last = line;
     if (this.stream.isTTY) {

@@ -61,7 +61,11 @@ export const trainCommand: Command = {
         signal,
         limits,
         onProgress: (p) => {
-          if (p.retryingChunk !== undefined) io.stderr.write(`Chunk ${p.retryingChunk + 1} failed; sending it again within the same upload.\n`);
+          if (p.route !== 'chunked' || p.sentBytes === 0) return;
+          const chunks = Math.ceil(p.totalBytes / limits.chunkBytes);
+          const chunk = Math.ceil(p.sentBytes / limits.chunkBytes);
+          if (p.retryingChunk !== undefined) io.stderr.write(`Chunk ${p.retryingChunk + 1} of ${chunks} failed; sending it again within the same upload.\n`);
+          else if (p.sentBytes < p.totalBytes) io.stderr.write(`Uploaded chunk ${chunk} of ${chunks} (${p.sentBytes}/${p.totalBytes} bytes).\n`);
         },
       });
       io.stderr.write(submittedLine(submitted, prepared.examples.length, prepared.archive.length));

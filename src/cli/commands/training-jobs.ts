@@ -14,7 +14,12 @@ export const jobsCommand: Command = {
   options: {},
   async run(args, io) {
     return withTraining(args, io, async ({ training, signal }) => {
-      const jobs = await training.jobs({ signal });
+      const lookup = await training.jobs({ signal });
+      if (lookup.state === 'route-missing') {
+        io.stderr.write(`The deployment has no training routes (GET /v1/megatron/list_models answered 404): an older ScalarLM, or a gateway that does not pass /v1/megatron on.\n`);
+        return EXIT.fatal;
+      }
+      const { jobs } = lookup;
       if (args.values.json) {
         io.stdout.write(json(jobs));
         return EXIT.ok;

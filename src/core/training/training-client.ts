@@ -9,7 +9,7 @@ import { type ErrorContext, HttpStatusError, isScalarLMError, MalformedResponseE
 import type { HttpResponse } from '../api/http';
 import { parseJsonBody } from '../api/json-body';
 import { statusError } from '../api/status-errors';
-import type { CallOptions, TrainingJob } from '../api/types';
+import type { CallOptions, TrainingJobsLookup } from '../api/types';
 import { isRecord, jobDetailFrom, type JobStatus, type TrainingJobDetail } from './job-shapes';
 import { jobNotFound, saysNotFound, saysStatusMidWrite, uploadError } from './training-errors';
 import { wait } from './wait';
@@ -106,11 +106,9 @@ export class TrainingClient {
     return data;
   }
 
-  /** GET /list_models: the deployment's jobs, newest first as the server orders them. */
-  async jobs(options: CallOptions = {}): Promise<TrainingJob[]> {
-    const { data } = await this.api.trainingJobs(options);
-    if (data.state === 'route-missing') throw new Error(`The deployment at ${this.api.baseUrl} has no training routes (GET /v1/megatron/list_models answered 404). Is it a ScalarLM deployment with training enabled?`);
-    return data.jobs;
+  /** GET /list_models: the deployment's jobs, newest first as the server orders them, or `route-missing`. */
+  async jobs(options: CallOptions = {}): Promise<TrainingJobsLookup> {
+    return (await this.api.trainingJobs(options)).data;
   }
 
   /** POST /cancel/{hash}: the status the server wrote (CANCELLED for a running job; a finished one is unchanged). */

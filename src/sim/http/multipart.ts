@@ -13,7 +13,8 @@ export function multipartField(body: Buffer, contentType: string | undefined, fi
     const next = body.indexOf(delimiter, headersEnd);
     if (next === -1) return undefined;
     const headers = body.subarray(headersStart, headersEnd).toString('utf8');
-    if (new RegExp(`name="${field}"`, 'i').test(headers)) return body.subarray(headersEnd + 4, next - 2);
+    // `name=`, not the `filename=` of another part.
+    if (new RegExp(`(?:^|[;\\s])name="${field}"`, 'i').test(headers)) return body.subarray(headersEnd + 4, next - 2);
     start = next;
   }
   return undefined;

@@ -94,6 +94,16 @@ describe('scalarlm-lab train and the training jobs', function () {
     });
   });
 
+  it('sends a large archive in chunks and says how far the upload is', async () => {
+    await withSimulator(SIM, async (sim) => {
+      const result = await cli(sim, ['train', data(), '--max-steps', '2', '--chunked-above', '0', '--chunk-size', '0.0001', '--json']);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /^Uploaded chunk 1 of \d+ \(104\/\d+ bytes\)\.\n/);
+      assert.match(result.stderr, /\(\d+ bytes, chunked upload\): a new job/);
+      assert.ok(sim.stats().requests['POST /v1/megatron/upload/chunk'] > 1);
+    });
+  });
+
   it('exits 1 when the job fails, with its last log lines', async () => {
     await withSimulator(SIM, async (sim) => {
       sim.addFaults([{ kind: 'train-fail', arg: '2', times: 1 }]);

@@ -183,6 +183,16 @@ describe('sim: training', () => {
       assert.deepEqual([jsonBody.status, json(jsonBody)], [500, { detail: `${UPLOAD}no multipart boundary in Content-Type` }]);
     });
 
+    it('reads the parts by their name, not by another part\'s file name', async () => {
+      const archive = datasetArchive([{ input: 'named', output: 'parts' }]);
+      const { body, contentType } = multipartBody([
+        { name: 'params', filename: 'file', contentType: 'application/json', body: '{"max_steps": 2}' },
+        { name: 'file', filename: 'dataset', body: archive },
+      ]);
+      const reply = await postRaw(sim(), '/v1/megatron/train', body, { 'content-type': contentType });
+      assert.equal(json<TrainReply>(reply).job_status.model_name, sha256(`{"max_steps": 2, "dataset_hash": "${sha256(archive)}"}`));
+    });
+
     it('refuses a body over max_upload_file_size with 413, stating twice the limit', async () => {
       const big = await postTrain(sim(), Buffer.alloc(120_000, 1), {});
       assert.equal(big.status, 413);
