@@ -4,7 +4,7 @@
 export { DATASET_MEMBER, trainingArchive } from './archive';
 export { requestCancel, type CancelOutcome } from './cancel';
 export { followJob, type FollowOptions, type FollowOutcome } from './follow';
-export type { HistoryPoint, JobStatus, TrainingJobDetail } from './job-shapes';
+export type { DatasetPage, DatasetRow, HistoryPoint, JobStatus, TrainingJobDetail } from './job-shapes';
 export { jobProgress, progressLine, type JobProgress } from './progress';
 export { canonicalParams, parseSetting, TRAIN_ARGUMENTS, TrainArgumentsError, type TrainArgument } from './train-arguments';
 export { datasetJsonLines, parseTrainingData, TrainingDataError, type TrainingExample } from './training-data';

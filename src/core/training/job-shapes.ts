@@ -35,6 +35,28 @@ export interface TrainingJobDetail {
   deployed: boolean;
 }
 
+/** A page of GET /train/{hash}/dataset. */
+export interface DatasetPage {
+  /** Lines in the dataset. */
+  total: number;
+  /** Lines that match the search (all of them without one). */
+  matched: number;
+  /** The server stopped scanning a very large dataset. */
+  truncated: boolean;
+  examples: DatasetRow[];
+}
+
+export interface DatasetRow {
+  /** 0-based line number. */
+  index: number;
+  /** The line as parsed; `{"__parse_error__": line}` for a line that is not JSON. */
+  raw: unknown;
+  input?: string;
+  output?: string;
+  /** Fields the server clipped to 4 KiB. */
+  truncatedFields?: string[];
+}
+
 type Json = Record<string, unknown>;
 
 export function isRecord(value: unknown): value is Json {
@@ -46,6 +68,18 @@ export function jobDetailFrom(body: unknown, hash: string): TrainingJobDetail | 
   if (!isRecord(body) || !isRecord(body.job_status) || typeof body.job_status.status !== 'string') return undefined;
   const name = typeof body.job_status.model_name === 'string' ? body.job_status.model_name : hash;
   return { hash: name, status: statusFrom(body.job_status), config: isRecord(body.job_config) ? body.job_config : {}, deployed: body.deployed === true };
+}
+
+export function datasetPageFrom(body: unknown): DatasetPage | undefined {
+  if (!isRecord(body) || !isNumber(body.total) || !Array.isArray(body.examples)) return undefined;
+  const examples = body.examples.filter(isRecord).map((row): DatasetRow => {
+    const out: DatasetRow = { index: isNumber(row.index) ? row.index : -1, raw: row.raw };
+    if (typeof row.input === 'string') out.input = row.input;
+    if (typeof row.output === 'string') out.output = row.output;
+    if (Array.isArray(row.truncated_fields)) out.truncatedFields = row.truncated_fields.map(String);
+    return out;
+  });
+  return { total: body.total, matched: isNumber(body.matched) ? body.matched : body.total, truncated: body.truncated === true, examples };
 }
 
 function statusFrom(raw: Json): JobStatus {

@@ -10,7 +10,7 @@ import type { HttpResponse } from '../api/http';
 import { parseJsonBody } from '../api/json-body';
 import { statusError } from '../api/status-errors';
 import type { CallOptions, TrainingJobsLookup } from '../api/types';
-import { isRecord, jobDetailFrom, type JobStatus, type TrainingJobDetail } from './job-shapes';
+import { datasetPageFrom, isRecord, jobDetailFrom, type DatasetPage, type JobStatus, type TrainingJobDetail } from './job-shapes';
 import { jobNotFound, saysNotFound, saysStatusMidWrite, uploadError } from './training-errors';
 import { wait } from './wait';
 
@@ -102,6 +102,25 @@ export class TrainingClient {
       if (response.status === 500 && said?.startsWith('Could not find log file')) return { state: 'not-started' };
       if (response.status === 500 && saysNotFound(said)) throw jobNotFound(hash, response.context, 500, body);
       throw statusErrorOf(response, text);
+    });
+    return data;
+  }
+
+  /** GET /train/{hash}/dataset: a page of the job's dataset as the server serves it (training.md §3.5). */
+  async dataset(hash: string, page: { offset?: number; limit?: number; q?: string } = {}, options: CallOptions = {}): Promise<DatasetPage> {
+    const query = new URLSearchParams();
+    if (page.offset !== undefined) query.set('offset', String(page.offset));
+    if (page.limit !== undefined) query.set('limit', String(page.limit));
+    if (page.q) query.set('q', page.q);
+    const suffix = query.size > 0 ? `?${query.toString()}` : '';
+    const { data } = await this.api.call({ method: 'GET', path: `${PREFIX}/train/${encodeURIComponent(hash)}/dataset${suffix}`, accept: 'application/json', kind: 'ordinary', options }, async (response) => {
+      const { text, body } = await bodyOf(response);
+      // Unknown here is a 404 (no catch-all on this route), where job detail says 500.
+      if (response.status === 404 && isRecord(body) && saysNotFound(typeof body.detail === 'string' ? body.detail : undefined)) throw jobNotFound(hash, response.context, 404, body);
+      if (response.status !== 200) throw statusErrorOf(response, text);
+      const slice = datasetPageFrom(body);
+      if (!slice) throw notShaped(response.context, 'no total or examples', text);
+      return slice;
     });
     return data;
   }

@@ -75,7 +75,19 @@ describe('training client', () => {
       await assert.rejects(training.job(unknown), (error: Error) => error instanceof TrainingJobNotFoundError && error.message.startsWith(`The deployment has no training job "${unknown}"`));
       await assert.rejects(training.cancel(unknown), (error: Error) => error instanceof TrainingJobNotFoundError && /answered null/.test(error.message));
       await assert.rejects(training.logs(unknown), TrainingJobNotFoundError);
+      await assert.rejects(training.dataset(unknown), (error: Error) => error instanceof TrainingJobNotFoundError && /answered HTTP 404/.test(error.message));
       assert.equal(sim.stats().requests[`GET /v1/megatron/train/${unknown}`], 1, 'not found is not retried');
+    });
+  });
+
+  it('pages and searches the dataset the job was trained on', async () => {
+    await withTraining(async (training) => {
+      const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 2 });
+      const { hash } = await training.submit(archive, params);
+      const page = await training.dataset(hash, { offset: 1, limit: 1 });
+      assert.deepEqual([page.total, page.matched, page.examples.map((row) => [row.index, row.input, row.output])], [2, 2, [[1, 'Name a colour nobody has seen.', 'blurple']]]);
+      const found = await training.dataset(hash, { q: 'QUUX' });
+      assert.deepEqual([found.matched, found.examples[0].output], [1, 'Quuxville']);
     });
   });
 
