@@ -30,7 +30,7 @@ export const trainCommand: Command = {
     'second one. With --follow: the step, loss and ETA on stderr until the end; exit 0 once the job\n' +
     'completed and its adaptor answers, 1 when it failed (with its last log lines), 3 when following\n' +
     'stopped first (Ctrl-C, --timeout). --json prints one record at the end: job_hash, status, model.\n' +
-    `Training arguments for --set: ${TRAIN_ARGUMENTS.map((a) => a.name).join(', ')}.`,
+    wrapped(`Training arguments for --set: ${TRAIN_ARGUMENTS.map((a) => a.name).join(', ')}.`),
   usage: 'DATA.jsonl [--base MODEL] [--max-steps N] [--learning-rate X] [--adapter lora|tokenformer] [--gpus N] [--set KEY=VALUE...] [--follow] [options]',
   options: {
     base: { type: 'string', valueName: 'MODEL', description: "Base model to train (llm_name; default: the deployment's model)" },
@@ -80,6 +80,17 @@ export const trainCommand: Command = {
     });
   },
 };
+
+/** Words on lines of at most 104 characters, like the rest of the help. */
+function wrapped(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + word.length < 104) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.join('\n');
+}
 
 /** The flags and --set as one arguments object; the same argument given twice is refused. */
 function trainingArguments(args: ParsedArgs): Record<string, unknown> {

@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -71,6 +72,24 @@ describe('scalarlm-lab train and the training jobs', function () {
       assert.equal((JSON.parse(again.stdout) as { job_hash: string }).job_hash, record.job_hash);
       assert.match(again.stderr, /the deployment already had this job/);
       assert.equal(sim.stats().trainingJobs, 1);
+    });
+  });
+
+  it('sends the flags and --set as the server\'s argument names, in one key order whatever the command line\'s', async () => {
+    await withSimulator(SIM, async (sim) => {
+      const file = data();
+      const flags = ['--set', 'batch_size=2', '--adapter', 'lora', '--learning-rate', '0.01', '--gpus', '0', '--base', 'tiny-random/gemma-4-dense', '--max-steps', '3'];
+      const first = JSON.parse((await cli(sim, ['train', file, ...flags, '--json'])).stdout) as { job_hash: string };
+      const reordered = JSON.parse((await cli(sim, ['train', file, ...flags.slice(4), ...flags.slice(0, 4), '--json'])).stdout) as { job_hash: string };
+      assert.equal(reordered.job_hash, first.job_hash);
+      const job = JSON.parse((await cli(sim, ['job', first.job_hash, '--json'])).stdout) as { config: Record<string, unknown> };
+      assert.deepEqual(
+        [job.config.llm_name, job.config.max_steps, job.config.learning_rate, job.config.adapter_type, job.config.gpus, job.config.batch_size],
+        ['tiny-random/gemma-4-dense', 3, 0.01, 'lora', 0, 2],
+      );
+      // The params as sent: the server hashes json.dumps of them, dataset_hash last (training.md §2.1).
+      const params = `{"llm_name": "tiny-random/gemma-4-dense", "max_steps": 3, "learning_rate": 0.01, "adapter_type": "lora", "gpus": 0, "batch_size": 2, "dataset_hash": "${String(job.config.dataset_hash)}"}`;
+      assert.equal(first.job_hash, createHash('sha256').update(params).digest('hex'));
     });
   });
 
