@@ -5,8 +5,10 @@ import { DatasetError } from '../core/datasets';
 import { ConfigError } from '../core/experiments/config';
 import { ExperimentProblems } from '../core/experiments/experiment-cells';
 import { PromptInputError, PromptProblems } from '../core/prompts/problems';
+import { TrainArgumentsError } from '../core/training';
 import { TemplateError } from '../core/templates';
 import { commandHelp, parseCommandArgs, UsageError, type Command, type RawCommand } from './command';
+import { cancelCommand } from './commands/cancel';
 import { chatCommand } from './commands/chat';
 import { diffCommand } from './commands/diff';
 import { evalCommand } from './commands/eval';
@@ -17,9 +19,15 @@ import { modelsCommand } from './commands/models';
 import { renderCommand } from './commands/render';
 import { requestCommand, requestsCommand } from './commands/requests';
 import { simCommand } from './commands/sim';
+import { trainCommand } from './commands/train';
+import { jobCommand, jobsCommand } from './commands/training-jobs';
+import { logsCommand } from './commands/training-logs';
 import { EXIT, type CliIO } from './io';
 
-const COMMANDS: (Command | RawCommand)[] = [generateCommand, evalCommand, diffCommand, renderCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand, simCommand];
+const COMMANDS: (Command | RawCommand)[] = [
+  generateCommand, evalCommand, diffCommand, renderCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand,
+  trainCommand, jobsCommand, jobCommand, logsCommand, cancelCommand, simCommand,
+];
 
 export function mainHelp(): string {
   // Each summary's first line reads as a sentence on its own (a test holds every command to it).
@@ -67,7 +75,7 @@ function reportError(error: unknown, command: Command, io: CliIO): number {
     io.stderr.write(`${error.message} See: scalarlm-lab ${command.name} --help\n`);
     return EXIT.usage;
   }
-  if (error instanceof PromptInputError || error instanceof PromptProblems || isBadFile(error)) {
+  if (error instanceof PromptInputError || error instanceof PromptProblems || error instanceof TrainArgumentsError || isBadFile(error)) {
     io.stderr.write(`${error.message}\n`);
     return EXIT.usage;
   }

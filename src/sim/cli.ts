@@ -15,7 +15,8 @@ export interface SimIo {
 const USAGE = `Usage: scalarlm-lab sim [options]
 
 A local ScalarLM deployment: /v1/generate with its queue, get_results, metrics, the request browser,
-chat and completions (SSE), models and health, with a deterministic model and fault injection.
+chat and completions (SSE), models and health, training jobs (/v1/megatron) that become adaptors, with a
+deterministic model and fault injection.
 
 Options:
   --port N                 port to listen on (default ${DEFAULT_OPTIONS.port}; 0 = any free port)
@@ -31,7 +32,12 @@ Options:
   --admission-limit N      chat 429 high-water mark (default ${DEFAULT_OPTIONS.admissionLimit})
   --idle-socket-timeout S  seconds before an idle keep-alive socket is closed (default ${DEFAULT_OPTIONS.idleSocketTimeoutMs / 1000})
   --seed N                 model seed (default ${DEFAULT_OPTIONS.seed})
-  --state-dir DIR          keep requests, results and the queue on disk across restarts
+  --training-step-time S   simulated seconds per training step (default ${DEFAULT_OPTIONS.trainingStepMs / 1000}; a job's fake_step_s param wins)
+  --adaptor-load-delay S   seconds from a job's completion to its adaptor listed in /v1/models unasked (default ${DEFAULT_OPTIONS.adaptorLoadDelayMs / 1000})
+  --max-upload-size BYTES  the server's max_upload_file_size for POST /v1/megatron/train (default ${DEFAULT_OPTIONS.maxUploadFileSize})
+  --upload-chunk-limit B   the server's upload_chunk_size_limit (default ${DEFAULT_OPTIONS.uploadChunkSizeLimit})
+  --training-gpus N        GPUs the simulated Slurm node has (default ${DEFAULT_OPTIONS.trainingGpus}; 0 refuses jobs asking for one)
+  --state-dir DIR          keep requests, results, the queue and training jobs on disk across restarts
   --fault SPEC             kind=K[,route=/path][,arg=A][,times=N]; repeatable
                            kinds: ${FAULT_KINDS.join(', ')}
   --quiet                  no request log on stderr
@@ -39,6 +45,8 @@ Options:
 
 Markers inside a prompt or chat message: [[sim:KIND]] or [[sim:KIND=ARG]] (faults above, plus
 [[sim:reasoning]], [[sim:tool-call]], and [[sim:respond=TEXT]] / [[sim:respond-b64=BASE64]] for an exact answer, the last one winning).
+Training params: fake_fail_at_step N makes the job fail at step N, fake_step_s its step time (as the fakes the
+protocol was observed with); the train-fail fault does the former for the next job submitted.
 [[sim:embedding=N]] in a /v1/generate prompt answers it with a vector of N numbers (default ${DEFAULT_EMBEDDING_DIMENSION}, at most
 ${MAX_EMBEDDING_DIMENSION}) instead of text, as the embed route of 2025 servers did.
 `;
@@ -111,6 +119,11 @@ function parseFlags(argv: string[], io: SimIo): SimOptions | 'help' {
       'admission-limit': { type: 'string' },
       'idle-socket-timeout': { type: 'string' },
       seed: { type: 'string' },
+      'training-step-time': { type: 'string' },
+      'adaptor-load-delay': { type: 'string' },
+      'max-upload-size': { type: 'string' },
+      'upload-chunk-limit': { type: 'string' },
+      'training-gpus': { type: 'string' },
       'state-dir': { type: 'string' },
       fault: { type: 'string', multiple: true },
       quiet: { type: 'boolean' },
@@ -142,6 +155,11 @@ function parseFlags(argv: string[], io: SimIo): SimOptions | 'help' {
     admissionLimit: number('admission-limit', values['admission-limit']),
     idleSocketTimeoutMs: seconds('idle-socket-timeout', values['idle-socket-timeout']),
     seed: number('seed', values.seed),
+    trainingStepMs: seconds('training-step-time', values['training-step-time']),
+    adaptorLoadDelayMs: seconds('adaptor-load-delay', values['adaptor-load-delay']),
+    maxUploadFileSize: number('max-upload-size', values['max-upload-size']),
+    uploadChunkSizeLimit: number('upload-chunk-limit', values['upload-chunk-limit']),
+    trainingGpus: number('training-gpus', values['training-gpus']),
     stateDir: values['state-dir'],
     faults: (values.fault ?? []).map(parseFaultFlag),
     log: values.quiet ? undefined : (line) => io.stderr.write(`${line}\n`),

@@ -10,6 +10,7 @@ import { generateRoutes } from './routes/generate';
 import { metricsRoutes } from './routes/metrics';
 import { modelsHealthRoutes } from './routes/models-health';
 import { requestBrowserRoutes } from './routes/request-browser';
+import { trainingRoutes } from './routes/training';
 import { workerPlaneRoutes } from './routes/worker-plane';
 import { createRuntime, type SimRuntime } from './runtime';
 import { SimServer } from './server';
@@ -72,6 +73,7 @@ function allRoutes(rt: SimRuntime): Route[] {
     ...workerPlaneRoutes(rt),
     ...chatRoutes(rt),
     ...completionRoutes(rt),
+    ...trainingRoutes(rt),
     ...modelsHealthRoutes(rt, () => routes),
     ...controlRoutes(rt),
   );

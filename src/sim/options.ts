@@ -12,7 +12,9 @@ export type FaultKind =
   | 'sse-error'
   | 'sse-vllm-error'
   | 'item-error'
-  | 'never-finish';
+  | 'never-finish'
+  | 'train-fail'
+  | 'train-status-torn';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'status',
@@ -26,6 +28,10 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'sse-vllm-error',
   'item-error',
   'never-finish',
+  // The next training job submitted fails at step ARG (default 0), as `fake_fail_at_step` in its params would.
+  'train-fail',
+  // GET /v1/megatron/train/{hash} meets status.json mid-rewrite: the server's transient 500 (training.md §3.2).
+  'train-status-torn',
 ];
 
 /** A fault switched on by flag: on `route` (any route when absent), `times` times (forever when absent). */
@@ -60,6 +66,16 @@ export interface SimOptions {
   /** A keep-alive socket with no request for this long is closed, as uvicorn's timeout_keep_alive does (§11: 5 s). */
   idleSocketTimeoutMs: number;
   seed: number;
+  /** Simulated time of one training step (a job's `fake_step_s` param overrides it); a job starts after 8 steps' time. */
+  trainingStepMs: number;
+  /** From a training job's completion to the worker loading its adaptor unasked (training.md §5: about 30 s). */
+  adaptorLoadDelayMs: number;
+  /** The server's max_upload_file_size: a POST /train body above twice this is refused with 413. */
+  maxUploadFileSize: number;
+  /** The server's upload_chunk_size_limit for /upload/chunk. */
+  uploadChunkSizeLimit: number;
+  /** GPUs the simulated Slurm node advertises (0: a job asking for GPUs is refused). */
+  trainingGpus: number;
   /** Keep request files, results and the queue in this directory, so a restart loses nothing. */
   stateDir?: string;
   faults: FaultSpec[];
@@ -81,6 +97,11 @@ export const DEFAULT_OPTIONS: Readonly<SimOptions> = {
   admissionLimit: 1024,
   idleSocketTimeoutMs: 5_000,
   seed: 0,
+  trainingStepMs: 50,
+  adaptorLoadDelayMs: 30_000,
+  maxUploadFileSize: 1024 * 1024 * 1024,
+  uploadChunkSizeLimit: 64 * 1024 * 1024,
+  trainingGpus: 1,
   faults: [],
 };
 
@@ -88,7 +109,10 @@ export const DEFAULT_OPTIONS: Readonly<SimOptions> = {
 export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
   const defined = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined));
   const options: SimOptions = { ...DEFAULT_OPTIONS, ...defined, faults: [...(partial.faults ?? [])] };
-  const positive: (keyof SimOptions)[] = ['responseTimeoutMs', 'heartbeatIntervalMs', 'tokensPerSecond', 'slots', 'admissionLimit', 'idleSocketTimeoutMs'];
+  const positive: (keyof SimOptions)[] = ['responseTimeoutMs', 'heartbeatIntervalMs', 'tokensPerSecond', 'slots', 'admissionLimit', 'idleSocketTimeoutMs', 'maxUploadFileSize', 'uploadChunkSizeLimit'];
+  for (const key of ['trainingStepMs', 'adaptorLoadDelayMs', 'trainingGpus'] as const) {
+    if (typeof options[key] !== 'number' || !(options[key] >= 0)) throw new RangeError(`${key} must be a number of at least 0, got ${String(options[key])}`);
+  }
   for (const key of positive) {
     const value = options[key];
     if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`${key} must be a positive number, got ${String(value)}`);
@@ -138,4 +162,6 @@ export interface SimStats {
   enqueuedPrompts: number;
   /** Keep-alive sockets the simulator closed after idleSocketTimeoutMs without a request (not those a client closed). */
   idleSocketTimeouts: number;
+  /** Training jobs created; the same archive and params submitted again create none. */
+  trainingJobs: number;
 }

@@ -12,6 +12,8 @@ import { RequestFiles } from './state/request-files';
 import { loadSubmissionCounts, saveSubmissionCounts } from './state/submission-counts';
 import { LogBuffer } from './util/log-buffer';
 import { Timers } from './util/timers';
+import { ChunkedUploads } from './training/chunked-uploads';
+import { TrainingJobs } from './training/training-jobs';
 import { computeGroupId } from './wire/ids';
 
 export interface SimRuntime {
@@ -27,6 +29,8 @@ export interface SimRuntime {
   /** Writes the submission counters beside the state, after each submit. */
   saveStats(): void;
   readonly requestLog: LogBuffer;
+  readonly training: TrainingJobs;
+  readonly uploads: ChunkedUploads;
   /** Epoch seconds. */
   readonly startedAt: number;
 }
@@ -41,7 +45,7 @@ export function createRuntime(options: SimOptions): SimRuntime {
   const metrics = new Metrics();
   const catalog = new ModelCatalog(options.model, Math.floor(startedAt));
   const store = options.stateDir ? new DiskFileStore(options.stateDir) : new MemoryFileStore();
-  const stats: SimStats = { requests: {}, ...loadSubmissionCounts(store), idleSocketTimeouts: 0 };
+  const stats: SimStats = { requests: {}, ...loadSubmissionCounts(store), idleSocketTimeouts: 0, trainingJobs: 0 };
   const deployment = new Deployment(new RequestFiles(store), new WorkQueue(options.stateDir ? store : undefined), metrics, timers, faults, stats, {
     idStyle: legacy ? options.legacyIds : 'padded',
     slots: options.slots,
@@ -52,12 +56,22 @@ export function createRuntime(options: SimOptions): SimRuntime {
     baseModel: options.model,
     maxModelLen: MAX_MODEL_LEN,
     isServedModel: (name) => catalog.isServed(name),
+    generationFor: (model, texts) => catalog.generationFor(model, texts),
   });
   const chatCoalescer = new ChatCoalescer(timers, () => metrics.inMemoryDepth, (items) => {
     metrics.recordChatBatch(items.length);
     deployment.enqueue(computeGroupId(items), items, CHAT_ROUTE);
   });
   deployment.restore();
+  const training = new TrainingJobs(
+    { baseModel: options.model, stepMs: options.trainingStepMs, adaptorLoadDelayMs: options.adaptorLoadDelayMs, gpus: options.trainingGpus },
+    catalog,
+    timers,
+    stats,
+    options.stateDir ? store : undefined,
+  );
+  training.restore();
+  const uploads = new ChunkedUploads(options.uploadChunkSizeLimit);
   const saveStats = () => saveSubmissionCounts(store, stats);
-  return { options, legacy, timers, faults, metrics, catalog, deployment, chatCoalescer, stats, saveStats, requestLog: new LogBuffer(), startedAt };
+  return { options, legacy, timers, faults, metrics, catalog, deployment, chatCoalescer, stats, saveStats, requestLog: new LogBuffer(), startedAt, training, uploads };
 }

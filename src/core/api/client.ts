@@ -184,6 +184,15 @@ export class ScalarLMClient implements ScalarLMApi {
     return this.openStream('/v1/completions', { ...request, stream: true }, options);
   }
 
+  /**
+   * One call on this client's connections for routes whose client lives in a higher floor (core/training),
+   * with the timing of `kind`. `read` gets the response whatever its status; it is ended once `read` settles.
+   */
+  call<T>(call: Omit<HttpCall, 'timing'> & { kind: CallKind }, read: (response: HttpResponse) => Promise<T>): Promise<Traced<T>> {
+    const { kind, ...rest } = call;
+    return this.exchange({ ...rest, timing: this.timing(kind) }, read, true);
+  }
+
   close(): Promise<void> {
     return this.http.close();
   }

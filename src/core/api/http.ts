@@ -22,6 +22,10 @@ export interface HttpCall {
   path: string;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, instead of a JSON body: a multipart form or a chunk of an upload. */
+  rawBody?: { bytes: Uint8Array; contentType: string };
+  /** Headers of this call only (the training upload's X-Upload-Id and chunk hash). */
+  headers?: Readonly<Record<string, string>>;
   accept: string;
   timing: CallTiming;
   options?: CallOptions;
@@ -79,15 +83,16 @@ export class HttpTransport {
     const scope = new CallScope(call.options?.signal, call.options?.deadlineMs ?? call.timing.overallMs, call.timing.idleMs);
     const facts: TransportFacts = { context, sendsBody: call.method === 'POST', scope, connectMs: this.settings.connectMs, headersReceived: false };
     const log = new CallLog(context, this.settings.onRequest);
-    const headers: Record<string, string> = { ...this.baseHeaders, accept: call.accept, traceparent };
+    const headers: Record<string, string> = { ...this.baseHeaders, ...lowerCaseKeys(call.headers ?? {}), accept: call.accept, traceparent };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
+    if (call.rawBody !== undefined) headers['content-type'] = call.rawBody.contentType;
     try {
       const response = await scope.whileWaiting(
         this.connections().request({
           method: call.method,
           path: this.pathPrefix + call.path,
           headers,
-          body: call.body === undefined ? undefined : JSON.stringify(call.body),
+          body: call.rawBody?.bytes ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
           signal: scope.signal,
           // The scope keeps the idle limit (see call-scope.ts).
           headersTimeout: 0,

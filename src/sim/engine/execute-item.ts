@@ -4,6 +4,7 @@
 
 import type { FiredFault } from '../faults/fault-book';
 import { itemMarkerFault } from '../faults/fault-book';
+import { lastUserText } from '../model/chat-template';
 import { embeddingDimension, simulatedEmbedding } from '../model/embedding';
 import { countPromptTokens, generate } from '../model/generator';
 import type { QueuedItem, StoredResult } from '../state/request-files';
@@ -17,6 +18,8 @@ export interface ExecutionSettings {
   baseModel: string;
   maxModelLen: number;
   isServedModel(name: string): boolean;
+  /** The generation options of `model` for these texts (a trained adaptor's learnt answer). */
+  generationFor(model: string, texts: readonly (string | undefined)[]): { adaptor?: string; answer?: string };
 }
 
 /** The default text of an item-error fault: the worker rejecting an unknown request type (§9). */
@@ -52,8 +55,9 @@ export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined,
     return { result: vector, durationMs: slowMs + duration(1, settings) };
   }
 
-  const chatRequest = item.chat_request as { tools?: unknown } | undefined;
-  const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools, ...(model !== settings.baseModel ? { adaptor: model } : {}) });
+  const chatRequest = item.chat_request as { tools?: unknown; messages?: unknown } | undefined;
+  const learnt = settings.generationFor(model, [prompt, lastUserText(chatRequest?.messages)]);
+  const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools, ...learnt });
   const requested = generation.promptTokens + item.max_tokens;
   if (requested > settings.maxModelLen) {
     return errorOutcome(

@@ -1,6 +1,8 @@
 // What the simulated vLLM serves: the base model and a few trained adaptors, named by their 64-hex
 // training job hashes with the base model as parent (protocol §7). The first adaptor is sha256("test"),
-// the adaptor of the group id vectors.
+// the adaptor of the group id vectors. Adaptors trained in this simulator join them: registered in the API's
+// registry first (`deployed`), served by vLLM once loaded (training.md §5); they answer a prompt equal to a
+// training input with its output, anything else as the base model does.
 
 import { sha256Hex } from '../wire/ids';
 
@@ -9,8 +11,16 @@ export const MAX_MODEL_LEN = 8192;
 const ADAPTOR_SEEDS = ['test', 'sim-adaptor-2', 'sim-adaptor-3'];
 const FAILED_JOB_SEED = 'sim-failed-job';
 
+interface TrainedAdaptor {
+  /** Training input -> output. */
+  answers: ReadonlyMap<string, string>;
+  /** In vLLM (listed in /v1/models, usable by the proxied routes), not only in the API's registry. */
+  loaded: boolean;
+}
+
 export class ModelCatalog {
   readonly adaptors: readonly string[] = ADAPTOR_SEEDS.map((seed) => sha256Hex(seed));
+  private readonly trained = new Map<string, TrainedAdaptor>();
 
   constructor(
     readonly baseModel: string,
@@ -18,18 +28,50 @@ export class ModelCatalog {
     private readonly createdAt: number,
   ) {}
 
+  /** Served by vLLM: the base model, the seeded adaptors, and trained ones once loaded. */
   isServed(name: string): boolean {
-    return name === this.baseModel || this.adaptors.includes(name);
+    return name === this.baseModel || this.adaptors.includes(name) || this.trained.get(name)?.loaded === true;
+  }
+
+  /** In the API's registry (`deployed` in the training routes), loaded or not. */
+  isRegistered(name: string): boolean {
+    return this.adaptors.includes(name) || this.trained.has(name);
+  }
+
+  registerTrained(hash: string, answers: ReadonlyMap<string, string>): void {
+    if (!this.trained.has(hash)) this.trained.set(hash, { answers, loaded: false });
+  }
+
+  /** The worker loads a registered adaptor into vLLM. */
+  load(hash: string): void {
+    const adaptor = this.trained.get(hash);
+    if (adaptor) adaptor.loaded = true;
   }
 
   /**
    * The queue routes' model resolution (§1.1, §6.3): omitted or null means the base model, `latest` the most
-   * recent training job; anything else must be served. Undefined when it is not.
+   * recent training job; anything else must be registered. With `load`, /v1/generate's find_model: naming a
+   * registered adaptor makes the worker load it (training.md §5). Undefined when it is unknown.
    */
-  resolve(name: string | null | undefined): string | undefined {
+  resolve(name: string | null | undefined, options: { load?: boolean } = {}): string | undefined {
     if (name === undefined || name === null) return this.baseModel;
     if (name === 'latest') return this.adaptors[this.adaptors.length - 1];
-    return this.isServed(name) ? name : undefined;
+    if (options.load && this.trained.has(name)) this.load(name);
+    return this.isServed(name) || this.trained.has(name) ? name : undefined;
+  }
+
+  /**
+   * How `model` answers a request whose prompt (and, for chat, last user message) are `texts`: a trained
+   * adaptor with a training input among them answers that example's output, otherwise as the base model; a
+   * seeded adaptor answers differently from the base model.
+   */
+  generationFor(model: string, texts: readonly (string | undefined)[]): { adaptor?: string; answer?: string } {
+    const trained = this.trained.get(model);
+    if (trained) {
+      const known = texts.find((text) => text !== undefined && trained.answers.has(text));
+      return known === undefined ? {} : { answer: trained.answers.get(known) };
+    }
+    return model === this.baseModel ? {} : { adaptor: model };
   }
 
   /** vLLM's GET /v1/models list. */
@@ -61,15 +103,19 @@ export class ModelCatalog {
     });
     return {
       object: 'list',
-      data: [card(this.baseModel, this.baseModel, null), ...this.adaptors.map((hash) => card(hash, `/app/cray/jobs/${hash}`, this.baseModel))],
+      data: [card(this.baseModel, this.baseModel, null), ...[...this.adaptors, ...this.loadedTrained()].map((hash) => card(hash, `/app/cray/jobs/${hash}`, this.baseModel))],
     };
   }
 
+  private loadedTrained(): string[] {
+    return [...this.trained].filter(([, adaptor]) => adaptor.loaded).map(([hash]) => hash);
+  }
+
   /**
-   * GET /v1/megatron/list_models: the training jobs behind the adaptors, and one older job that failed part
+   * GET /v1/megatron/list_models: the training jobs behind the seeded adaptors, and one older job that failed part
    * way, so never became an adaptor (vLLM does not serve it; `latest` still means the newest served one).
    */
-  trainingJobs(): unknown {
+  seededTrainingJobs(): Record<string, unknown>[] {
     const failed = {
       name: sha256Hex(FAILED_JOB_SEED),
       deployed: false,
@@ -80,20 +126,18 @@ export class ModelCatalog {
       train_time: 95.5,
       loss: 2.71,
     };
-    return {
-      models: [
-        failed,
-        ...this.adaptors.map((hash, i) => ({
-          name: hash,
-          deployed: true,
-          status: 'COMPLETED',
-          start_time: this.createdAt - 3600 * (this.adaptors.length - i),
-          step: 100,
-          max_steps: 100,
-          train_time: 1800.0,
-          loss: 0.42 + i / 100,
-        })),
-      ],
-    };
+    return [
+      failed,
+      ...this.adaptors.map((hash, i) => ({
+        name: hash,
+        deployed: true,
+        status: 'COMPLETED',
+        start_time: this.createdAt - 3600 * (this.adaptors.length - i),
+        step: 100,
+        max_steps: 100,
+        train_time: 1800.0,
+        loss: 0.42 + i / 100,
+      })),
+    ];
   }
 }

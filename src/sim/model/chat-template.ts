@@ -26,6 +26,13 @@ export function renderChatTemplate(messages: readonly TemplateMessage[]): string
   return `${out}<start_of_turn>model\n`;
 }
 
+/** The text of the last user message, which a trained adaptor of the simulator matches against its training inputs. */
+export function lastUserText(messages: unknown): string | undefined {
+  if (!Array.isArray(messages)) return undefined;
+  const last = [...messages].reverse().find((message) => (message as TemplateMessage | null)?.role === 'user') as TemplateMessage | undefined;
+  return last === undefined ? undefined : contentText(last.content);
+}
+
 /** OpenAI content is a string, null, or a list of parts of which only the text parts render. */
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;

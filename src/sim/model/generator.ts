@@ -40,8 +40,10 @@ export function countPromptTokens(prompt: string): number {
 export interface GenerateOptions {
   /** OpenAI `tools` of the request: a tool call uses the first function's name and parameter names. */
   tools?: unknown;
-  /** A trained adaptor answers differently from the base model (and from other adaptors). */
+  /** A seeded adaptor answers differently from the base model (and from other adaptors). */
   adaptor?: string;
+  /** The exact answer: what a trained adaptor learnt for this prompt. */
+  answer?: string;
 }
 
 export function generate(prompt: string, maxTokens: number, seed = 0, options: GenerateOptions = {}): Generation {
@@ -68,7 +70,7 @@ export function generate(prompt: string, maxTokens: number, seed = 0, options: G
     };
   }
 
-  const scripted = scriptedResponse(prompt);
+  const scripted = options.answer ?? scriptedResponse(prompt);
   if (scripted !== undefined) {
     // Streamed in small pieces like real tokens, whatever the budget: tests need the exact text.
     const pieces = scripted.match(/[\s\S]{1,4}/g) ?? [];

@@ -8,7 +8,7 @@ import { sendDetail } from '../http/reply';
 import type { RequestContext, Route } from '../http/router';
 import { Issues, sendValidationError } from '../http/validation';
 import { MAX_MODEL_LEN } from '../model/catalog';
-import { renderChatTemplate, type TemplateMessage } from '../model/chat-template';
+import { lastUserText, renderChatTemplate, type TemplateMessage } from '../model/chat-template';
 import { countPromptTokens, generate } from '../model/generator';
 import { CHAT_ROUTE, type SimRuntime } from '../runtime';
 import type { QueuedItem, StoredResult } from '../state/request-files';
@@ -37,7 +37,7 @@ async function chatCompletions(rt: SimRuntime, ctx: RequestContext): Promise<voi
     const model = request.model ?? rt.options.model;
     if (!rt.catalog.isServed(model)) return sendUpstreamError(ctx.res, upstreamErrorPrefix('chat', rt.legacy), modelNotFoundBody(model));
     const maxTokens = request.maxTokens ?? MAX_MODEL_LEN - countPromptTokens(prompt);
-    const generation = generate(prompt, maxTokens, rt.options.seed, { tools: request.body.tools, ...adaptorOf(rt, model) });
+    const generation = generate(prompt, maxTokens, rt.options.seed, { tools: request.body.tools, ...adaptorOf(rt, model, [prompt, lastUserText(request.messages)]) });
     if (request.stream) return streamAnswer(rt, ctx, { kind: 'chat', model, prompts: [prompt], generations: [generation] });
     const waited = rt.options.zeroLatency || (await rt.timers.sleep((generation.completionTokens / rt.options.tokensPerSecond) * 1000, ctx.signal));
     if (waited) sendProxiedJson(ctx.res, vllmCompletion('chat', model, [generation]));
@@ -57,6 +57,8 @@ async function queuedChat(rt: SimRuntime, ctx: RequestContext, request: ChatRequ
   }
   const model = rt.catalog.resolve(request.model);
   if (!model) return sendDetail(res, 404, `Model ${request.model} not found`);
+  // find_model accepts a registered adaptor, then vLLM's /tokenize rejects one it has not loaded (training.md §5).
+  if (!rt.catalog.isServed(model)) return sendDetail(res, 404, `The model \`${model}\` does not exist.`);
   const maxTokens = request.maxTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
   const promptTokens = countPromptTokens(prompt);
   if (promptTokens + maxTokens > MAX_MODEL_LEN) {

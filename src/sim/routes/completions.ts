@@ -25,7 +25,7 @@ async function completions(rt: SimRuntime, ctx: RequestContext): Promise<void> {
   if (!rt.catalog.isServed(model)) return sendUpstreamError(ctx.res, upstreamErrorPrefix('completion', rt.legacy), modelNotFoundBody(model));
   const generations = request.prompts.map((prompt) => {
     const maxTokens = Math.min(request.maxTokens ?? VLLM_COMPLETION_DEFAULT_MAX_TOKENS, MAX_MODEL_LEN - countPromptTokens(prompt));
-    return generate(prompt, maxTokens, rt.options.seed, adaptorOf(rt, model));
+    return generate(prompt, maxTokens, rt.options.seed, adaptorOf(rt, model, [prompt]));
   });
   if (request.stream) return streamAnswer(rt, ctx, { kind: 'completion', model, prompts: request.prompts, generations });
 

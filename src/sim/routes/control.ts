@@ -22,8 +22,8 @@ export function controlRoutes(rt: SimRuntime): Route[] {
 }
 
 export function snapshotStats(rt: SimRuntime): SimRuntime['stats'] {
-  const { requests, generateSubmissions, enqueuedPrompts, idleSocketTimeouts } = rt.stats;
-  return { requests: { ...requests }, generateSubmissions: { ...generateSubmissions }, enqueuedPrompts, idleSocketTimeouts };
+  const { requests, generateSubmissions, enqueuedPrompts, idleSocketTimeouts, trainingJobs } = rt.stats;
+  return { requests: { ...requests }, generateSubmissions: { ...generateSubmissions }, enqueuedPrompts, idleSocketTimeouts, trainingJobs };
 }
 
 function addFaults(rt: SimRuntime, ctx: RequestContext): void {

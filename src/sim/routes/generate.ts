@@ -55,7 +55,7 @@ async function submitBatch(rt: SimRuntime, ctx: RequestContext): Promise<void> {
   const request = parseGenerateRequest(ctx.body, issues);
   if (!request) return sendValidationError(ctx.res, issues);
 
-  const model = rt.catalog.resolve(request.model);
+  const model = rt.catalog.resolve(request.model, { load: true });
   // The handler overwrites the name with the failed lookup (None) before formatting it (§1.1).
   if (!model) return sendDetail(ctx.res, 404, 'Model None not found');
 

@@ -1,5 +1,5 @@
-// Models, health and discovery routes (protocol §7): /v1/models (vLLM's list), /v1/megatron/list_models,
-// /v1/health and its keepalive, logs and endpoints, /v1/generate/endpoints and the UI's api-config.
+// Models, health and discovery routes (protocol §7): /v1/models (vLLM's list), /v1/health and its keepalive,
+// logs and endpoints, /v1/generate/endpoints and the UI's api-config. list_models is a training route.
 
 import { sendJson, sendText } from '../http/reply';
 import type { RequestContext, Route } from '../http/router';
@@ -12,7 +12,6 @@ export function modelsHealthRoutes(rt: SimRuntime, allRoutes: () => readonly Rou
   const health = rt.legacy ? { api: 'up', vllm: 'up', all: 'up' } : { api: 'up', vllm: 'up', megatron: 'up', all: 'up' };
   return [
     { method: 'GET', path: '/v1/models', handler: (ctx) => sendJson(ctx.res, 200, rt.catalog.modelList()) },
-    { method: 'GET', path: '/v1/megatron/list_models', handler: (ctx) => sendJson(ctx.res, 200, rt.catalog.trainingJobs()) },
     { method: 'GET', path: '/v1/health', handler: (ctx) => sendJson(ctx.res, 200, health) },
     { method: 'GET', path: '/v1/health/keepalive', handler: (ctx) => sendJson(ctx.res, 200, { status: 'ok' }) },
     { method: 'GET', path: '/v1/health/logs/{service}', handler: (ctx) => serviceLogs(rt, ctx) },

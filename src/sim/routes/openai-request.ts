@@ -68,7 +68,7 @@ function parseCommon(body: Record<string, unknown>, issues: Issues, allowed: rea
   return { body: filtered, model, stream: stream === true, maxTokens };
 }
 
-/** Generation options for the model a request names: an adaptor answers differently from the base model. */
-export function adaptorOf(rt: SimRuntime, model: string): { adaptor?: string } {
-  return model === rt.options.model ? {} : { adaptor: model };
+/** Generation options for the model a request names and the texts it asks about (see ModelCatalog.generationFor). */
+export function adaptorOf(rt: SimRuntime, model: string, texts: readonly (string | undefined)[]): { adaptor?: string; answer?: string } {
+  return rt.catalog.generationFor(model, texts);
 }

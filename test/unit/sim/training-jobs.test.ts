@@ -23,7 +23,7 @@ describe('sim: training jobs', () => {
     const served = json<{ data: { id: string; parent: string | null }[] }>(await get(sim(), '/v1/models')).data;
     const adaptors = served.filter((model) => model.parent !== null).map((model) => model.id);
     const completed = models.filter((job) => job.status === 'COMPLETED');
-    assert.deepEqual(completed.map((job) => job.name), adaptors);
+    assert.deepEqual(completed.map((job) => job.name).sort(), [...adaptors].sort());
     assert.ok(completed.every((job) => job.deployed && job.step === job.max_steps));
     const failed = models.filter((job) => job.status === 'FAILED');
     assert.equal(failed.length, 1);
@@ -31,6 +31,11 @@ describe('sim: training jobs', () => {
     assert.ok(failed[0].step < failed[0].max_steps);
     assert.ok(!served.some((model) => model.id === failed[0].name), 'the failed job is not served');
     assert.deepEqual(Object.keys(failed[0]).sort(), ['deployed', 'loss', 'max_steps', 'name', 'start_time', 'status', 'step', 'train_time']);
+  });
+
+  it('lists the jobs newest first (training.md §3.3)', async () => {
+    const { models } = json<{ models: WireJob[] }>(await get(sim(), '/v1/megatron/list_models'));
+    assert.deepEqual(models.map((job) => job.start_time), models.map((job) => job.start_time).sort((a, b) => b - a));
   });
 
   it('keeps `latest` on the newest served adaptor, not the failed job', async () => {

@@ -1,0 +1,153 @@
+// scalarlm-lab train DATA.jsonl: check the data and the training arguments, send them as one reproducible
+// archive (the chunked upload above --chunked-above), and with --follow watch the job to its end.
+
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { followJob, parseSetting, prepareTraining, TRAIN_ARGUMENTS, TrainArgumentsError, type FollowOutcome, type SubmittedJob } from '../../core/training';
+import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
+import { json } from '../format';
+import { EXIT, type CliIO } from '../io';
+import { POLL_OPTION, StatusLine, withTraining } from '../training-session';
+
+const MB = 1024 * 1024;
+
+/** Flags that set one training argument each. */
+const ARGUMENT_FLAGS: Record<string, { name: string; read: (args: ParsedArgs, flag: string) => unknown }> = {
+  base: { name: 'llm_name', read: (args, flag) => stringOption(args, flag) },
+  'max-steps': { name: 'max_steps', read: (args, flag) => numberOption(args, flag, { integer: true, min: 1 }) },
+  'learning-rate': { name: 'learning_rate', read: (args, flag) => numberOption(args, flag, { min: Number.MIN_VALUE }) },
+  adapter: { name: 'adapter_type', read: (args, flag) => stringOption(args, flag) },
+  gpus: { name: 'gpus', read: (args, flag) => numberOption(args, flag, { integer: true, min: 0 }) },
+};
+
+export const trainCommand: Command = {
+  name: 'train',
+  summary:
+    'Train an adaptor on the deployment from {"input", "output"} JSON lines (POST /v1/megatron/train).\n' +
+    'Everything is checked first (each line, the training arguments, the upload limit): nothing is sent\n' +
+    'until all of it is right (exit 2, naming file:line). The archive is byte-for-byte reproducible, so the\n' +
+    'same data and arguments always name the same job: sending them again answers with that job, never a\n' +
+    'second one. With --follow: the step, loss and ETA on stderr until the end; exit 0 once the job\n' +
+    'completed and its adaptor answers, 1 when it failed (with its last log lines), 3 when following\n' +
+    'stopped first (Ctrl-C, --timeout). --json prints one record at the end: job_hash, status, model.\n' +
+    wrapped(`Training arguments for --set: ${TRAIN_ARGUMENTS.map((a) => a.name).join(', ')}.`),
+  usage: 'DATA.jsonl [--base MODEL] [--max-steps N] [--learning-rate X] [--adapter lora|tokenformer] [--gpus N] [--set KEY=VALUE...] [--follow] [options]',
+  options: {
+    base: { type: 'string', valueName: 'MODEL', description: "Base model to train (llm_name; default: the deployment's model)" },
+    'max-steps': { type: 'string', valueName: 'N', description: 'Training steps (max_steps; server default 100)' },
+    'learning-rate': { type: 'string', valueName: 'X', description: 'Learning rate (learning_rate; server default 0.003)' },
+    adapter: { type: 'string', valueName: 'KIND', description: 'lora or tokenformer (adapter_type; server default tokenformer)' },
+    gpus: { type: 'string', valueName: 'N', description: 'GPUs for the job (server default 1; 0 for CPU)' },
+    set: { type: 'string', multiple: true, valueName: 'KEY=VALUE', description: 'Any other training argument, e.g. --set batch_size=2 (repeatable)' },
+    follow: { type: 'boolean', description: 'Watch the job until it completes and its adaptor answers' },
+    poll: POLL_OPTION,
+    'chunked-above': { type: 'string', valueName: 'MB', description: 'Use the chunked upload for archives above this (default 90, as the SDK)' },
+    'chunk-size': { type: 'string', valueName: 'MB', description: 'Chunk size of the chunked upload (default 50)' },
+    'max-upload': { type: 'string', valueName: 'MB', description: 'Refuse archives above this before sending (default 4096)' },
+  },
+  async run(args, io) {
+    const [file] = args.positionals;
+    if (!file || args.positionals.length > 1) throw new UsageError('Give exactly one training file: {"input", "output"} JSON lines.');
+    const trainArgs = trainingArguments(args);
+    const maxUpload = (numberOption(args, 'max-upload', { min: 0.000001 }) ?? 4096) * MB;
+    const limits = {
+      singlePostMaxBytes: (numberOption(args, 'chunked-above', { min: 0 }) ?? 90) * MB,
+      chunkBytes: Math.max(1, Math.floor((numberOption(args, 'chunk-size', { min: 0.000001 }) ?? 50) * MB)),
+    };
+    const prepared = prepareTraining(readTrainingFile(file, io), file, trainArgs, maxUpload);
+
+    return withTraining(args, io, async ({ training, signal, pollMs }) => {
+      const submitted = await training.submit(prepared.archive, prepared.params, {
+        signal,
+        limits,
+        onProgress: (p) => {
+          if (p.route !== 'chunked' || p.sentBytes === 0) return;
+          const chunks = Math.ceil(p.totalBytes / limits.chunkBytes);
+          const chunk = Math.ceil(p.sentBytes / limits.chunkBytes);
+          if (p.retryingChunk !== undefined) io.stderr.write(`Chunk ${p.retryingChunk + 1} of ${chunks} failed; sending it again within the same upload.\n`);
+          else if (p.sentBytes < p.totalBytes) io.stderr.write(`Uploaded chunk ${chunk} of ${chunks} (${p.sentBytes}/${p.totalBytes} bytes).\n`);
+        },
+      });
+      io.stderr.write(submittedLine(submitted, prepared.examples.length, prepared.archive.length));
+      if (!args.values.follow) {
+        if (args.values.json) io.stdout.write(json(record(submitted.hash, submitted.status.status)));
+        return EXIT.ok;
+      }
+      const line = new StatusLine(io.stderr);
+      const outcome = await followJob(training, submitted.hash, { pollMs, signal, onStatus: (detail) => line.show(detail) });
+      line.end();
+      return reportOutcome(outcome, submitted.hash, args, io);
+    });
+  },
+};
+
+/** Words on lines of at most 104 characters, like the rest of the help. */
+function wrapped(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + word.length < 104) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.join('\n');
+}
+
+/** The flags and --set as one arguments object; the same argument given twice is refused. */
+function trainingArguments(args: ParsedArgs): Record<string, unknown> {
+  const given: Record<string, unknown> = {};
+  const put = (name: string, value: unknown, how: string): void => {
+    if (name in given) throw new UsageError(`The training argument ${name} is given twice (${how} and another flag or --set).`);
+    given[name] = value;
+  };
+  for (const [flag, { name, read }] of Object.entries(ARGUMENT_FLAGS)) {
+    const value = read(args, flag);
+    if (value !== undefined) put(name, value, `--${flag}`);
+  }
+  const settings = args.values.set;
+  for (const setting of Array.isArray(settings) ? settings : []) {
+    try {
+      const [name, value] = parseSetting(setting);
+      put(name, value, `--set ${name}`);
+    } catch (error) {
+      if (error instanceof TrainArgumentsError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  return given;
+}
+
+function readTrainingFile(file: string, io: CliIO): string {
+  try {
+    return readFileSync(resolve(io.cwd ?? process.cwd(), file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+  }
+}
+
+function submittedLine(job: SubmittedJob, examples: number, bytes: number): string {
+  const how = job.route === 'chunked' ? 'chunked upload' : 'one request';
+  const what = job.existing ? 'the deployment already had this job (same data and arguments)' : 'a new job';
+  return `Sent ${examples} example${examples === 1 ? '' : 's'} (${bytes} bytes, ${how}): ${what}, ${job.hash}, ${job.status.status}.\n`;
+}
+
+/** The --json record: the job, how it ended, and the model name to ask for. */
+function record(hash: string, status: string): Record<string, unknown> {
+  return { job_hash: hash, status, model: hash };
+}
+
+function reportOutcome(outcome: FollowOutcome, hash: string, args: ParsedArgs, io: CliIO): number {
+  const status = outcome.detail?.status.status ?? 'UNKNOWN';
+  if (args.values.json) io.stdout.write(json({ ...record(hash, status), ...(outcome.kind === 'failed' && outcome.detail.status.error ? { error: outcome.detail.status.error } : {}) }));
+  switch (outcome.kind) {
+    case 'completed':
+      io.stderr.write(`Job ${hash} completed and its adaptor answers: ask for it with --model ${hash}\n`);
+      return EXIT.ok;
+    case 'failed':
+      io.stderr.write(`Job ${hash} FAILED${outcome.detail.status.error ? `: ${outcome.detail.status.error}` : ''}\n`);
+      if (outcome.lastLines.length > 0) io.stderr.write(`Its last log lines:\n${outcome.lastLines.map((l) => `  ${l.line}`).join('\n')}\n`);
+      return EXIT.fatal;
+    case 'stopped':
+      io.stderr.write(`Stopped following job ${hash} (${status}); it goes on on the deployment. See it with: scalarlm-lab job ${hash}\n`);
+      return EXIT.partial;
+  }
+}

@@ -1,0 +1,58 @@
+// What the training commands share: a training client for the command line's deployment, the follow
+// deadline of --timeout (an end to following, not to each call), and the status line on stderr.
+
+import { ScalarLMClient } from '../core/api/client';
+import { jobProgress, progressLine, TrainingClient, type TrainingJobDetail } from '../core/training';
+import { numberOption, type ParsedArgs } from './command';
+import { baseUrlOf, headersOf, timeoutMsOf } from './connection';
+import type { CliIO } from './io';
+
+export const POLL_OPTION = { type: 'string', valueName: 'SECONDS', description: 'Between two status reads while following (default 2)' } as const;
+
+export interface TrainingSession {
+  training: TrainingClient;
+  /** Aborts on Ctrl-C, or when --timeout runs out: the commands then stop following. */
+  signal: AbortSignal;
+  pollMs: number;
+}
+
+/** Runs `body` with a training client; --timeout bounds the whole command (following included). */
+export async function withTraining<T>(args: ParsedArgs, io: CliIO, body: (session: TrainingSession) => Promise<T>): Promise<T> {
+  const api = new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
+  const timeoutMs = timeoutMsOf(args);
+  const signal = timeoutMs === undefined ? io.signal : AbortSignal.any([io.signal, AbortSignal.timeout(timeoutMs)]);
+  const pollMs = (numberOption(args, 'poll', { min: 0.001 }) ?? 2) * 1000;
+  try {
+    return await body({ training: new TrainingClient(api), signal, pollMs });
+  } finally {
+    await api.close();
+  }
+}
+
+/** The job's progress on stderr: redrawn in place on a terminal, a line per change otherwise. */
+export class StatusLine {
+  private last = '';
+  private drawn = false;
+
+  constructor(private readonly stream: CliIO['stderr']) {}
+
+  show(detail: TrainingJobDetail): void {
+    const progress = progressLine(jobProgress(detail.status));
+    // COMPLETED is not the end until the adaptor answers (training.md §5): say what is being waited for.
+    const line = detail.status.status === 'COMPLETED' ? `${progress}, waiting for its adaptor to answer` : progress;
+    if (line === this.last) return;
+    this.last = line;
+    if (this.stream.isTTY) {
+      this.stream.write(`\r${line}\x1b[K`);
+      this.drawn = true;
+    } else {
+      this.stream.write(`${line}\n`);
+    }
+  }
+
+  /** Ends a line drawn in place, so what follows starts on its own line. */
+  end(): void {
+    if (this.drawn) this.stream.write('\n');
+    this.drawn = false;
+  }
+}

@@ -1,0 +1,14 @@
+// Training an adaptor on the deployment (training.md): data checked and archived reproducibly, canonical
+// params, the upload, following the job, cancel.
+
+export { DATASET_MEMBER, trainingArchive } from './archive';
+export { requestCancel, type CancelOutcome } from './cancel';
+export { followJob, type FollowOptions, type FollowOutcome } from './follow';
+export type { DatasetPage, DatasetRow, HistoryPoint, JobStatus, TrainingJobDetail } from './job-shapes';
+export { jobProgress, progressLine, type JobProgress } from './progress';
+export { canonicalParams, parseSetting, TRAIN_ARGUMENTS, TrainArgumentsError, type TrainArgument } from './train-arguments';
+export { datasetJsonLines, parseTrainingData, TrainingDataError, type TrainingExample } from './training-data';
+export { DEFAULT_RETRY, DEFAULT_UPLOAD_LIMITS, TrainingClient, type LogLine, type LogsRead, type RetryPolicy, type SubmittedJob, type UploadLimits, type UploadProgress } from './training-client';
+export { TrainingJobNotFoundError } from './training-errors';
+export { wait } from './wait';
+export { DEFAULT_MAX_ARCHIVE_BYTES, prepareTraining, type PreparedTraining } from './prepare';
