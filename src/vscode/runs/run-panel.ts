@@ -1,8 +1,9 @@
 // What every run's panel does the same way (the results of a batch, the matrix of an experiment): one tab
 // per run, restored after a reload through its serializer; the run read from its ledger when the page says
 // `ready`, then followed live (ledger lines as they are written; the items they change and the progress
-// posted at most every 100 ms, each item once however often it changed), and read again when the run ends
-// (the ledger is then the truth): the page gets only the items that read differently.
+// posted at most every 100 ms, each item once however often it changed). When the run ends, what the ledger
+// gained after the last line followed is read (the ledger is then the truth); only when the live lines left a
+// gap is the whole ledger read again, and the page gets the items that read differently.
 
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
@@ -41,6 +42,8 @@ export abstract class RunPanel<ToWebview extends Message> {
   readonly onDidClose = this.closed.event;
   /** The run as its ledger says, replayed when the page is ready and followed live since. */
   protected run: RunProjection | undefined;
+  /** Whether every line since the read came live, none missing: the run's end then needs only what follows. */
+  private followedWhole = true;
   private ready = false;
   /** The latest progress and the changed items not posted yet, and the timer that will post them. */
   private pendingProgress: ToWebview | undefined;
@@ -109,12 +112,24 @@ export abstract class RunPanel<ToWebview extends Message> {
       },
     });
     run.read(this.deps.runs.runStore.ledgerPath(this.runId));
+    this.followedWhole = true;
     return run;
   }
 
-  /** The run ended: read again from the ledger, and only the items that read differently sent. */
+  /** The run ended: the ledger's last lines read, or (after a gap) all of it again, and what changed sent. */
   private reread(error: string | undefined): void {
     const before = this.run;
+    if (before && this.followedWhole) {
+      // The lines followed live are the ledger's up to here: read what came after them, nothing twice.
+      before.read(this.deps.runs.runStore.ledgerPath(this.runId));
+      const items = [...this.pendingItems.values()];
+      this.pendingItems.clear();
+      this.pendingProgress = undefined;
+      const message = items.length > 0 ? this.changedMessage(before, items) : undefined;
+      if (message) this.post(message);
+      this.post(this.progressMessage(before, undefined, error));
+      return;
+    }
     const unposted = new Set(this.pendingItems.keys());
     const run = this.followed();
     this.run = run;
@@ -145,7 +160,10 @@ export abstract class RunPanel<ToWebview extends Message> {
   private runChanged(event: RunEvent): void {
     if (!this.run) return;
     if (event.runId !== this.runId) return this.otherRunChanged(event);
-    for (const { event: line, offset, next } of event.lines ?? []) this.run.apply(line, offset, next);
+    for (const { event: line, offset, next } of event.lines ?? []) {
+      if (offset > this.run.readTo) this.followedWhole = false;
+      this.run.apply(line, offset, next);
+    }
     if (event.progress) {
       this.pendingProgress = this.progressMessage(this.run, event.progress);
       this.postSoon();
