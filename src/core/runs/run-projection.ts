@@ -294,9 +294,29 @@ export class RunProjection {
       this.unsettled.delete(group.g);
       return this.options.finalOnly ? [] : Array.from({ length: group.count }, (_, k) => this.unkept(group, k, ids, false));
     }
-    const items = Array.from({ length: group.count }, (_, k) => ({ ...this.kept(group.first + k), ...blockless(group, k, ids) }));
-    for (const item of items) this.items[item.index] = item;
-    return items;
+    // A group's state moves three or four times before its block: its kept items take the new state where they
+    // are, and only those that read differently are news.
+    const status = statusWithoutBlock(group);
+    const error = status === 'unknown' ? (group.unknownNote ?? null) : null;
+    const changed: RunItem[] = [];
+    for (let k = 0; k < group.count; k++) {
+      const index = group.first + k;
+      const kept = this.items[index];
+      const requestId = ids?.[k] ?? null;
+      if (!kept) {
+        changed.push((this.items[index] = blockless(group, k, ids)));
+        continue;
+      }
+      const stale = kept.usage !== undefined || kept.latencyMs !== undefined || kept.finishReason !== undefined;
+      if (!stale && kept.status === status && kept.requestId === requestId && kept.error === error && kept.response === null) continue;
+      // What a dropped block said (a resubmit) goes with it.
+      delete kept.usage;
+      delete kept.latencyMs;
+      delete kept.finishReason;
+      Object.assign(kept, { status, requestId, response: null, error });
+      changed.push(kept);
+    }
+    return changed;
   }
 
   /** Without `keepItems`: an item of a group with no settled block, from the group's state and what is kept of the group. */
@@ -312,12 +332,6 @@ export class RunProjection {
     for (let index = this.state.planned; index < this.total; index++) items.push(unplanned(index));
     if (this.options.keepItems) items.forEach((item) => (this.items[item.index] = item));
     return items;
-  }
-
-  /** What a kept item has beyond its state: its prompt, origin and cell (with `keepItems`). */
-  private kept(index: number): Partial<RunItem> {
-    const item = this.options.keepItems ? this.items[index] : undefined;
-    return item ? { prompt: item.prompt, ...(item.origin ? { origin: item.origin } : {}), ...(item.cell ? { cell: item.cell } : {}) } : {};
   }
 }
 
