@@ -19,6 +19,7 @@ import { itemsEvent, type BlockItems } from '../runs/ledger-blocks';
 import { settleChatCell, type ChatAnswerRecord } from './chat-cell';
 import { isUnknownModel, unknownModelError } from './deployment-model';
 import type { ExistingGroups } from './existing-groups';
+import { batchItemKey } from './earlier-items';
 import type { ListedGroups } from './listed-groups';
 
 export interface BatchTiming {
@@ -71,6 +72,8 @@ export interface RunContext {
   ready?: () => Promise<void>;
   /** The server id an earlier run's batch of this content key was given (its id cannot be computed here). */
   knownGroup(key: string): string | undefined;
+  /** Request ids of batch prompts earlier runs of the same experiment had answered, by batchItemKey. */
+  earlierBatchItems?: ReadonlyMap<string, RequestId>;
   /** Chat answers earlier runs of the same experiment had, by request key. */
   earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
   /** The overall deadline of one chat completion (the queue path has none of its own, protocol §6.2). */
@@ -98,6 +101,11 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
   // Nothing sent yet in this run: the server may hold the group from an earlier run (protocol §10.2), under
   // the id computed here, or under the one an earlier run of the same prompts was given.
   const firstSend = group.submitAttempts === 0 && !group.resubmitRequested;
+  if (firstSend && ctx.earlierBatchItems) {
+    const earlier = await answeredBefore(ctx, group);
+    if (earlier === 'stopped') return undefined;
+    if (earlier) return { ids: earlier };
+  }
   let knownId = group.expectedId ?? (group.key !== undefined ? ctx.knownGroup(group.key) : undefined) ?? null;
   if (knownId === null && group.key !== undefined && firstSend) {
     // No ledger here remembers it (a new window, another machine, another config): ask the server's list.
@@ -163,6 +171,30 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
       release?.();
     }
   }
+}
+
+/**
+ * The request ids of an earlier run's answers to every prompt of this group (a regrouped rerun of some cells),
+ * when the server still holds each of their groups: they are fetched, not sent again.
+ */
+async function answeredBefore(ctx: RunContext, group: GroupRecord): Promise<RequestId[] | undefined | 'stopped'> {
+  const { model, max_tokens } = group.params ?? ctx.params;
+  if (!model || !group.prompts) return undefined;
+  const ids = group.prompts.map((prompt) => ctx.earlierBatchItems?.get(batchItemKey(prompt, model, max_tokens)));
+  if (ids.some((id) => id === undefined)) return undefined;
+  const held = ids as RequestId[];
+  try {
+    for (const groupId of new Set(held.map(groupOf))) {
+      if (groupId === null || (await ctx.api.lookupRequest(groupId, { signal: ctx.halt })).data.state !== 'found') return undefined;
+    }
+  } catch (error) {
+    if (ctx.halt.aborted) return 'stopped';
+    ctx.log(`Group ${group.g}: could not ask whether the server still holds earlier answers: ${(error as Error).message}`);
+    return undefined;
+  }
+  ctx.log(`Group ${group.g}: an earlier run had these prompts answered: fetching them instead of sending them again.`);
+  ctx.book.append([{ t: 'submitted', g: group.g, groupId: null, ids: storeIds(held), traceId: '', at: Date.now(), existing: true }]);
+  return held;
 }
 
 /** The id under which the server lists this group's batch, when it does; a failed look sends as before. */

@@ -12,7 +12,7 @@ import { BATCH_LIMITS } from '../jobs/defaults';
 import { knownGroups } from '../runs/known-groups';
 import { readRunHeader } from '../runs/ledger-book';
 import type { RunStore } from '../runs/run-store';
-import { earlierAnswers } from './earlier-answers';
+import { earlierAnswers, earlierBatchItems } from './earlier-answers';
 import { checkCells, experimentCells, experimentColumns, type ExperimentColumn } from './experiment-cells';
 import { experimentFromConfig, experimentFromPrompty, type ExperimentSpec, type SpecOptions } from './experiment-spec';
 import { testsFileOf, writeTestsFile } from './experiment-tests-file';
@@ -89,6 +89,8 @@ export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: 
     experiment: planned.header,
     knownGroups: knownGroups(store, planned.spec.source, runId),
     planUnsent: true,
+    // Some cells only (--filter-failing, a rerun of some tests): groups of their own, answered before.
+    ...(planned.spec.filtered || planned.only ? { earlierBatchItems: earlierBatchItems(store, planned.spec.source, runId) } : {}),
     ...(planned.columns.some((c) => c.transport === 'chat') ? { earlierAnswers: earlierAnswers(store, planned.spec.source, runId) } : {}),
   });
 }
