@@ -136,7 +136,14 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
     } catch {
       return undefined;
     }
-    const release = knownId !== null ? await ctx.existing.claim(knownId) : undefined;
+    // A group whose id only the server knows is claimed by its content: an identical one of this run waits,
+    // then takes the id the first was given.
+    const release = knownId !== null ? await ctx.existing.claim(knownId) : group.key !== undefined ? await ctx.existing.claim(`content:${group.key}`) : undefined;
+    const sameContent = knownId === null && group.key !== undefined && firstSend ? ctx.listed.submitted(group.key) : undefined;
+    if (sameContent !== undefined) {
+      knownId = sameContent;
+      mayExist = true;
+    }
     try {
       if (mayExist && knownId !== null) {
         const held = await lookUp(ctx, group, knownId);
@@ -152,7 +159,11 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
         }
       }
       const submitted = await submit(ctx, group);
-      if ('ids' in submitted) return submitted;
+      if ('ids' in submitted) {
+        const groupId = groupOf(submitted.ids[0]);
+        if (group.key !== undefined && groupId !== null) ctx.listed.learn(group.key, groupId);
+        return submitted;
+      }
       lastError = submitted.error;
       switch (submitted.next) {
         case 'stop':
