@@ -1,5 +1,6 @@
 // The deployment a command talks to, from --url, $SCALARLM_API_URL or the default, with --header and --timeout.
 
+import { checkBaseUrl } from '../core/api/base-url';
 import { ScalarLMClient } from '../core/api/client';
 import type { CallOptions } from '../core/api/types';
 import { stringOption, numberOption, UsageError, type ParsedArgs } from './command';
@@ -7,13 +8,16 @@ import type { CliIO } from './io';
 
 export const DEFAULT_URL = 'http://localhost:8000';
 
+/** Notes already shown by this process (a command may make several clients). */
+const noted = new WeakSet<CliIO>();
+
 export function baseUrlOf(args: ParsedArgs, io: CliIO): string {
   const url = stringOption(args, 'url') ?? io.env.SCALARLM_API_URL ?? DEFAULT_URL;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
-  } catch {
-    throw new UsageError(`"${url}" is not an http(s) URL. Pass the deployment's base URL, e.g. --url http://localhost:8000.`);
+  const checked = checkBaseUrl(url);
+  if (!checked.ok) throw new UsageError(`${checked.problem} Pass the deployment's base URL, e.g. --url http://localhost:8000.`);
+  if (checked.note && !noted.has(io)) {
+    noted.add(io);
+    io.stderr.write(`${checked.note}\n`);
   }
   return url;
 }

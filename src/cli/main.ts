@@ -95,6 +95,12 @@ if (require.main === module) {
     if (++interrupts > 1) process.exit(130);
     controller.abort(new Error('interrupted'));
   });
+  // A reader that has read enough (`generate … | head`) closes the pipe: end quietly, as Unix tools do on
+  // SIGPIPE, rather than with an EPIPE stack trace. A run's ledger is append-only, so it resumes as after a kill.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(EXIT.ok);
+  });
   const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), signal: controller.signal };
   main(process.argv.slice(2), io).then(
     (code) => {

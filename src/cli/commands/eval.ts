@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BATCH_DEFAULTS } from '../../core/batch/limits';
+import { contextLimit, oversizeProblem } from '../../core/jobs/prompt-size';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
 import type { ScalarLMApi } from '../../core/api/api';
 import { cellRecord, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
@@ -13,7 +14,7 @@ import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports
 import { ColumnTally, type ColumnFigures } from '../../core/experiments/column-figures';
 import { experimentFromConfig } from '../../core/experiments/experiment-spec';
 import { gradesOf, planGrading, runGrading } from '../../core/experiments/grading';
-import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks } from '../../core/experiments/run-experiment';
+import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks, type PlannedExperiment } from '../../core/experiments/run-experiment';
 import { readTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { RunJudgement } from '../../core/experiments/run-judgement';
@@ -49,6 +50,7 @@ export const evalCommand: Command = {
     'filter-pattern': { type: 'string', valueName: 'REGEX', description: 'Only the tests whose description matches' },
     'filter-failing': { type: 'string', valueName: 'FILE', description: 'Only the tests that failed (or errored) in this earlier --output .json' },
     resume: { type: 'string', valueName: 'RUN', description: 'Continue an experiment run (its id or a prefix) whose files have not changed' },
+    'allow-long-prompts': { type: 'boolean', description: "Send cells longer than the model's context could hold (refused otherwise)" },
   },
   run: runEval,
 };
@@ -77,11 +79,25 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
     // The CLI runs the user's own files, as promptfoo does: templates are trusted here.
     const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal });
     for (const warning of planned.warnings) io.stderr.write(`${warning}\n`);
+    const tooLong = args.values['allow-long-prompts'] === true ? undefined : await overlongCell(client, planned, io.signal);
+    if (tooLong) {
+      io.stderr.write(`${tooLong}\nNothing was sent. --allow-long-prompts sends it anyway.\n`);
+      return EXIT.usage;
+    }
     io.stderr.write(`${spec.title}: ${planned.columns.length} column${planned.columns.length === 1 ? '' : 's'} (${planned.columns.map((c) => `${columnLabel(planned.header.columns[c.index])} via ${c.transport}`).join('; ')}), ${planned.cells} cells.\n`);
     return await reported(io, output === undefined ? undefined : resolve(cwd, output), client, 'Run started', (hooks) => runExperiment(client, store, planned, { ...hooks, ...(deadlineMs ? { deadlineMs } : {}) }));
   } finally {
     await client.close();
   }
+}
+
+/** Why the longest cell cannot fit the smallest context of the experiment's models; undefined when it may. */
+async function overlongCell(client: ScalarLMApi, planned: PlannedExperiment, signal: AbortSignal): Promise<string | undefined> {
+  if (!planned.longest) return undefined;
+  const models = [...new Set(planned.columns.map((column) => column.model))];
+  const limits = await Promise.all(models.map((model) => contextLimit(client, model, signal)));
+  const smallest = limits.reduce((a, b) => (b.tokens < a.tokens ? b : a));
+  return oversizeProblem(planned.longest, smallest);
 }
 
 /** `--resume RUN`: the run's cells rendered again from its unchanged files; what was final is reported at once. */

@@ -1,10 +1,12 @@
-// scalarlm-lab metrics [--watch]: the deployment's queue (GET /v1/generate/metrics), whichever key
-// spelling it uses; with --watch, one line per sample until Ctrl-C.
+// scalarlm-lab metrics [--watch | --prometheus]: the deployment's queue (GET /v1/generate/metrics), whichever
+// key spelling it uses; with --watch, one line per sample until Ctrl-C; with --prometheus, the server's
+// Prometheus exposition (GET /v1/metrics) as the editor's Prometheus document shows it (host/queue/prometheus-text).
 
 import { isScalarLMError } from '../../core/api/errors';
 import type { QueueMetrics } from '../../core/api/types';
 import { formatMetricValue, metricRows } from '../../core/monitor/metric-rows';
 import { sleep } from '../../core/api/sleep';
+import { prometheusDocumentText } from '../../host/queue/prometheus-text';
 import { numberOption, type Command } from '../command';
 import { withClient } from '../connection';
 import { formatNumber, json, table } from '../format';
@@ -13,14 +15,20 @@ import { EXIT } from '../io';
 export const metricsCommand: Command = {
   name: 'metrics',
   summary: 'Show the deployment\'s queue metrics (GET /v1/generate/metrics). Rates cover the last 60 s (an older server\'s are cumulative, and labelled so).',
-  usage: '[--watch [--interval SECONDS]] [options]',
+  usage: '[--watch [--interval SECONDS] | --prometheus] [options]',
   options: {
     watch: { type: 'boolean', short: 'w', description: 'Keep sampling until Ctrl-C, one line per sample' },
     interval: { type: 'string', valueName: 'SECONDS', description: 'Seconds between samples with --watch (default 3)' },
+    prometheus: { type: 'boolean', description: "Print the server's Prometheus metrics (GET /v1/metrics) instead" },
   },
   async run(args, io) {
     const intervalMs = (numberOption(args, 'interval', { min: 0.1 }) ?? 3) * 1000;
     return withClient(args, io, async (client, call) => {
+      if (args.values.prometheus) {
+        const reading = (await client.prometheusMetrics(call)).data;
+        io.stdout.write(prometheusDocumentText(reading, client.baseUrl, new Date(), 'scalarlm-lab metrics --prometheus reads it again'));
+        return reading.state === 'found' ? EXIT.ok : EXIT.fatal;
+      }
       const sample = async () => (await client.metrics(call)).data;
       if (!args.values.watch) {
         const metrics = await sample();

@@ -16,6 +16,7 @@ import { itemsEvent, type BlockItems } from '../runs/ledger-blocks';
 import { settleChatCell } from './chat-cell';
 import type { BatchTiming, RunContext } from './run-context';
 import { isUnknownModel, unknownModelError } from './deployment-model';
+import { batchItemKey } from './earlier-items';
 
 // Pauses between answers that brought nothing, from servers that do not hold get_results open.
 const QUIET_PAUSE_MS = 100;
@@ -36,6 +37,11 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
   // Nothing sent yet in this run: the server may hold the group from an earlier run (protocol §10.2), under
   // the id computed here, or under the one an earlier run of the same prompts was given.
   const firstSend = group.submitAttempts === 0 && !group.resubmitRequested;
+  if (firstSend && ctx.earlierBatchItems) {
+    const earlier = await answeredBefore(ctx, group);
+    if (earlier === 'stopped') return undefined;
+    if (earlier) return { ids: earlier };
+  }
   let knownId = group.expectedId ?? (group.key !== undefined ? ctx.knownGroup(group.key) : undefined) ?? null;
   if (knownId === null && group.key !== undefined && firstSend) {
     // No ledger here remembers it (a new window, another machine, another config): ask the server's list.
@@ -66,7 +72,14 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
     } catch {
       return undefined;
     }
-    const release = knownId !== null ? await ctx.existing.claim(knownId) : undefined;
+    // A group whose id only the server knows is claimed by its content: an identical one of this run waits,
+    // then takes the id the first was given.
+    const release = knownId !== null ? await ctx.existing.claim(knownId) : group.key !== undefined ? await ctx.existing.claim(`content:${group.key}`) : undefined;
+    const sameContent = knownId === null && group.key !== undefined && firstSend ? ctx.listed.submitted(group.key) : undefined;
+    if (sameContent !== undefined) {
+      knownId = sameContent;
+      mayExist = true;
+    }
     try {
       if (mayExist && knownId !== null) {
         const held = await lookUp(ctx, group, knownId);
@@ -82,7 +95,11 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
         }
       }
       const submitted = await submit(ctx, group);
-      if ('ids' in submitted) return submitted;
+      if ('ids' in submitted) {
+        const groupId = groupOf(submitted.ids[0]);
+        if (group.key !== undefined && groupId !== null) ctx.listed.learn(group.key, groupId);
+        return submitted;
+      }
       lastError = submitted.error;
       switch (submitted.next) {
         case 'stop':
@@ -101,6 +118,30 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
       release?.();
     }
   }
+}
+
+/**
+ * The request ids of an earlier run's answers to every prompt of this group (a regrouped rerun of some cells),
+ * when the server still holds each of their groups: they are fetched, not sent again.
+ */
+async function answeredBefore(ctx: RunContext, group: GroupRecord): Promise<RequestId[] | undefined | 'stopped'> {
+  const { model, max_tokens } = group.params ?? ctx.params;
+  if (!model || !group.prompts) return undefined;
+  const ids = group.prompts.map((prompt) => ctx.earlierBatchItems?.get(batchItemKey(prompt, model, max_tokens)));
+  if (ids.some((id) => id === undefined)) return undefined;
+  const held = ids as RequestId[];
+  try {
+    for (const groupId of new Set(held.map(groupOf))) {
+      if (groupId === null || (await ctx.api.lookupRequest(groupId, { signal: ctx.halt })).data.state !== 'found') return undefined;
+    }
+  } catch (error) {
+    if (ctx.halt.aborted) return 'stopped';
+    ctx.log(`Group ${group.g}: could not ask whether the server still holds earlier answers: ${(error as Error).message}`);
+    return undefined;
+  }
+  ctx.log(`Group ${group.g}: an earlier run had these prompts answered: fetching them instead of sending them again.`);
+  ctx.book.append([{ t: 'submitted', g: group.g, groupId: null, ids: storeIds(held), traceId: '', at: Date.now(), existing: true }]);
+  return held;
 }
 
 /** The id under which the server lists this group's batch, when it does; a failed look sends as before. */

@@ -25,6 +25,8 @@ export interface ListedTarget {
 
 export class ListedGroups {
   private rows: Promise<RequestRow[]> | undefined;
+  /** Groups of this run sent since the list was read, by content key: the server's id for each. */
+  private readonly sent = new Map<string, string>();
 
   constructor(private readonly api: ScalarLMApi) {}
 
@@ -45,6 +47,16 @@ export class ListedGroups {
       if (lookup.state === 'found' && holdsBatch(lookup.detail.request, target)) return row.request_id;
     }
     return undefined;
+  }
+
+  /** Notes the server's id of a group this run sent whose id could not be computed here. */
+  learn(key: string, groupId: string): void {
+    this.sent.set(key, groupId);
+  }
+
+  /** The server's id of a group with this content that this run has sent, if any. */
+  submitted(key: string): string | undefined {
+    return this.sent.get(key);
   }
 
   private listed(signal: AbortSignal): Promise<RequestRow[]> {

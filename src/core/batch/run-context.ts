@@ -3,7 +3,7 @@
 
 import type { ScalarLMApi } from '../api/api';
 import type { LedgerBook } from '../runs/ledger-book';
-import type { BatchParams } from '../runs/ledger-schema';
+import type { BatchParams, RequestId } from '../runs/ledger-schema';
 import type { ExistingGroups } from './existing-groups';
 import type { ListedGroups } from './listed-groups';
 import type { QueuePacer } from './queue-pacer';
@@ -66,6 +66,8 @@ export interface RunContext {
   ready?: () => Promise<void>;
   /** The server id an earlier run's batch of this content key was given (its id cannot be computed here). */
   knownGroup(key: string): string | undefined;
+  /** Request ids of batch prompts earlier runs of the same experiment had answered, by batchItemKey. */
+  earlierBatchItems?: ReadonlyMap<string, RequestId>;
   /** Chat answers earlier runs of the same experiment had, by request key. */
   earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
   /** The overall deadline of one chat completion (the queue path has none of its own, protocol §6.2). */

@@ -20,7 +20,7 @@ import type { ChatAnswerRecord } from './run-context';
 import { pauseAfter, reconcileCutOff, settleGroup } from './group-settler';
 import { DEFAULT_TIMING, type BatchTiming, type RunContext } from './run-context';
 import { QueuePacer } from './queue-pacer';
-import { LEDGER_VERSION, type BatchParams, type ExperimentHeader, type RunEndReason, type StatusCounts } from '../runs/ledger-schema';
+import { LEDGER_VERSION, type BatchParams, type ExperimentHeader, type RequestId, type RunEndReason, type StatusCounts } from '../runs/ledger-schema';
 import { type BatchInput } from './types';
 
 /** How long a cancelled run may spend asking the server about groups whose submit the cancel cut off. */
@@ -101,6 +101,8 @@ export interface BatchRunOptions {
    * keeps what the input said of it (an experiment's cell): a report then has a record for every one.
    */
   planUnsent?: boolean;
+  /** Request ids of batch prompts earlier runs of the same experiment had answered (earlier-items.ts). */
+  earlierBatchItems?: ReadonlyMap<string, RequestId>;
   /** Chat answers earlier runs of the same experiment had, by request key: taken instead of asked again. */
   earlierAnswers?: ReadonlyMap<string, ChatAnswerRecord>;
   /** The deadline of one chat completion of the run (default CHAT_DEFAULTS.timeoutSeconds). */
@@ -361,6 +363,7 @@ class BatchRun {
       listed: this.listed,
       ...(this.options.ready ? { ready: this.options.ready } : {}),
       ...(this.options.earlierAnswers ? { earlierAnswers: this.options.earlierAnswers } : {}),
+      ...(this.options.earlierBatchItems ? { earlierBatchItems: this.options.earlierBatchItems } : {}),
       knownGroup: (key) => this.knownGroups().get(key),
       chatDeadlineMs: this.options.chatDeadlineMs ?? CHAT_DEFAULTS.timeoutSeconds * 1000,
       pause: (failures) => pauseAfter(this.timing, failures, this.stop.signal),

@@ -6,6 +6,8 @@ import type { ScalarLMApi } from '../api/api';
 import { AbortedError, HttpStatusError, ServerReportedError, StreamIncompleteError } from '../api/errors';
 import type { ChatRequest } from '../api/types';
 import { sleep } from '../api/sleep';
+import { tokensPerSecond } from './answer-rate';
+import { LATEST, resolveLatest } from './model-alias';
 
 export type AnswerState = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'incomplete';
 
@@ -60,17 +62,18 @@ export async function answer(api: ScalarLMApi, request: ChatRequest, model: stri
   const started = performance.now();
   listener.changed({ ...current });
   try {
-    if (options.transport === 'stream') await streamed(api, request, current, started, options, listener);
-    else await queued(api, request, current, started, options, listener);
+    if (options.transport === 'stream') {
+      // Streaming goes to vLLM as sent, which knows no "latest": the queue's choice is asked for by name.
+      const sent = request.model === LATEST ? { ...request, model: await resolveLatest(api, options.signal) } : request;
+      await streamed(api, sent, current, started, options, listener);
+    } else await queued(api, request, current, started, options, listener);
     current.state = 'done';
   } catch (error) {
     Object.assign(current, failure(error, options.signal));
   }
   current.totalMs = performance.now() - started;
-  if (current.usage && current.totalMs > 0) {
-    const decodingMs = current.totalMs - (current.timeToFirstTokenMs ?? 0);
-    current.tokensPerSecond = decodingMs > 0 ? current.usage.completionTokens / (decodingMs / 1000) : undefined;
-  }
+  const streamedMs = options.transport === 'stream' && current.timeToFirstTokenMs !== undefined ? current.totalMs - current.timeToFirstTokenMs : undefined;
+  current.tokensPerSecond = tokensPerSecond({ completionTokens: current.usage?.completionTokens, streamedMs });
   const final = { ...current, toolCalls: current.toolCalls.map((call) => ({ ...call })) };
   listener.changed(final);
   return final;

@@ -9,6 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import type { PromptEntry } from '../api/types';
+import { promptChars } from '../prompts/sources';
 import type { BatchParams, ChatSampling } from '../runs/ledger-schema';
 import type { Transport } from '../../protocol/transport';
 import type { BatchInput } from '../batch/types';
@@ -135,7 +136,14 @@ export class ExperimentProblems extends Error {
  * any assertion cannot run (an unknown type, a bad regex or schema). Each problem is named once (a prompt's is
  * the same for every provider). A refusal to render Jinja2 in Restricted Mode is thrown as it is.
  */
-export async function checkCells(spec: ExperimentSpec, columns: readonly ExperimentColumn[], trust: CellOptions['trust'], maxProblems = 20): Promise<number> {
+/** The longest rendered prompt of an experiment, at the test it was rendered for (checked against the model's context). */
+export interface LongestCell {
+  file: string;
+  line: number;
+  chars: number;
+}
+
+export async function checkCells(spec: ExperimentSpec, columns: readonly ExperimentColumn[], trust: CellOptions['trust'], maxProblems = 20, longest?: { cell?: LongestCell }): Promise<number> {
   const seen = new Set<string>();
   const problems: LocatedProblem[] = [];
   const note = (key: string, problem: LocatedProblem) => {
@@ -150,7 +158,8 @@ export async function checkCells(spec: ExperimentSpec, columns: readonly Experim
   for await (const test of spec.tests()) {
     for (const prompt of prompts) {
       try {
-        prompt.render(test.vars, { trust }, testText(test));
+        const chars = promptChars(entryOf(prompt.render(test.vars, { trust }, testText(test))));
+        if (longest && chars > (longest.cell?.chars ?? -1)) longest.cell = { file: test.source.file, line: test.source.line, chars };
       } catch (error) {
         if (error instanceof TemplateTrustError || !(error instanceof TemplateError)) throw error;
         note(`${prompt.key}\0${error.message}`, forTest(error, test));

@@ -31,6 +31,8 @@ export interface ExperimentSpec {
   warnings: string[];
   /** The files the cells come from, by content: a resumed run must find them unchanged. */
   fingerprint(): Promise<string>;
+  /** Only some of the tests (--filter-pattern, --filter-failing): cells group differently from a whole run. */
+  filtered?: boolean;
 }
 
 export interface SpecOptions {
@@ -67,6 +69,7 @@ export async function experimentFromConfig(path: string, options: SpecOptions = 
     ...(options.maxConcurrency ?? config.evaluateOptions.maxConcurrency ? { maxConcurrency: options.maxConcurrency ?? config.evaluateOptions.maxConcurrency } : {}),
     warnings,
     fingerprint: () => fingerprintOf(files),
+    ...(options.onlyTests || options.filterPattern ? { filtered: true } : {}),
   };
 }
 

@@ -12,8 +12,8 @@ import { BATCH_LIMITS } from '../batch/limits';
 import { knownGroups } from '../runs/known-groups';
 import { readRunHeader } from '../runs/ledger-book';
 import type { RunStore } from '../runs/run-store';
-import { earlierAnswers } from './earlier-answers';
-import { checkCells, experimentCells, experimentColumns, type ExperimentColumn } from './experiment-cells';
+import { earlierAnswers, earlierBatchItems } from './earlier-answers';
+import { checkCells, experimentCells, experimentColumns, type ExperimentColumn, type LongestCell } from './experiment-cells';
 import { experimentFromConfig, experimentFromPrompty, type ExperimentSpec, type SpecOptions } from './experiment-spec';
 import { testsFileOf, writeTestsFile } from './experiment-tests-file';
 import type { Trust } from '../judge';
@@ -34,6 +34,8 @@ export interface PlannedExperiment {
   trust: Trust;
   /** A rerun of some cells only (cellKey names them). */
   only?: ReadonlySet<string>;
+  /** The longest prompt a cell renders, and the test it is rendered for. */
+  longest?: LongestCell;
 }
 
 /** Reads the experiment's files, names every column's model and renders every cell once (sending nothing). */
@@ -46,7 +48,8 @@ export async function planExperiment(
   const needsDefault = spec.providers.some((provider) => provider.model === undefined);
   const defaultModel = needsDefault ? await deploymentDefaultModel(api, options.signal) : undefined;
   const { columns, warnings } = experimentColumns(spec, { ...(defaultModel ? { defaultModel } : {}), maxTokens: options.maxTokens });
-  const cells = await checkCells(spec, columns, options.trust);
+  const longest: { cell?: LongestCell } = {};
+  const cells = await checkCells(spec, columns, options.trust, undefined, longest);
   const tests = spec.repeat > 0 && columns.length > 0 ? cells / (spec.repeat * columns.length) : 0;
   return {
     spec,
@@ -55,6 +58,7 @@ export async function planExperiment(
     warnings: [...spec.warnings, ...warnings],
     trust: options.trust,
     ...(options.only ? { only: options.only } : {}),
+    ...(longest.cell ? { longest: longest.cell } : {}),
     header: {
       origin,
       columns: columns.map((c) => ({ promptKey: c.prompt.key, promptLabel: c.prompt.label, providerKey: c.providerKey, providerLabel: c.providerLabel, ...(c.model ? { model: c.model } : {}), transport: c.transport, maxTokens: c.params.max_tokens })),
@@ -89,6 +93,8 @@ export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: 
     experiment: planned.header,
     knownGroups: knownGroups(store, planned.spec.source, runId),
     planUnsent: true,
+    // Some cells only (--filter-failing, a rerun of some tests): groups of their own, answered before.
+    ...(planned.spec.filtered || planned.only ? { earlierBatchItems: earlierBatchItems(store, planned.spec.source, runId) } : {}),
     ...(planned.columns.some((c) => c.transport === 'chat') ? { earlierAnswers: earlierAnswers(store, planned.spec.source, runId) } : {}),
   });
 }

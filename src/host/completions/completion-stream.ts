@@ -2,6 +2,7 @@
 // text so far, then how it ended (finish reason, usage, time to first token, tokens/s). A failure ends the
 // completion with what arrived kept; it never throws.
 
+import { tokensPerSecond } from '../../core/chat/answer-rate';
 import type { ScalarLMApi } from '../../core/api/api';
 import { AbortedError, ServerReportedError, StreamIncompleteError } from '../../core/api/errors';
 import type { CompletionRequest } from '../../core/api/types';
@@ -50,8 +51,8 @@ export async function streamCompletion(
     Object.assign(progress, ending(error, signal));
   }
   progress.totalMs = performance.now() - started;
-  const decodingMs = progress.totalMs - (progress.timeToFirstTokenMs ?? progress.totalMs);
-  if (progress.usage && decodingMs > 0) progress.tokensPerSecond = progress.usage.completionTokens / (decodingMs / 1000);
+  const rate = tokensPerSecond({ completionTokens: progress.usage?.completionTokens, streamedMs: progress.timeToFirstTokenMs === undefined ? undefined : progress.totalMs - progress.timeToFirstTokenMs });
+  if (rate !== undefined) progress.tokensPerSecond = rate;
   const final = { ...progress };
   onProgress(final);
   return final;

@@ -8,10 +8,11 @@ export type PrometheusReading = PrometheusLookup | { state: 'failed'; message: s
 
 export const REFRESH_HINT = 'ScalarLM: Refresh Prometheus Metrics reads it again';
 
-export function prometheusDocumentText(reading: PrometheusReading, baseUrl: string | undefined, at: Date): string {
+/** `refreshHint` says how to read it again: the editor's command, or the CLI's. */
+export function prometheusDocumentText(reading: PrometheusReading, baseUrl: string | undefined, at: Date, refreshHint = REFRESH_HINT): string {
   const when = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  if (reading.state === 'unconfigured') return comment([`Not configured: ${reading.reason}`, REFRESH_HINT + ' once a deployment is set.']);
-  const header = `GET ${baseUrl}/v1/metrics at ${when} (${REFRESH_HINT}).`;
+  if (reading.state === 'unconfigured') return comment([`Not configured: ${reading.reason}`, refreshHint + ' once a deployment is set.']);
+  const header = `GET ${baseUrl}/v1/metrics at ${when} (${refreshHint}).`;
   switch (reading.state) {
     case 'found': {
       const body = reading.text.endsWith('\n') || reading.text === '' ? reading.text : `${reading.text}\n`;

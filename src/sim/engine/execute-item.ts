@@ -2,6 +2,7 @@
 // way the real worker and vLLM fail. The error texts follow `format_exception` ("<Type>: <repr>") on the
 // current server and `str(e)` on the legacy one, where a bare AssertionError gives an empty error string.
 
+import { samplingKey } from '../model/sampling';
 import type { FiredFault } from '../faults/fault-book';
 import { itemMarkerFault } from '../faults/fault-book';
 import { lastUserText } from '../model/chat-template';
@@ -55,9 +56,10 @@ export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined,
     return { result: vector, durationMs: slowMs + duration(1, settings) };
   }
 
+  // A /v1/generate item is greedy whatever it asked (§1.2); a queued chat request samples as vLLM would.
   const chatRequest = item.chat_request as { tools?: unknown; messages?: unknown } | undefined;
   const learnt = settings.generationFor(model, [prompt, lastUserText(chatRequest?.messages)]);
-  const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools, ...learnt });
+  const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools, ...learnt, sampling: samplingKey(chatRequest as Record<string, unknown> | undefined) });
   const requested = generation.promptTokens + item.max_tokens;
   if (requested > settings.maxModelLen) {
     return errorOutcome(

@@ -44,10 +44,13 @@ export interface GenerateOptions {
   adaptor?: string;
   /** The exact answer: what a trained adaptor learnt for this prompt. */
   answer?: string;
+  /** Sampling above temperature 0 (sampling.ts): another answer for another draw or seed. */
+  sampling?: string | undefined;
 }
 
 export function generate(prompt: string, maxTokens: number, seed = 0, options: GenerateOptions = {}): Generation {
-  const random = seededRandom(options.adaptor ? `${seed}\u0000${options.adaptor}\u0000${prompt}` : `${seed}\u0000${prompt}`);
+  const base = options.adaptor ? `${seed}\u0000${options.adaptor}\u0000${prompt}` : `${seed}\u0000${prompt}`;
+  const random = seededRandom(options.sampling === undefined ? base : `${base}\u0000${options.sampling}`);
   const promptTokens = countPromptTokens(prompt);
   let budget = Math.max(0, Math.floor(maxTokens));
 

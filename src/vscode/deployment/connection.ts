@@ -55,6 +55,9 @@ export class Connection implements vscode.Disposable {
   }
 
   /** The simulator's URL while one runs for this window, else the setting. */
+  /** The base URL whose /v1 was last dropped with a note in the log (said once per URL). */
+  private notedUrl: string | undefined;
+
   get baseUrl(): string {
     return this.simulatorUrl ?? this.settingsNow.baseUrl;
   }
@@ -98,6 +101,11 @@ export class Connection implements vscode.Disposable {
   createClient(): ApiAccess<ScalarLMClient> {
     const problem = this.problem;
     if (problem !== undefined) return { ok: false, reason: problem };
+    const checked = checkBaseUrl(this.baseUrl);
+    if (checked.ok && checked.note && this.notedUrl !== this.baseUrl) {
+      this.notedUrl = this.baseUrl;
+      this.log.info(checked.note);
+    }
     const client = new ScalarLMClient({
       baseUrl: this.baseUrl,
       headers: this.headers(),

@@ -14,7 +14,8 @@ export const CODE_SERVER_VERSION = '4.96.4';
 const RIPGREP_BINARY_PACKAGE = { name: '@vscode/ripgrep-linux-x64', version: '1.18.0' };
 /** What code-server 4.96.4's shrinkwrap pins, and the asset that version's postinstall looks for. */
 const RIPGREP_CACHE_FILE = join('vscode-ripgrep-cache-1.15.9', 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz');
-const PROXY_AGENT_TARBALL = 'https://registry.npmjs.org/@vscode/proxy-agent/-/proxy-agent-0.27.0.tgz';
+/** The proxy agent's tarball on the registry npm is configured with (no registry's host is named here). */
+const PROXY_AGENT_TARBALL_PATH = '@vscode/proxy-agent/-/proxy-agent-0.27.0.tgz';
 /**
  * npm 11.19's install-script policy (`allowScripts`): the packages whose scripts must run, and the Windows-only
  * ones that must not, so a `strict-allow-scripts` configuration does not stop the install.
@@ -100,8 +101,16 @@ function patchVscodeManifests(vscodeDir: string): void {
   delete packages['node_modules/kerberos'];
   const proxyAgent = packages['node_modules/@vscode/proxy-agent'];
   if (!proxyAgent) throw new Error(`${shrinkwrapPath} no longer lists @vscode/proxy-agent: update the install steps.`);
-  proxyAgent.resolved = PROXY_AGENT_TARBALL; // same version, same integrity hash as the git commit
+  proxyAgent.resolved = `${npmRegistry()}${PROXY_AGENT_TARBALL_PATH}`; // same version, same integrity hash as the git commit
   writeJson(shrinkwrapPath, shrinkwrap);
+}
+
+/** The registry npm installs from (`npm config get registry`), ending in "/". */
+function npmRegistry(): string {
+  const asked = spawnSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' });
+  const registry = asked.status === 0 ? asked.stdout.trim() : '';
+  if (!/^https?:\/\//.test(registry)) throw new Error(`npm config get registry gave no registry URL: ${asked.stderr || registry}`);
+  return registry.endsWith('/') ? registry : `${registry}/`;
 }
 
 /** @vscode/ripgrep's postinstall uses a tarball it finds under $TMPDIR instead of downloading one. */

@@ -63,4 +63,19 @@ describe('prompt files that cannot be sent as they are', () => {
       assert.ok(posts(sim) > 0);
     });
   });
+
+  it("eval refuses a cell longer than the model's context at its test's line, unless --allow-long-prompts", async () => {
+    await withSimulator({}, async (sim) => {
+      write('p.txt', 'Summarise: {{ text }}');
+      write('rows.csv', `text\nshort\n${'word '.repeat(10_000)}\n`);
+      const config = write('c.yaml', 'prompts:\n  - file://p.txt\nproviders:\n  - scalarlm:base\ntests: file://rows.csv\n');
+      const refused = await cli(sim, ['eval', config]);
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, /rows\.csv:3: the prompt is about 12,503 tokens .* more than the model's context of 8,192 tokens/);
+      assert.equal(posts(sim), 0);
+      const sent = await cli(sim, ['eval', config, '--allow-long-prompts']);
+      assert.notEqual(sent.code, 2, sent.stderr);
+      assert.ok(posts(sim) > 0);
+    });
+  });
 });

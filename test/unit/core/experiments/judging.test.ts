@@ -104,9 +104,12 @@ describe('judging with scalarlm-lab eval', () => {
       assert.equal((await cli(sim, ['eval', config, '--output', before])).code, 100);
       assert.deepEqual(results(before).map((r) => r.verdict?.status), ['pass', 'pass', 'fail', 'fail']);
       const after = join(tmp.path, 'after.json');
+      const posted = sim.stats().requests['POST /v1/generate'];
       const rerun = await cli(sim, ['eval', config, '--filter-failing', before, '--output', after]);
       assert.equal(rerun.code, 100, rerun.stderr);
       assert.deepEqual(results(after).map((r) => r.test.index), [2, 3]);
+      assert.equal(sim.stats().requests['POST /v1/generate'], posted, 'the failing cells the server answered are fetched, not sent again');
+      assert.match(rerun.stderr, /2 cells: 2 ok; 0 sent, 2 fetched rather than sent/);
 
       const missing = await cli(sim, ['eval', config, '--filter-failing', join(tmp.path, 'nope.json')]);
       assert.equal(missing.code, 2);

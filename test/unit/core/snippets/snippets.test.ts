@@ -35,6 +35,8 @@ function chatRequest(url: string, stream: boolean): SnippetRequest {
       max_tokens: 16,
       model: 'tiny-random/gemma-4-dense',
       temperature: 0.7,
+      // Sampled, so seeded: each copy then gets the same answer, as from vLLM.
+      seed: 42,
       tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }],
       top_k: 5,
       stream,
