@@ -7,7 +7,7 @@
 
 import { describeValue } from '../prompts/validation';
 import { setOwn, type Entry, type FrontmatterReader } from './frontmatter-reader';
-import { fileReferencesIn, resolveFileReferences } from './prompty-files';
+import { envReferenceDetail, envReferenceIn, fileReferencesIn, resolveFileReferences } from './prompty-files';
 import { TemplateError } from './template-error';
 import type { PromptyFile, PromptyModel } from './types';
 
@@ -114,6 +114,8 @@ function setParameter(key: string, item: Entry, reader: FrontmatterReader, model
   if (Object.hasOwn(refusedParameters, key)) return reader.error(item.keyNode, `\`${item.path}\` is not supported: ${refusedParameters[key]}`);
   if (key === 'model') return reader.note(item.keyNode, `ignored \`${item.path}\`: the model is chosen by the provider, scalarlm.model or --model`);
   const { line, column = 1 } = reader.locate(item.node ?? item.keyNode);
+  const env = envReferenceIn(item.value);
+  if (env !== undefined) return reader.error(item.node ?? item.keyNode, envReferenceDetail(env));
   const references = fileReferencesIn(item.value);
   if (references.length > 0) {
     // Checked once read (loadParameters).

@@ -70,6 +70,13 @@ describe('Prompty 2 and v1 file formats', () => {
     ]);
   });
 
+  it('refuses ${env:…} in parameters and sample values at its line, rather than sending the literal text', () => {
+    assert.deepEqual(problems('---\nmodel:\n  parameters:\n    user: ${env:USER}\nsample:\n  key: ${env:KEY}\n---\nhi'), [
+      'error p.prompty:4:11: `${env:USER}` is not read here (Prompty would read the environment variable): write the value itself',
+      'error p.prompty:6:3: `${env:KEY}` is not read here (Prompty would read the environment variable): write the value itself',
+    ]);
+  });
+
   it('reads ${file:…} parameters relative to the .prompty, and checks what the file holds', async () => {
     const prompty = parsePrompty('---\nmodel:\n  parameters:\n    tools: ${file:tools.json}\n    response_format:\n      type: json_schema\n      json_schema: ${file:schema.yaml}\n---\nhi', 'prompts/p.prompty');
     assert.deepEqual(prompty.problems, []);
