@@ -64,11 +64,12 @@ describe('scalarlm-lab eval with a .prompty', () => {
     });
   });
 
-  it('refuses a variable with no value, saying how to give one', async () => {
+  it('refuses a variable with no value, saying how to give one, after the notes on the file', async () => {
     await withSimulator({}, async (sim) => {
       const config = experiment('scalarlm:base', 'user:\nWeather in {{ city }} on {{ day }}?');
       const result = await runCli(['eval', config, '--url', sim.url], { env: { XDG_STATE_HOME: tmp.path } });
       assert.equal(result.code, 2, result.stderr);
+      assert.match(result.stderr, /weather\.prompty:3:1: note: ignored key `owner`/, 'the notes show though the run stopped');
       assert.match(result.stderr, /weather\.prompty:13:29: `day` is not defined; defined: city \(test 1, \S+:\d+\); give `day` a value: a var of the test \(or a column of its dataset\), the \.prompty's sample, or a default under its inputs/);
     });
   });
