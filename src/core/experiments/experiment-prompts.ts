@@ -18,6 +18,8 @@ export interface ExperimentPrompt {
   parameters: Record<string, unknown>;
   /** What the reader noted or warned about the prompt's file (ignored keys), each with its file:line. */
   notes: string[];
+  /** The files its parameters were read from (`${file:…}`): a resumed run must find them unchanged too. */
+  files: string[];
   /** The variables the prompt uses (for previews and messages). */
   variables: readonly string[];
   /** The test's vars rendered into what is sent; throws a TemplateError (file:line) when a cell cannot render. */
@@ -45,7 +47,15 @@ export async function loadExperimentPrompt(ref: PromptRef, configFile: string, r
     case 'prompty': {
       const prompty = parsePrompty(text, ref.displayPath);
       const prompt = fromTemplate(base, prompty, {});
-      return { ...prompt, parameters: await loadParameters(prompty, besidePrompty(prompty, ref.path, readText)), notes: promptyNotes(prompty) };
+      const files: string[] = [];
+      const parameters = await loadParameters(
+        prompty,
+        besidePrompty(prompty, ref.path, (path) => {
+          files.push(path);
+          return readText(path);
+        }),
+      );
+      return { ...prompt, parameters, notes: promptyNotes(prompty), files };
     }
     case 'text':
       return fromTemplate(base, plainTemplate(text, ref.displayPath), {});
@@ -62,6 +72,7 @@ function fromTemplate(base: Pick<ExperimentPrompt, 'key' | 'label'>, template: P
     line: template.bodyStartLine,
     parameters,
     notes: [],
+    files: [],
     variables: compiled.variables.map((use) => use.name),
     render: (vars, options) => compiled.render(vars, options),
   };
@@ -81,6 +92,7 @@ function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label'>, text: s
     line: 1,
     parameters: {},
     notes: [],
+    files: [],
     variables: [...new Set(parts.flatMap((part) => part.template.variables.map((use) => use.name)))],
     render: (vars, options) => {
       const rendered: RenderedMessage[] = parts.map(({ role, template }) => {

@@ -44,7 +44,7 @@ export interface SpecOptions {
 export async function experimentFromConfig(path: string, options: SpecOptions = {}): Promise<ExperimentSpec> {
   const config = await loadExperimentConfig(path);
   const prompts = await loadExperimentPrompts(config.prompts, config.file);
-  const files = [config.path, ...config.prompts.flatMap((p) => (p.kind === 'file' ? [p.path] : [])), ...config.tests.flatMap((t) => (t.kind === 'file' ? [t.path] : []))];
+  const files = [config.path, ...config.prompts.flatMap((p) => (p.kind === 'file' ? [p.path] : [])), ...prompts.flatMap((p) => p.files), ...config.tests.flatMap((t) => (t.kind === 'file' ? [t.path] : []))];
   return {
     title: config.description ?? basename(config.file),
     source: pathToFileURL(config.path).toString(),
@@ -91,7 +91,7 @@ export async function experimentFromPrompty(path: string, options: PromptyRunOpt
       ...prompts[0].notes,
       ...(hint && hint !== options.model ? [`${path}: its model.configuration names "${hint}"; ScalarLM runs ${options.model ? `"${options.model}"` : "the deployment's default model"} (choose one with scalarlm.model or --model).`] : []),
     ],
-    fingerprint: () => fingerprintOf(dataset ? [absolute, resolve(dataset)] : [absolute]),
+    fingerprint: () => fingerprintOf([absolute, ...prompts[0].files, ...(dataset ? [resolve(dataset)] : [])]),
   };
 }
 
