@@ -37,6 +37,12 @@ describe('Prompty 2 and v1 file formats', () => {
     assert.deepEqual(problems('---\ninputSchema: [q]\n---\nhi'), ['error p.prompty:2:14: `inputSchema` must be a mapping with `properties`, a list of {name, kind, default}; got an array of 1']);
   });
 
+  it('refuses a thread input at its line, saying how to write the conversation instead', () => {
+    assert.deepEqual(problems('---\ninputs:\n  - name: history\n    kind: thread\n---\n{{ history }}'), [
+      'error p.prompty:4:11: a `thread` input is not supported: write its messages with a loop, `{% for m in history %}`, a line `{{ m.role }}:` and a line `{{ m.content }}` in it',
+    ]);
+  });
+
   it('reads template: {format: {kind}, parser: {kind}}', () => {
     const prompty = parsePrompty('---\ntemplate:\n  format:\n    kind: mustache\n  parser:\n    kind: prompty\n---\n{{ q }}', 'p.prompty');
     assert.equal(prompty.engine, 'mustache');
