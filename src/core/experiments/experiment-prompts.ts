@@ -24,6 +24,8 @@ export interface ExperimentPrompt {
   parameters: Record<string, unknown>;
   /** What the reader noted or warned about the prompt's file (ignored keys), each with its file:line. */
   notes: string[];
+  /** The files its parameters were read from (`${file:…}`): a resumed run must find them unchanged too. */
+  files: string[];
   /** The variables the prompt uses (for previews and messages). */
   variables: readonly string[];
   /**
@@ -56,7 +58,15 @@ export async function loadExperimentPrompt(ref: PromptRef, configFile: string, r
     case 'prompty': {
       const prompty = parsePrompty(text, ref.displayPath);
       const prompt = fromPrompty(base, prompty);
-      return { ...prompt, parameters: await loadParameters(prompty, besidePrompty(prompty, ref.path, readText)), notes: promptyNotes(prompty) };
+      const files: string[] = [];
+      const parameters = await loadParameters(
+        prompty,
+        besidePrompty(prompty, ref.path, (path) => {
+          files.push(path);
+          return readText(path);
+        }),
+      );
+      return { ...prompt, parameters, notes: promptyNotes(prompty), files };
     }
     case 'text':
       return ref.part === undefined ? fromPromptfooText(base, text.replace(/^\uFEFF/, ''), ref.displayPath, 1) : fromPromptfooText(base, ref.part.text, ref.displayPath, ref.part.line);
@@ -74,6 +84,7 @@ function fromPrompty(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, templ
     line: template.bodyStartLine,
     parameters: template.model.parameters,
     notes: [],
+    files: [],
     variables: compiled.variables.map((use) => use.name),
     render: (vars, options, text) => {
       refuseTestText(text, template.file, 'a .prompty (its messages come from role markers)');
@@ -92,6 +103,7 @@ function fromPromptfooText(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>,
     line: firstLine,
     parameters: {},
     notes: [],
+    files: [],
     variables: compiled.variables.map((use) => use.name),
     render: (vars, options, text = {}) => ({ kind: 'text', text: template.render(vars, options, text) }),
   };
@@ -122,6 +134,7 @@ function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, 
     line: 1,
     parameters: {},
     notes: [],
+    files: [],
     variables: [...new Set(parts.flatMap((part) => part.template.variables.map((use) => use.name)))],
     render: (vars, options, testText) => {
       refuseTestText(testText, file, 'chat messages');
@@ -158,6 +171,7 @@ function fromChatTemplate(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, 
     line: 1,
     parameters: {},
     notes: [],
+    files: [],
     variables: compiled.variables.map((use) => use.name),
     render: (vars, options, testText) => {
       refuseTestText(testText, file, 'chat messages');

@@ -50,7 +50,7 @@ export interface SpecOptions {
 export async function experimentFromConfig(path: string, options: SpecOptions = {}): Promise<ExperimentSpec> {
   const config = await loadExperimentConfig(path);
   const prompts = await loadExperimentPrompts(config.prompts, config.file);
-  const files = [config.path, ...config.prompts.flatMap((p) => (p.kind === 'file' ? [p.path] : [])), ...config.tests.flatMap((t) => (t.kind === 'file' ? [t.path] : []))];
+  const files = [config.path, ...config.prompts.flatMap((p) => (p.kind === 'file' ? [p.path] : [])), ...prompts.flatMap((p) => p.files), ...config.tests.flatMap((t) => (t.kind === 'file' ? [t.path] : []))];
   const warnings = [...config.ignored.map((key) => key.message), ...config.problems.filter((p) => p.severity !== 'info').map((p) => p.message), ...new Set(prompts.flatMap((p) => p.notes))];
   const noted = new Set(warnings);
   const onNote = ({ message }: DatasetNote) => {
@@ -105,7 +105,7 @@ export async function experimentFromPrompty(path: string, options: PromptyRunOpt
       ...prompts[0].notes,
       ...(hint && hint !== options.model ? [`${path}: its model.configuration names "${hint}"; ScalarLM runs ${options.model ? `"${options.model}"` : "the deployment's default model"} (choose one with scalarlm.model or --model).`] : []),
     ],
-    fingerprint: () => fingerprintOf(dataset ? [absolute, resolve(dataset)] : [absolute]),
+    fingerprint: () => fingerprintOf([absolute, ...prompts[0].files, ...(dataset ? [resolve(dataset)] : [])]),
   };
 }
 

@@ -5,11 +5,9 @@
 
 /** Read by the column itself (experiment-cells.ts): the provider's config may set them too. */
 const columnKeys = new Set(['max_tokens', 'temperature', 'top_p', 'stop']);
-/** Sent on /v1/generate, which ignores them (protocol §10.2), and on chat. */
-const batchFieldKeys = new Set(['tools', 'tool_choice']);
 
 export interface PromptOptions {
-  /** `tools` and `tool_choice`: fields of a batch request too. */
+  /** `tools` and `tool_choice`: fields of their own in a column's parameters (the batch request has them too). */
   tools?: unknown[];
   tool_choice?: string | Record<string, unknown>;
   /** Everything else, sent as it is on chat. */
@@ -26,7 +24,7 @@ export function promptOptions(parameters: Record<string, unknown>): PromptOption
     found.chatOnly.push(key);
     if (key === 'tools') found.tools = value as unknown[];
     else if (key === 'tool_choice') found.tool_choice = value as string | Record<string, unknown>;
-    else if (!batchFieldKeys.has(key)) Object.defineProperty(options, key, { value, enumerable: true, writable: true, configurable: true });
+    else Object.defineProperty(options, key, { value, enumerable: true, writable: true, configurable: true });
   }
   if (Object.keys(options).length > 0) found.options = options;
   return found;

@@ -108,8 +108,8 @@ class Compiled implements CompiledTemplate {
       throw new TemplateTrustError({ file: template.file, line: template.kind === 'prompty' ? 1 : template.bodyStartLine });
     }
     const values = template.kind === 'prompty' && template.inputs.length > 0 ? { ...this.defaults, ...vars } : vars;
-    for (const variable of this.required) {
-      if (options.undefinedAsEmpty) break;
+    const required = options.undefinedAsEmpty ? [] : this.required;
+    for (const variable of required) {
       if (!hasOwn(values, variable.name) || values[variable.name] === undefined) throw this.undefinedError(variable, values);
     }
     const rendered = this.program.render(protectValues(values));

@@ -15,6 +15,25 @@ export function fileReferenceOf(value: unknown): string | undefined {
   return typeof value === 'string' ? reference.exec(value.trim())?.[1].trim() : undefined;
 }
 
+/**
+ * The first `${env:…}` in a value, at any depth. Prompty reads the environment variable there; here it is
+ * refused rather than sent as its literal text (provider settings, where such references mostly are, are
+ * ignored before this is asked).
+ */
+export function envReferenceIn(value: unknown): string | undefined {
+  if (typeof value === 'string') return /^\$\{env:[^}]*\}$/.test(value.trim()) ? value.trim() : undefined;
+  const items = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [];
+  for (const item of items) {
+    const found = envReferenceIn(item);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+export function envReferenceDetail(written: string): string {
+  return `\`${written}\` is not read here (Prompty would read the environment variable): write the value itself`;
+}
+
 /** Every `${file:…}` in a value: itself, or the value of a key of a mapping inside it (lists included). */
 export function fileReferencesIn(value: unknown): string[] {
   const own = fileReferenceOf(value);

@@ -77,7 +77,8 @@ function readFields(fields: readonly Entry[], input: PromptyInput, reader: Front
     switch (field.key) {
       case 'type':
       case 'kind':
-        if (typeof field.value === 'string') input.type = field.value;
+        if (field.value === 'thread') reader.error(field.node, threadDetail(input.name));
+        else if (typeof field.value === 'string') input.type = field.value;
         else reader.error(field.node, `\`${field.path}\` must be a type name such as string, number or array`);
         break;
       case 'description':
@@ -91,6 +92,14 @@ function readFields(fields: readonly Entry[], input: PromptyInput, reader: Front
         if (!acceptedKeys.has(field.key)) reader.note(field.keyNode, `ignored key \`${field.path}\``);
     }
   }
+}
+
+/**
+ * Prompty 2 splices a `thread` input's messages into the conversation where it is rendered
+ * (tests/prompts/threaded.prompty); rendered here, it would be the messages' JSON inside one message.
+ */
+function threadDetail(name: string): string {
+  return `a \`thread\` input is not supported: write its messages with a loop, \`{% for m in ${name} %}\`, a line \`{{ m.role }}:\` and a line \`{{ m.content }}\` in it`;
 }
 
 /** The long form is a mapping with at least one of the keys an input declaration has. */

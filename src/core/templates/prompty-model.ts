@@ -1,5 +1,5 @@
 // `model:` of a .prompty. Parameters go to the deployment as they are, every one of them, as Prompty spreads
-// them into its request (v1 executor: `**self.parameters`); their types are checked, since a wrong one would
+// them into its request (v1 openai/executor.py, chat branch: `**self.options`); their types are checked, since a wrong one would
 // only fail later on the server. A `${file:…}` value is kept as written here and read by loadParameters. The
 // configuration names a provider's deployment, which means nothing to a ScalarLM server, so only the model
 // name in it is kept, as a hint. Prompty 2 spells these `model.id`, `model.apiType`, `model.connection` and
@@ -7,7 +7,7 @@
 
 import { describeValue } from '../prompts/validation';
 import { setOwn, type Entry, type FrontmatterReader } from './frontmatter-reader';
-import { fileReferencesIn, resolveFileReferences } from './prompty-files';
+import { envReferenceDetail, envReferenceIn, fileReferencesIn, resolveFileReferences } from './prompty-files';
 import { TemplateError } from './template-error';
 import type { PromptyFile, PromptyModel } from './types';
 
@@ -114,8 +114,9 @@ function setParameter(key: string, item: Entry, reader: FrontmatterReader, model
   if (Object.hasOwn(refusedParameters, key)) return reader.error(item.keyNode, `\`${item.path}\` is not supported: ${refusedParameters[key]}`);
   if (key === 'model') return reader.note(item.keyNode, `ignored \`${item.path}\`: the model is chosen by the provider, scalarlm.model or --model`);
   const { line, column = 1 } = reader.locate(item.node ?? item.keyNode);
-  const references = fileReferencesIn(item.value);
-  if (references.length > 0) {
+  const env = envReferenceIn(item.value);
+  if (env !== undefined) return reader.error(item.node ?? item.keyNode, envReferenceDetail(env));
+  if (fileReferencesIn(item.value).length > 0) {
     // Checked once read (loadParameters).
     model.fileParameters.push({ key, line, column });
     setOwn(model.parameters, key, item.value);

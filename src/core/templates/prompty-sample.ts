@@ -7,7 +7,7 @@ import { describeValue, isPlainObject } from '../prompts/validation';
 import { LineIndex } from '../prompts/text';
 import { scanJson } from '../prompts/json-scanner';
 import type { Entry, FrontmatterReader } from './frontmatter-reader';
-import { resolveFileReferences } from './prompty-files';
+import { envReferenceDetail, envReferenceIn, resolveFileReferences } from './prompty-files';
 import { TemplateError } from './template-error';
 import type { PromptyFile, PromptySample } from './types';
 
@@ -15,7 +15,11 @@ const fileReference = /^\$\{file:(.+)\}$/;
 
 export function readSample(entry: Entry, reader: FrontmatterReader): PromptySample | undefined {
   const { line, column = 1 } = reader.locate(entry.node ?? entry.keyNode);
-  if (isPlainObject(entry.value)) return { kind: 'inline', values: entry.value, line, column };
+  if (isPlainObject(entry.value)) {
+    const env = envReferenceIn(entry.value);
+    if (env !== undefined) reader.error(entry.node, envReferenceDetail(env));
+    return { kind: 'inline', values: entry.value, line, column };
+  }
   if (typeof entry.value === 'string' && entry.value.trim() !== '') {
     const written = entry.value.trim();
     const relative = fileReference.exec(written)?.[1].trim() ?? written;

@@ -17,8 +17,8 @@ const markerLine = /^[ \t]*(?:#[ \t]*)?([A-Za-z][A-Za-z0-9_-]*)[ \t]*(\[[^\]\n]*
 const attribute = /(\w+)\s*=\s*(?:"([^"]*)"|([^",\]]*))/g;
 
 const roles: readonly ChatRole[] = ['system', 'user', 'assistant'];
-/** Roles of other chat APIs (Prompty's own parser knows tool and function). */
-const otherRoles = new Set(['tool', 'function', 'developer']);
+/** Roles of other chat APIs (Prompty's own parsers know tool, function, developer, and v1 a `tools:` section). */
+const otherRoles = new Set(['tool', 'tools', 'function', 'developer']);
 /** Words a near miss would catch that are more likely meant as text. */
 const words = new Set(['users', 'systems', 'assistants', 'uses', 'used', 'stem', 'assistance']);
 /** How far a word may be from a role and still be taken for a misspelling of it. */

@@ -8,7 +8,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli-run';
 
-const root = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'fidelity', 'prompty');
+const repo = join(__dirname, '..', '..', '..', '..');
+const root = join(repo, 'test', 'fixtures', 'fidelity', 'prompty');
+
+/** The names in the "Checked by" column of the README's Prompty table. */
+function readmeChecks(): string[] {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const table = /<!-- prompty-fidelity:start -->([\s\S]*?)<!-- prompty-fidelity:end -->/.exec(readme)?.[1] ?? '';
+  const rows = table.split('\n').filter((line) => line.startsWith('|') && !line.startsWith('|---'));
+  return rows.slice(1).flatMap((row) => [...(row.split('|').at(-2) ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]));
+}
 
 interface Golden {
   why: string;
@@ -19,9 +28,16 @@ interface Golden {
 
 describe('Prompty fidelity: render --request sends what Prompty would', () => {
   const cases = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const unitTests = readdirSync(join(repo, 'test', 'unit'), { recursive: true, encoding: 'utf8' }).map((file) => `/${file}`);
 
-  it('has a case for each behaviour the README table names', () => {
-    assert.ok(cases.length >= 12, `only ${cases.length} cases`);
+  it('has a case for each behaviour the README table names, and the table names each case', () => {
+    const checks = readmeChecks();
+    assert.ok(checks.length > 0, 'the README has its Prompty table');
+    for (const check of checks) {
+      if (check.endsWith('.test.ts')) assert.ok(unitTests.some((file) => file.endsWith(`/${check}`)), `the README names a test ${check} that does not exist`);
+      else assert.ok(cases.includes(check), `the README names a case ${check} that has no fixture`);
+    }
+    for (const name of cases) assert.ok(checks.includes(name), `the README's Prompty table does not name the case ${name}`);
   });
 
   for (const name of cases) {

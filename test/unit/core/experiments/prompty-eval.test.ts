@@ -12,7 +12,7 @@ describe('scalarlm-lab eval with a .prompty', () => {
   const tmp = useTempDir();
   const write = fileWriter(tmp);
 
-  function experiment(provider = 'scalarlm:base', body = 'user:\nWeather in {{ city }}?'): string {
+  function experiment(provider = 'scalarlm:base', body = 'user[name="Ada"]:\nWeather in {{ city }}?'): string {
     write('prompts/format.json', '{"type": "json_object"}');
     write(
       'prompts/weather.prompty',
@@ -35,7 +35,7 @@ describe('scalarlm-lab eval with a .prompty', () => {
     return write('promptfooconfig.yaml', `prompts:\n  - file://prompts/weather.prompty\nproviders:\n  - ${provider}\ntests:\n  - vars: {city: Oslo}\n`);
   }
 
-  it('sends every model.parameters entry on the chat path, and prints the notes on the file', async () => {
+  it('sends every model.parameters entry and a marker\'s name on the chat path, and prints the notes on the file', async () => {
     await withSimulator({}, async (sim) =>
       withRecordingProxy(sim.url, async (proxy) => {
         const config = experiment();
@@ -45,7 +45,7 @@ describe('scalarlm-lab eval with a .prompty', () => {
         assert.match(result.stderr, /prompts\/weather\.prompty × scalarlm:base via chat/);
         const chats = proxy.received.filter((r) => r.path === '/v1/chat/completions').map((r) => JSON.parse(r.body) as Record<string, unknown>);
         assert.equal(chats.length, 1);
-        assert.deepEqual(chats[0].messages, [{ role: 'user', content: 'Weather in Oslo?' }]);
+        assert.deepEqual(chats[0].messages, [{ role: 'user', name: 'Ada', content: 'Weather in Oslo?' }]);
         assert.equal(chats[0].max_tokens, 20);
         assert.equal(chats[0].seed, 7);
         assert.equal(chats[0].presence_penalty, 0.5);
@@ -64,11 +64,12 @@ describe('scalarlm-lab eval with a .prompty', () => {
     });
   });
 
-  it('refuses a variable with no value, saying how to give one', async () => {
+  it('refuses a variable with no value, saying how to give one, after the notes on the file', async () => {
     await withSimulator({}, async (sim) => {
       const config = experiment('scalarlm:base', 'user:\nWeather in {{ city }} on {{ day }}?');
       const result = await runCli(['eval', config, '--url', sim.url], { env: { XDG_STATE_HOME: tmp.path } });
       assert.equal(result.code, 2, result.stderr);
+      assert.match(result.stderr, /weather\.prompty:3:1: note: ignored key `owner`/, 'the notes show though the run stopped');
       assert.match(result.stderr, /weather\.prompty:13:29: `day` is not defined; defined: city \(test 1, \S+:\d+\); give `day` a value: a var of the test \(or a column of its dataset\), the \.prompty's sample, or a default under its inputs/);
     });
   });

@@ -37,6 +37,12 @@ describe('Prompty 2 and v1 file formats', () => {
     assert.deepEqual(problems('---\ninputSchema: [q]\n---\nhi'), ['error p.prompty:2:14: `inputSchema` must be a mapping with `properties`, a list of {name, kind, default}; got an array of 1']);
   });
 
+  it('refuses a thread input at its line, saying how to write the conversation instead', () => {
+    assert.deepEqual(problems('---\ninputs:\n  - name: history\n    kind: thread\n---\n{{ history }}'), [
+      'error p.prompty:4:11: a `thread` input is not supported: write its messages with a loop, `{% for m in history %}`, a line `{{ m.role }}:` and a line `{{ m.content }}` in it',
+    ]);
+  });
+
   it('reads template: {format: {kind}, parser: {kind}}', () => {
     const prompty = parsePrompty('---\ntemplate:\n  format:\n    kind: mustache\n  parser:\n    kind: prompty\n---\n{{ q }}', 'p.prompty');
     assert.equal(prompty.engine, 'mustache');
@@ -67,6 +73,13 @@ describe('Prompty 2 and v1 file formats', () => {
       'error p.prompty:6:5: `model.parameters.stream` is not supported: answers are read whole here; remove `stream`',
       'error p.prompty:7:12: `tools` must be a list of tool definitions; got a string',
       'error p.prompty:8:23: `presence_penalty` must be a number from -2 to 2; got a number (3)',
+    ]);
+  });
+
+  it('refuses ${env:…} in parameters and sample values at its line, rather than sending the literal text', () => {
+    assert.deepEqual(problems('---\nmodel:\n  parameters:\n    user: ${env:USER}\nsample:\n  key: ${env:KEY}\n---\nhi'), [
+      'error p.prompty:4:11: `${env:USER}` is not read here (Prompty would read the environment variable): write the value itself',
+      'error p.prompty:6:3: `${env:KEY}` is not read here (Prompty would read the environment variable): write the value itself',
     ]);
   });
 

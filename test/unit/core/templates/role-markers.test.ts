@@ -31,6 +31,7 @@ describe('role markers', () => {
     const error = templateError(() => messagesOf('system:\nBe kind.\nuser[mood="sad"]:\nHi'));
     assert.equal(error.message, 'p.prompty:6: the role marker attribute `mood` is not supported: only `name` (the message\'s name) is sent');
     assert.deepEqual(messagesOf('user:\nSee [the docs]:\nok'), [{ role: 'user', content: 'See [the docs]:\nok' }]);
+    assert.equal(templateError(() => messagesOf('tools:\n- name: f\nuser:\nHi')).message, "p.prompty:4:1: unknown role marker 'tools:'; use system:, user: or assistant:");
   });
 
   it('make text before the first marker a system message, as Prompty does', () => {
