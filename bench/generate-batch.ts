@@ -1,15 +1,17 @@
 // Batch throughput of `scalarlm-lab generate` against the simulator in zero-latency mode (separate
-// processes): first the whole process with the default flags on 10,000 fresh prompts, beside the Python SDK's
-// figure for the same job (measured elsewhere: it is not installable here); then wall time, client CPU per
+// processes): first the whole process with the default flags on 10,000 fresh prompts, beside the ScalarLM Python
+// SDK's own `generate` on the same job, alternating, in this run (../shared/reference, where it is at hand; else
+// the row says it was not measured); then wall time, client CPU per
 // prompt, HTTP requests per prompt and peak RSS at two group sizes side by side, then a million prompts from
 // one JSONL file for bounded memory. Then results as they land: on a simulator that takes its time (1,000
 // tokens/s, 32 slots), when the first line of 10,000 comes out, beside one group alone and the whole run.
 
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCliMeasured, startSimProcess, type SimProcess } from './lib/processes';
+import { ROOT, runCliMeasured, startSimProcess, type SimProcess } from './lib/processes';
 import { printTable } from './lib/table';
 
 async function writePrompts(path: string, count: number): Promise<void> {
@@ -54,18 +56,47 @@ async function httpRequests(sim: SimProcess): Promise<number> {
 }
 
 const FRESH_RUNS = 5;
-/** The ScalarLM Python SDK's `generate` on the same job, on this kind of machine (issue 11): not installable here. */
-const SDK_WALL_S = 0.58;
+/** The ScalarLM Python SDK as its users run it: beside the project on the development machines and in CI only. */
+const SDK_SCRIPT = join(ROOT, '..', 'shared', 'reference', 'sdk-generate.sh');
+
+/** `bench SALT prompt i`, the prompts the SDK script sends, so both clients send the same text. */
+async function writeSaltedPrompts(path: string, count: number, salt: string): Promise<void> {
+  const out = createWriteStream(path);
+  for (let i = 0; i < count; i++) if (!out.write(JSON.stringify({ prompt: `bench ${salt} prompt ${i}` }) + '\n')) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
+}
+
+/** The SDK's generate of `prompts` prompts: the whole process's wall time and its own timing of the call. */
+async function runSdk(url: string, prompts: number, salt: string): Promise<{ wallMs: number; callMs: number }> {
+  const started = performance.now();
+  const child = spawn('bash', [SDK_SCRIPT, url, String(prompts), '8', salt], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  const wallMs = performance.now() - started;
+  const seconds = /^sdk \d+ ([\d.]+)$/m.exec(out)?.[1];
+  if (code !== 0 || seconds === undefined) throw new Error(`The SDK's generate failed (exit ${code}):\n${err || out}`);
+  return { wallMs, callMs: Number(seconds) * 1000 };
+}
 
 /**
  * The whole process, as a user runs it: the default flags but max_tokens 8, every prompt new to the simulator
- * (a fresh one per run), results to a file. Figures vary run to run on a shared machine: the median of a few runs.
+ * (a fresh one per run), results to a file; beside it the SDK on the same job, the two alternating. Figures vary
+ * run to run on a shared machine: the median of a few runs, and the ratio of the medians.
  */
-async function benchFresh(dir: string, file: string, prompts: number): Promise<void> {
+async function benchFresh(dir: string, prompts: number): Promise<void> {
+  const sdkAtHand = existsSync(SDK_SCRIPT);
   const runs: { wallMs: number; cpuMs: number; httpPerPrompt: number }[] = [];
+  const sdkRuns: { wallMs: number; callMs: number }[] = [];
   for (let i = 0; i < FRESH_RUNS; i++) {
+    const salt = `${process.pid}-${i}`;
     const sim = await startSimProcess(['--zero-latency']);
     try {
+      const file = join(dir, 'fresh.jsonl');
+      await writeSaltedPrompts(file, prompts, `cli-${salt}`);
       const ledger = join(dir, 'fresh.ledger.jsonl');
       const out = join(dir, 'fresh.results.jsonl');
       const run = await runCliMeasured(['generate', file, '--url', sim.url, '--max-tokens', '8', '--out', out, '--ledger', ledger], join(dir, 'usage.json'));
@@ -73,18 +104,22 @@ async function benchFresh(dir: string, file: string, prompts: number): Promise<v
       rmSync(ledger, { force: true });
       rmSync(out, { force: true });
       runs.push({ ...run, httpPerPrompt: (await httpRequests(sim)) / prompts });
+      if (sdkAtHand) sdkRuns.push(await runSdk(sim.url, prompts, `sdk-${salt}`));
     } finally {
       await sim.stop();
     }
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const wall = median(runs.map((r) => r.wallMs)) / 1000;
+  const sdkWall = sdkAtHand ? median(sdkRuns.map((r) => r.wallMs)) / 1000 : undefined;
+  const sdkCall = sdkAtHand ? median(sdkRuns.map((r) => r.callMs)) / 1000 : undefined;
+  const notMeasured = 'not measured (../shared/reference is not here)';
   printTable(
-    `${prompts.toLocaleString('en-US')} fresh prompts, max_tokens 8, whole process, zero-latency simulator (median of ${FRESH_RUNS} runs)`,
-    ['client', 'wall s', 'client CPU µs/prompt', 'HTTP req/prompt', 'wall / SDK'],
+    `${prompts.toLocaleString('en-US')} fresh prompts, max_tokens 8, zero-latency simulator (median of ${FRESH_RUNS} runs each, alternating)`,
+    ['client', 'whole process s', 'generate call s', 'client CPU µs/prompt', 'HTTP req/prompt', 'whole process / SDK'],
     [
-      ['scalarlm-lab generate (default flags)', wall, median(runs.map((r) => (r.cpuMs / prompts) * 1000)), median(runs.map((r) => r.httpPerPrompt)), wall / SDK_WALL_S],
-      ['ScalarLM Python SDK generate (measured elsewhere)', SDK_WALL_S, '', '', 1],
+      ['scalarlm-lab generate (default flags)', wall, '', median(runs.map((r) => (r.cpuMs / prompts) * 1000)), median(runs.map((r) => r.httpPerPrompt)), sdkWall === undefined ? notMeasured : wall / sdkWall],
+      ['ScalarLM Python SDK llm.generate', sdkWall ?? notMeasured, sdkCall ?? notMeasured, '', '', sdkWall === undefined ? notMeasured : 1],
     ],
   );
 }
@@ -126,7 +161,7 @@ export async function benchGenerate(options: { million: boolean }): Promise<void
     const rows: (string | number)[][] = [];
     const files = new Map<number, string>([[10_000, join(dir, 'prompts-10000.jsonl')]]);
     await writePrompts(files.get(10_000) as string, 10_000);
-    await benchFresh(dir, files.get(10_000) as string, 10_000);
+    await benchFresh(dir, 10_000);
     for (const c of cases) {
       if (!files.has(c.prompts)) {
         const file = join(dir, `prompts-${c.prompts}.jsonl`);
