@@ -45,6 +45,17 @@ describe('training client', () => {
     });
   });
 
+  it('sends the upload again when the answer is lost after the server took it, and gets the same job back, not a second', async () => {
+    await withTraining(async (training, sim) => {
+      sim.addFaults([{ kind: 'drop-after', route: '/v1/megatron/train', times: 1 }]);
+      const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 2 });
+      const job = await training.submit(archive, params);
+      assert.equal(sim.stats().requests['POST /v1/megatron/train'], 2, 'sent twice');
+      assert.equal(job.existing, true, 'the second answer is the job the first created');
+      assert.equal(sim.stats().trainingJobs, 1);
+    });
+  });
+
   it('sends a large archive in checked chunks, sends a failed chunk again in the same upload, and names the job the single POST would', async () => {
     await withTraining(async (training, sim) => {
       const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 2 });
