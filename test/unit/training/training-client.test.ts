@@ -157,6 +157,17 @@ describe('training client', () => {
     });
   });
 
+  it('counts a cancel that stays as the end, after a while', async () => {
+    await withTraining(async (training) => {
+      const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 2 });
+      const { hash } = await training.submit(archive, params);
+      // Cancelled while queued: the simulated trainer only writes over it when it starts, 8 steps later.
+      await training.cancel(hash);
+      const outcome = await followJob(training, hash, { pollMs: 5, cancelledForMs: 20 });
+      assert.equal(outcome.kind, 'cancelled');
+    }, { trainingStepMs: 2000 });
+  });
+
   it('stops following when the signal aborts, with the job as last seen', async () => {
     await withTraining(async (training) => {
       const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 100000 });
