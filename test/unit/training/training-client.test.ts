@@ -81,6 +81,7 @@ describe('training client', () => {
       const { hash } = await training.submit(archive, params);
       sim.addFaults([{ kind: 'train-status-torn', times: 2 }]);
       assert.equal((await training.job(hash)).hash, hash);
+      assert.equal((await training.job(hash.slice(0, 8))).hash, hash, 'a prefix is read back as the whole hash');
       assert.equal(sim.stats().requests[`GET /v1/megatron/train/${hash}`], 3);
       const unknown = 'f'.repeat(64);
       await assert.rejects(training.job(unknown), (error: Error) => error instanceof TrainingJobNotFoundError && error.message.startsWith(`The deployment has no training job "${unknown}"`));
