@@ -5,7 +5,7 @@ import { ScalarLMClient } from '../core/api/client';
 import { jobProgress, progressLine, TrainingClient, type TrainingJobDetail } from '../core/training';
 import { numberOption, type ParsedArgs } from './command';
 import { baseUrlOf, headersOf, timeoutMsOf } from './connection';
-import type { CliIO } from './io';
+import { EXIT, type CliIO } from './io';
 
 export const POLL_OPTION = { type: 'string', valueName: 'SECONDS', description: 'Between two status reads while following (default 2)' } as const;
 
@@ -16,14 +16,21 @@ export interface TrainingSession {
   pollMs: number;
 }
 
-/** Runs `body` with a training client; --timeout bounds the whole command (following included). */
-export async function withTraining<T>(args: ParsedArgs, io: CliIO, body: (session: TrainingSession) => Promise<T>): Promise<T> {
+/**
+ * Runs `body` with a training client; --timeout bounds the whole command (following included). Stopped by
+ * Ctrl-C or --timeout before `body` is done: exit 3, said in a sentence rather than a stack.
+ */
+export async function withTraining(args: ParsedArgs, io: CliIO, body: (session: TrainingSession) => Promise<number>): Promise<number> {
   const api = new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
   const timeoutMs = timeoutMsOf(args);
   const signal = timeoutMs === undefined ? io.signal : AbortSignal.any([io.signal, AbortSignal.timeout(timeoutMs)]);
   const pollMs = (numberOption(args, 'poll', { min: 0.001 }) ?? 2) * 1000;
   try {
     return await body({ training: new TrainingClient(api), signal, pollMs });
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    io.stderr.write(`Stopped (${io.signal.aborted ? 'interrupted' : '--timeout reached'}) before the command was done; whatever reached the deployment goes on there.\n`);
+    return EXIT.partial;
   } finally {
     await api.close();
   }

@@ -28,8 +28,9 @@ export const trainCommand: Command = {
     'until all of it is right (exit 2, naming file:line). The archive is byte-for-byte reproducible, so the\n' +
     'same data and arguments always name the same job: sending them again answers with that job, never a\n' +
     'second one. With --follow: the step, loss and ETA on stderr until the end; exit 0 once the job\n' +
-    'completed and its adaptor answers, 1 when it failed (with its last log lines), 3 when following\n' +
-    'stopped first (Ctrl-C, --timeout). --json prints one record at the end: job_hash, status, model.\n' +
+    'completed and its adaptor answers, 1 when it failed (with its last log lines) or stayed cancelled,\n' +
+    '3 when following stopped first (Ctrl-C, --timeout). --json prints one record at the end: job_hash,\n' +
+    'status, model.\n' +
     wrapped(`Training arguments for --set: ${TRAIN_ARGUMENTS.map((a) => a.name).join(', ')}.`),
   usage: 'DATA.jsonl [--base MODEL] [--max-steps N] [--learning-rate X] [--adapter lora|tokenformer] [--gpus N] [--set KEY=VALUE...] [--follow] [options]',
   options: {
@@ -145,6 +146,9 @@ function reportOutcome(outcome: FollowOutcome, hash: string, args: ParsedArgs, i
     case 'failed':
       io.stderr.write(`Job ${hash} FAILED${outcome.detail.status.error ? `: ${outcome.detail.status.error}` : ''}\n`);
       if (outcome.lastLines.length > 0) io.stderr.write(`Its last log lines:\n${outcome.lastLines.map((l) => `  ${l.line}`).join('\n')}\n`);
+      return EXIT.fatal;
+    case 'cancelled':
+      io.stderr.write(`Job ${hash} was cancelled and stayed so: it will not complete.\n`);
       return EXIT.fatal;
     case 'stopped':
       io.stderr.write(`Stopped following job ${hash} (${status}); it goes on on the deployment. See it with: scalarlm-lab job ${hash}\n`);

@@ -33,6 +33,8 @@ export const jobsCommand: Command = {
         job.startTime ? new Date(job.startTime * 1000).toISOString().slice(0, 19) : '-',
       ]);
       io.stdout.write(rows.length ? table([['JOB', 'STATUS', 'STEP', 'LOSS', 'DEPLOYED', 'STARTED (UTC)'], ...rows]) : 'The deployment has no training jobs.\n');
+      // list_models' loss is an average that weights the first steps (training.md §3.3): not the last loss.
+      if (rows.length) io.stderr.write('LOSS is the server\'s running average, which weights the first steps; scalarlm-lab job HASH shows the last.\n');
       return EXIT.ok;
     });
   },
@@ -42,7 +44,7 @@ export const jobCommand: Command = {
   name: 'job',
   summary:
     "Show one training job: status, step, loss, whether its adaptor answers, its config (GET /v1/megatron/train/{hash}).\n" +
-    'HASH: the job hash that train printed and jobs lists.',
+    'HASH: the job hash that train printed and jobs lists (the deployment also finds a job by part of it).',
   usage: 'HASH [options]',
   options: {},
   async run(args, io) {

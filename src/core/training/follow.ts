@@ -16,21 +16,30 @@ export interface FollowOptions extends CallOptions {
   onLogs?: (lines: LogLine[]) => void;
   /** Log lines kept for the report of a failed job. */
   keepLastLines?: number;
+  /**
+   * How long CANCELLED may last before it counts as the end. Current servers overwrite it within a step
+   * (training.md §4); a server where a cancel sticks would otherwise be followed forever.
+   */
+  cancelledForMs?: number;
 }
 
 export type FollowOutcome =
   | { kind: 'completed'; detail: TrainingJobDetail }
   | { kind: 'failed'; detail: TrainingJobDetail; lastLines: LogLine[] }
+  /** CANCELLED for longer than cancelledForMs. */
+  | { kind: 'cancelled'; detail: TrainingJobDetail }
   /** The signal aborted (Ctrl-C, a deadline) before the end. */
   | { kind: 'stopped'; detail: TrainingJobDetail | undefined };
 
 const DEFAULT_KEPT_LINES = 20;
+const DEFAULT_CANCELLED_FOR_MS = 60_000;
 
 export async function followJob(client: TrainingClient, hash: string, options: FollowOptions): Promise<FollowOutcome> {
   const kept: LogLine[] = [];
   const keep = options.keepLastLines ?? DEFAULT_KEPT_LINES;
   let nextLine = 0;
   let detail: TrainingJobDetail | undefined;
+  let cancelledSince: number | undefined;
   const readLogs = async (): Promise<void> => {
     const read = await client.logs(hash, nextLine, options);
     if (read.state === 'not-started' || read.lines.length === 0) return;
@@ -48,6 +57,8 @@ export async function followJob(client: TrainingClient, hash: string, options: F
         await readLogs();
         return { kind: 'failed', detail, lastLines: kept };
       }
+      cancelledSince = detail.status.status === 'CANCELLED' ? (cancelledSince ?? Date.now()) : undefined;
+      if (cancelledSince !== undefined && Date.now() - cancelledSince >= (options.cancelledForMs ?? DEFAULT_CANCELLED_FOR_MS)) return { kind: 'cancelled', detail };
       if (detail.status.status === 'COMPLETED') {
         if (options.onLogs) await readLogs();
         if (await client.isServed(hash, options)) return { kind: 'completed', detail };

@@ -66,8 +66,19 @@ export function isRecord(value: unknown): value is Json {
 /** A TrainResponse, or undefined when the body is not one. */
 export function jobDetailFrom(body: unknown, hash: string): TrainingJobDetail | undefined {
   if (!isRecord(body) || !isRecord(body.job_status) || typeof body.job_status.status !== 'string') return undefined;
-  const name = typeof body.job_status.model_name === 'string' ? body.job_status.model_name : hash;
-  return { hash: name, status: statusFrom(body.job_status), config: isRecord(body.job_config) ? body.job_config : {}, deployed: body.deployed === true };
+  const config = isRecord(body.job_config) ? body.job_config : {};
+  return { hash: fullHash(body.job_status, config) ?? hash, status: statusFrom(body.job_status), config, deployed: body.deployed === true };
+}
+
+/**
+ * The job's own name: `model_name` where the route sends it (train, finalize), else the last part of its
+ * job_directory. The server finds a job by any part of its hash (training.md §3.2), so the name asked for
+ * may be only a prefix, and a prefix is no model name.
+ */
+function fullHash(status: Json, config: Json): string | undefined {
+  if (typeof status.model_name === 'string') return status.model_name;
+  const directory = typeof config.job_directory === 'string' ? config.job_directory : undefined;
+  return directory?.split('/').filter(Boolean).pop();
 }
 
 export function datasetPageFrom(body: unknown): DatasetPage | undefined {

@@ -173,7 +173,7 @@ function dataset(rt: SimRuntime, ctx: RequestContext): void {
   if (!job) return sendDetail(ctx.res, 404, notFound(ctx.params.job_hash));
   if (limit < 1 || limit > 200) return sendDetail(ctx.res, 400, 'limit must be in [1, 200]');
   if (offset < 0) return sendDetail(ctx.res, 400, 'offset must be >= 0');
-  sendJson(ctx.res, 200, datasetSlice(job.dataset, offset, limit, query.get('q') ?? ''));
+  sendJson(ctx.res, 200, datasetSlice(job.dataset ?? '', offset, limit, query.get('q') ?? ''));
 }
 
 /** Rows newest first, a job without history counted as started at 0 (training.md §3.3). */

@@ -34,7 +34,8 @@ export interface TrainingJob {
   config: Record<string, unknown>;
   /** status.json. */
   status: Record<string, unknown> & { status: string };
-  dataset: string;
+  /** dataset.jsonlines; undefined when the archive had none (the trainer fails on it). */
+  dataset: string | undefined;
   /** The slurm-<id>.out lines, concatenated. */
   log: string[];
   /** Set by a `train-fail` fault or the `fake_fail_at_step` param. */
@@ -92,7 +93,7 @@ export class TrainingJobs {
       hash,
       config,
       status: { status: 'QUEUED', start_time: Date.now() / 1000, job_id: String(this.nextSlurmId++) },
-      dataset: opened.dataset?.toString('utf8') ?? '',
+      dataset: opened.dataset?.toString('utf8'),
       log: [],
     };
     const failAt = typeof params.fake_fail_at_step === 'number' ? params.fake_fail_at_step : failAtStep();
@@ -100,7 +101,7 @@ export class TrainingJobs {
     this.jobs.set(hash, job);
     this.stats.trainingJobs++;
     this.save(job);
-    this.schedule(job, opened.dataset === undefined);
+    this.schedule(job);
     return { job_status: this.submittedStatus(job), job_config: config, deployed: false };
   }
 
@@ -138,7 +139,7 @@ export class TrainingJobs {
       this.nextSlurmId = Math.max(this.nextSlurmId, Number(saved.status.job_id ?? 0) + 1);
       this.stats.trainingJobs++;
       if (saved.status.status === 'COMPLETED') this.register(saved);
-      else if (saved.status.status !== 'FAILED') this.schedule(saved, false);
+      else if (saved.status.status !== 'FAILED') this.schedule(saved);
     }
   }
 
@@ -147,10 +148,10 @@ export class TrainingJobs {
     return { ...job.status, job_directory: `${JOBS_DIRECTORY}/${job.hash}`, model_name: job.hash };
   }
 
-  private schedule(job: TrainingJob, noDataset: boolean): void {
+  private schedule(job: TrainingJob): void {
     const history = (job.status.history as trainer.HistoryEntry[] | undefined) ?? [];
     this.timers.after(START_STEPS * this.stepSeconds(job) * 1000, () => {
-      if (noDataset) return this.fail(job, `[Errno 2] No such file or directory: '${job.config.training_data_path as string}'`);
+      if (job.dataset === undefined) return this.fail(job, `[Errno 2] No such file or directory: '${job.config.training_data_path as string}'`);
       const examples = this.examples(job).length;
       job.log.push(...trainer.startLines(String(job.config.job_directory), String(job.config.llm_name), examples));
       job.status = { ...job.status, status: 'TRAINING', max_steps: trainer.maxStepsOf(job.config) };
@@ -205,7 +206,7 @@ export class TrainingJobs {
 
   private examples(job: TrainingJob): { input: string; output: string }[] {
     const examples: { input: string; output: string }[] = [];
-    for (const line of job.dataset.split('\n')) {
+    for (const line of (job.dataset ?? '').split('\n')) {
       try {
         const parsed = JSON.parse(line) as { input?: unknown; output?: unknown };
         if (typeof parsed.input === 'string' && typeof parsed.output === 'string') examples.push({ input: parsed.input, output: parsed.output });

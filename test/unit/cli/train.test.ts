@@ -144,6 +144,15 @@ describe('scalarlm-lab train and the training jobs', function () {
     });
   });
 
+  it('exits 3 with a sentence, not a stack, when --timeout ends it in the middle of the upload', async () => {
+    await withSimulator(SIM, async (sim) => {
+      sim.addFaults([{ kind: 'slow', route: '/v1/megatron/train', arg: '5000', times: 1 }]);
+      const result = await cli(sim, ['train', data(), '--timeout', '0.3']);
+      assert.equal(result.code, 3, result.stderr);
+      assert.equal(result.stderr, 'Stopped (--timeout reached) before the command was done; whatever reached the deployment goes on there.\n');
+    });
+  });
+
   it('lists jobs, shows one, prints and follows its logs, and says plainly when a cancel does not stick', async () => {
     await withSimulator(SIM, async (sim) => {
       const submitted = await cli(sim, ['train', data(), '--max-steps', '3', '--json']);

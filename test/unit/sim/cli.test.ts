@@ -13,7 +13,7 @@ function capture(): { stream: PassThrough; text: () => string } {
 
 describe('sim: the sim command', () => {
   it('rejects bad flags with a clear message and exit code 2', async () => {
-    for (const argv of [['--port', 'abc'], ['--profile', 'ancient'], ['--fault', 'kind=explode'], ['--fault', 'nonsense'], ['--bogus'], ['--slots', '0']]) {
+    for (const argv of [['--port', 'abc'], ['--profile', 'ancient'], ['--fault', 'kind=explode'], ['--fault', 'nonsense'], ['--bogus'], ['--slots', '0'], ['--training-step-time=-1'], ['--max-upload-size', '0']]) {
       const stdout = capture();
       const stderr = capture();
       const code = await runSimCommand(argv, { stdout: stdout.stream, stderr: stderr.stream });
@@ -27,6 +27,7 @@ describe('sim: the sim command', () => {
     const stdout = capture();
     assert.equal(await runSimCommand(['--help'], { stdout: stdout.stream, stderr: capture().stream }), 0);
     assert.match(stdout.text(), /--fault SPEC/);
+    assert.match(stdout.text(), /--training-step-time S/);
   });
 
   it('listens, logs requests to stderr, and stops when its signal aborts', async () => {

@@ -21,8 +21,10 @@ describe('sim: training jobs across a restart', () => {
     const first = await startSimulator({ ...options, trainingStepMs: 2 });
     let done = '';
     let cut = '';
+    // One archive, sent again after the restart: GNU tar writes the file's mtime, so a new one would differ.
+    const archive = datasetArchive();
     try {
-      done = json<TrainReply>(await postTrain(first, datasetArchive(), { max_steps: 2 })).job_status.model_name as string;
+      done = json<TrainReply>(await postTrain(first, archive, { max_steps: 2 })).job_status.model_name as string;
       await eventually(async () => ((await jobInfo(first, done)).body.job_status.status === 'COMPLETED' ? true : undefined), 5000, 'the first job');
       cut = json<TrainReply>(await postTrain(first, datasetArchive(), { max_steps: 400, fake_step_s: 0.01 })).job_status.model_name as string;
       await eventually(async () => ((await jobInfo(first, cut)).body.job_status.history?.length ?? 0) >= 2 || undefined, 5000, 'two steps');
@@ -37,7 +39,7 @@ describe('sim: training jobs across a restart', () => {
       assert.equal(answer.results[0].response, EXAMPLES[0].output);
       const resumed = (await jobInfo(second, cut)).body.job_status.history?.length ?? 0;
       assert.ok(resumed >= 2, 'the history so far is kept');
-      const again = json<TrainReply>(await postTrain(second, datasetArchive(), { max_steps: 2 }));
+      const again = json<TrainReply>(await postTrain(second, archive, { max_steps: 2 }));
       assert.equal(again.job_status.model_name, done, 'the same submission still names the same job');
     } finally {
       await second.close();

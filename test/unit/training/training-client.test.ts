@@ -45,6 +45,17 @@ describe('training client', () => {
     });
   });
 
+  it('sends the upload again when the answer is lost after the server took it, and gets the same job back, not a second', async () => {
+    await withTraining(async (training, sim) => {
+      sim.addFaults([{ kind: 'drop-after', route: '/v1/megatron/train', times: 1 }]);
+      const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 2 });
+      const job = await training.submit(archive, params);
+      assert.equal(sim.stats().requests['POST /v1/megatron/train'], 2, 'sent twice');
+      assert.equal(job.existing, true, 'the second answer is the job the first created');
+      assert.equal(sim.stats().trainingJobs, 1);
+    });
+  });
+
   it('sends a large archive in checked chunks, sends a failed chunk again in the same upload, and names the job the single POST would', async () => {
     await withTraining(async (training, sim) => {
       const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 2 });
@@ -70,6 +81,7 @@ describe('training client', () => {
       const { hash } = await training.submit(archive, params);
       sim.addFaults([{ kind: 'train-status-torn', times: 2 }]);
       assert.equal((await training.job(hash)).hash, hash);
+      assert.equal((await training.job(hash.slice(0, 8))).hash, hash, 'a prefix is read back as the whole hash');
       assert.equal(sim.stats().requests[`GET /v1/megatron/train/${hash}`], 3);
       const unknown = 'f'.repeat(64);
       await assert.rejects(training.job(unknown), (error: Error) => error instanceof TrainingJobNotFoundError && error.message.startsWith(`The deployment has no training job "${unknown}"`));
@@ -144,6 +156,17 @@ describe('training client', () => {
       assert.equal(outcome.runsOn, true);
       assert.equal(outcome.after.status, 'TRAINING');
     });
+  });
+
+  it('counts a cancel that stays as the end, after a while', async () => {
+    await withTraining(async (training) => {
+      const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 2 });
+      const { hash } = await training.submit(archive, params);
+      // Cancelled while queued: the simulated trainer only writes over it when it starts, 8 steps later.
+      await training.cancel(hash);
+      const outcome = await followJob(training, hash, { pollMs: 5, cancelledForMs: 20 });
+      assert.equal(outcome.kind, 'cancelled');
+    }, { trainingStepMs: 2000 });
   });
 
   it('stops following when the signal aborts, with the job as last seen', async () => {
