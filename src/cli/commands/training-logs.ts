@@ -1,7 +1,8 @@
 // scalarlm-lab logs HASH [--follow]: a training job's log (GET /v1/megatron/train/logs/{hash}). The server
 // answers the log as it is and ends; --follow asks again from the line after the last one until the job ends.
 
-import { wait, type LogLine } from '../../core/training';
+import { sleep } from '../../core/api/sleep';
+import type { LogLine } from '../../core/training';
 import { numberOption, UsageError, type Command } from '../command';
 import { EXIT, type CliIO } from '../io';
 import { POLL_OPTION, withTraining } from '../training-session';
@@ -40,7 +41,7 @@ export const logsCommand: Command = {
             saidWaiting = true;
           }
           if (finished) return EXIT.ok;
-          await wait(pollMs, signal);
+          await sleep(pollMs, signal);
         }
       } catch (error) {
         if (signal.aborted) return stopped(io, hash, next);

@@ -5,7 +5,7 @@
 import type { CallOptions } from '../api/types';
 import type { JobStatus } from './job-shapes';
 import type { TrainingClient } from './training-client';
-import { wait } from './wait';
+import { sleep } from '../api/sleep';
 
 export interface CancelOutcome {
   /** What the cancel route answered. */
@@ -24,7 +24,7 @@ export async function requestCancel(client: TrainingClient, hash: string, option
   let after = answered;
   const deadline = Date.now() + options.watchMs;
   while (Date.now() < deadline) {
-    await wait(options.pollMs, options.signal);
+    await sleep(options.pollMs, options.signal);
     after = (await client.job(hash, options)).status;
     if (after.status !== 'CANCELLED') break;
   }

@@ -5,7 +5,7 @@
 import type { CallOptions } from '../api/types';
 import type { TrainingJobDetail } from './job-shapes';
 import type { LogLine, TrainingClient } from './training-client';
-import { wait } from './wait';
+import { sleep } from '../api/sleep';
 
 export interface FollowOptions extends CallOptions {
   /** Between two status polls. */
@@ -63,7 +63,7 @@ export async function followJob(client: TrainingClient, hash: string, options: F
         if (options.onLogs) await readLogs();
         if (await client.isServed(hash, options)) return { kind: 'completed', detail };
       }
-      await wait(options.pollMs, options.signal);
+      await sleep(options.pollMs, options.signal);
     }
   } catch (error) {
     if (options.signal?.aborted) return { kind: 'stopped', detail };

@@ -10,5 +10,4 @@ export { canonicalParams, parseSetting, TRAIN_ARGUMENTS, TrainArgumentsError, ty
 export { datasetJsonLines, parseTrainingData, TrainingDataError, type TrainingExample } from './training-data';
 export { DEFAULT_RETRY, DEFAULT_UPLOAD_LIMITS, TrainingClient, type LogLine, type LogsRead, type RetryPolicy, type SubmittedJob, type UploadLimits, type UploadProgress } from './training-client';
 export { TrainingJobNotFoundError } from './training-errors';
-export { wait } from './wait';
 export { DEFAULT_MAX_ARCHIVE_BYTES, prepareTraining, type PreparedTraining } from './prepare';

@@ -12,7 +12,7 @@ import { statusError } from '../api/status-errors';
 import type { CallOptions, TrainingJobsLookup } from '../api/types';
 import { datasetPageFrom, isRecord, jobDetailFrom, type DatasetPage, type JobStatus, type TrainingJobDetail } from './job-shapes';
 import { jobNotFound, saysNotFound, saysStatusMidWrite, uploadError } from './training-errors';
-import { wait } from './wait';
+import { sleep } from '../api/sleep';
 
 const PREFIX = '/v1/megatron';
 
@@ -208,7 +208,7 @@ export class TrainingClient {
         if (tries >= this.retry.attempts || !isTransient(error)) throw error;
       }
       onRetry?.();
-      await wait(pause, signal);
+      await sleep(pause, signal);
       pause = Math.min(this.retry.maxMs, pause * 2);
     }
   }
