@@ -82,7 +82,11 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   const store = cliRunStore(io);
   try {
     // The CLI runs the user's own files, as promptfoo does: templates are trusted here.
-    const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal });
+    const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal }).catch((error: unknown) => {
+      // A cell that cannot render stops the run: the files' warnings are said all the same.
+      for (const warning of spec.warnings) io.stderr.write(`${warning}\n`);
+      throw error;
+    });
     for (const warning of planned.warnings) io.stderr.write(`${warning}\n`);
     io.stderr.write(`${spec.title}: ${planned.columns.length} column${planned.columns.length === 1 ? '' : 's'} (${planned.columns.map((c) => `${columnLabel(planned.header.columns[c.index])} via ${c.transport}`).join('; ')}), ${planned.cells} cells.\n`);
     return await reported(io, output === undefined ? undefined : resolve(cwd, output), client, 'Run started', (hooks) => runExperiment(client, store, planned, hooks));

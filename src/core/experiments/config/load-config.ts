@@ -68,8 +68,10 @@ export async function loadExperimentConfig(path: string, readFile: (path: string
 export function checkExperimentConfigText(text: string, fileName: string): ConfigProblem[] {
   const { parsed, problems } = parseConfigText(text.replace(/^\uFEFF/, ''), fileName);
   if (parsed !== undefined) {
-    for (const list of [parsed.defaultTest.assert, ...parsed.testSpecs.map((spec) => (spec.kind === 'inline' ? spec.assert : []))]) {
-      for (const problem of readAssertions(list).problems) problems.error({ line: problem.line, column: list.find((a) => a.line === problem.line)?.column ?? 1 }, problem.detail);
+    const defaults = parsed.defaultTest.options;
+    const lists = [{ list: parsed.defaultTest.assert, options: defaults }, ...parsed.testSpecs.map((spec) => (spec.kind === 'inline' ? { list: spec.assert, options: { ...defaults, ...spec.options } } : { list: [], options: defaults }))];
+    for (const { list, options } of lists) {
+      for (const problem of readAssertions(list, undefined, options).problems) problems.error({ line: problem.line, column: list.find((a) => a.line === problem.line)?.column ?? 1 }, problem.detail);
     }
     // Duplicate labels can be told without the files, except for globs.
     const known: ResolvedPrompt[] = [];
