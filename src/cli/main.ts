@@ -77,6 +77,8 @@ function reportError(error: unknown, command: Command, io: CliIO): number {
   }
   if (error instanceof PromptInputError || error instanceof PromptProblems || error instanceof TrainArgumentsError || isBadFile(error)) {
     io.stderr.write(`${error.message}\n`);
+    // What else the file holds that has no effect here is said too: the run stopping first must not hide it.
+    if (error instanceof ConfigError) for (const problem of error.problems) io.stderr.write(`${problem.message}\n`);
     return EXIT.usage;
   }
   if (isScalarLMError(error)) {

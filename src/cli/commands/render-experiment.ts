@@ -10,13 +10,16 @@ import { EXIT, type CliIO } from '../io';
 export async function renderExperiment(path: string, asJson: boolean, io: CliIO): Promise<number> {
   const spec = await experimentFromConfig(path);
   const cells: RenderedCell[] = [];
-  // The CLI renders the user's own files: Jinja2 templates are trusted here.
-  for await (const cell of renderedCells(spec, 'trusted')) {
-    if (asJson) cells.push(cell);
-    else io.stdout.write(cellText(cell));
+  try {
+    // The CLI renders the user's own files: Jinja2 templates are trusted here.
+    for await (const cell of renderedCells(spec, 'trusted')) {
+      if (asJson) cells.push(cell);
+      else io.stdout.write(cellText(cell));
+    }
+  } finally {
+    // Tests files add their notes as they are read: all are known once the cells are rendered, or one fails.
+    for (const warning of spec.warnings) io.stderr.write(`${warning}\n`);
   }
-  // Tests files add their notes as they are read: all are known once every cell is rendered.
-  for (const warning of spec.warnings) io.stderr.write(`${warning}\n`);
   if (asJson) io.stdout.write(json(cells));
   return EXIT.ok;
 }

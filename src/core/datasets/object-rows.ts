@@ -38,7 +38,8 @@ export function rowFromValue(value: unknown, place: RowPlace, notes: NoteOnce): 
   const problem = shape.problems[0];
   if (problem !== undefined) throw new DatasetError({ file: place.file, ...place.locate(problem.path) }, problem.message);
   for (const ignored of shape.ignored) notes.note(`${ignored.kind}:${ignored.key}`, place.locate(ignored.path), ignoredKeyDetail(ignored));
-  const { vars, description, assert, options, threshold } = shape.parts;
+  const { vars, description, assert, options, threshold, varsFiles } = shape.parts;
+  if (varsFiles !== undefined) throw new DatasetError({ file: place.file, ...place.locate(['vars']) }, '`vars` naming files is read only in the experiment file itself; write the variables here');
   return {
     ...row,
     vars,

@@ -20,6 +20,8 @@ export interface IgnoredKey {
 
 export interface TestCaseParts {
   vars: Record<string, unknown>;
+  /** promptfoo's `vars: vars.yaml` (or a list of paths and globs): YAML files whose mappings are the vars. */
+  varsFiles?: string[];
   description?: string;
   assert?: Record<string, unknown>[];
   options?: Record<string, unknown>;
@@ -50,7 +52,8 @@ export function testCaseShape(object: Record<string, unknown>, describe: Describ
   }
   if (hasOwn(object, 'vars') && object.vars !== null && object.vars !== undefined) {
     if (isPlainObject(object.vars)) parts.vars = object.vars;
-    else problems.push({ path: ['vars'], message: `\`vars\` must be a mapping of variable names to values; got ${describe(object.vars)}` });
+    else if (typeof object.vars === 'string' || (Array.isArray(object.vars) && object.vars.length > 0 && object.vars.every((item) => typeof item === 'string'))) parts.varsFiles = ([] as string[]).concat(object.vars);
+    else problems.push({ path: ['vars'], message: `\`vars\` must be a mapping of variable names to values, or the path (or paths and globs) of YAML files of them; got ${describe(object.vars)}` });
   }
   if (hasOwn(object, 'description') && object.description !== null && object.description !== undefined) {
     if (typeof object.description === 'string') parts.description = object.description;

@@ -9,6 +9,7 @@ import { parseChatDocument } from '../prompts/chat-document';
 import { PromptInputError } from '../prompts/problems';
 import { readTextFile } from '../prompts/text';
 import { compileTemplate, loadParameters, parsePrompty, plainTemplate, TemplateError, type ChatRole, type PromptyFile, type RenderOptions, type RenderResult, type RenderedMessage } from '../templates';
+import { parse as parseYamlValue } from 'yaml';
 import type { PromptRef } from './config';
 import { PromptfooTemplate, type TestText } from './promptfoo-render';
 
@@ -71,8 +72,20 @@ export async function loadExperimentPrompt(ref: PromptRef, configFile: string, r
     case 'text':
       return ref.part === undefined ? fromPromptfooText(base, text.replace(/^\uFEFF/, ''), ref.displayPath, 1) : fromPromptfooText(base, ref.part.text, ref.displayPath, ref.part.line);
     case 'chat':
-      return fromChatMessages(base, text, ref.displayPath);
+      return fromChatFile(base, ref.part === undefined ? text : ref.part.text, ref.displayPath);
   }
+}
+
+/** A .json, .yaml/.yml or .jsonl line of chat messages; YAML is read as the JSON of its value, as promptfoo does. */
+function fromChatFile(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, text: string, file: string): ExperimentPrompt {
+  if (!/\.ya?ml$/i.test(file)) return fromChatMessages(base, text, file);
+  let value: unknown;
+  try {
+    value = parseYamlValue(text);
+  } catch (error) {
+    throw new TemplateError({ file, line: 1 }, `this YAML prompt file cannot be read: ${(error as Error).message}`);
+  }
+  return fromChatMessages(base, JSON.stringify(value ?? null), file);
 }
 
 /** A .prompty renders as Prompty renders it (Jinja2 or mustache, then role markers); a prefix cannot go round it. */
@@ -122,7 +135,7 @@ function refuseTestText(text: TestText | undefined, file: string, what: string):
  */
 function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, text: string, file: string): ExperimentPrompt {
   if (!isJson(text)) return fromChatTemplate(base, text, file);
-  const messages = parseChatDocument(text, file);
+  const messages = chatMessagesOf(text, file);
   const parts = messages.map((message, index) => {
     if (typeof message.content !== 'string') throw new TemplateError({ file, line: 1 }, `message ${index + 1} has no text content to render.`);
     if (message.role !== 'system' && message.role !== 'user' && message.role !== 'assistant') throw new TemplateError({ file, line: 1 }, `message ${index + 1} has the role "${message.role}"; use system, user or assistant.`);
@@ -178,9 +191,9 @@ function fromChatTemplate(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, 
       const rendered = template.render(vars, options, {});
       let messages;
       try {
-        messages = parseChatDocument(rendered, file);
+        messages = chatMessagesOf(rendered, file);
       } catch (error) {
-        const detail = error instanceof PromptInputError ? error.detail : (error as Error).message;
+        const detail = error instanceof TemplateError ? error.detail : (error as Error).message;
         throw new TemplateError({ file, line: 1 }, `this file is not JSON as written, so it is rendered as a template first (as promptfoo does); what it renders to is not chat messages: ${detail}`);
       }
       return { kind: 'messages', messages: messages.map((message, index) => chatMessage(message, index, file)) };
@@ -192,6 +205,18 @@ function chatMessage(message: ChatMessage, index: number, file: string): Rendere
   if (typeof message.content !== 'string') throw new TemplateError({ file, line: 1 }, `message ${index + 1} has no text content.`);
   if (message.role !== 'system' && message.role !== 'user' && message.role !== 'assistant') throw new TemplateError({ file, line: 1 }, `message ${index + 1} has the role "${message.role}"; use system, user or assistant.`);
   return { role: message.role, content: message.content };
+}
+
+/** JSON chat messages (a list, or `{messages}`), whatever the file's extension; problems name the file. */
+function chatMessagesOf(text: string, file: string): ChatMessage[] {
+  try {
+    return parseChatDocument(text, 'prompt.json');
+  } catch (error) {
+    // Lines are the file's only where the text is the file's own JSON.
+    const own = /\.json$/i.test(file);
+    if (error instanceof PromptInputError) throw new TemplateError({ file, line: own ? error.line : 1, ...(own && error.column !== undefined ? { column: error.column } : {}) }, error.detail);
+    throw error;
+  }
 }
 
 function isJson(text: string): boolean {

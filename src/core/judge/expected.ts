@@ -3,9 +3,9 @@
 // prefixes of its own, and plain text meaning `equals`. The result is a raw assertion, checked like any
 // other (so `similar:...` reads as promptfoo's type and is then reported as not supported here).
 //
-// Two departures: a list (contains-any:a,b) keeps its text, which the list type splits itself (the same
-// items, and quoted items may hold commas); and levenshtein without (N) gets no threshold, so the
-// default distance of 5 applies (promptfoo's CSV reader gives it 0.75, which makes it an exact match).
+// A list (contains-any:a,b) keeps its text, which the list type splits itself (the same items, and quoted
+// items may hold commas). levenshtein without (N) gets promptfoo's CSV threshold of 0.75, as there: a distance
+// of 0, an exact match (an assertion written in YAML without a threshold gets the default distance of 5).
 
 import { promptfooOnlyTypes, supportedTypes } from './assertion-types';
 
@@ -42,5 +42,6 @@ export function expectedToAssertion(text: string): Record<string, unknown> | und
   const raw: Record<string, unknown> = { type: `${not ?? ''}${type}` };
   if (value !== undefined) raw.value = type === 'is-json' || type === 'contains-json' ? value : value.trim();
   if (threshold !== undefined) raw.threshold = Number.parseFloat(threshold);
+  else if (type === 'levenshtein') raw.threshold = 0.75;
   return raw;
 }

@@ -72,7 +72,7 @@ function assertionOf(value: unknown, provider: unknown, base: BaseType, common: 
     const wants = base === 'llm-rubric' ? 'the rubric the grader applies' : 'the reference answer the output must agree with';
     // A rubricPrompt may hold the criteria itself, as promptfoo allows: then the value may be left out.
     const given = typeof value === 'string' && value.trim() !== '';
-    if (!given && rubricPrompt === undefined) return ` needs a "value": ${wants} (a non-empty string), or options.rubricPrompt with the criteria`;
+    if (!given && rubricPrompt === undefined) return ` needs a "value": ${wants} (a non-empty string)${base === 'llm-rubric' ? ', or options.rubricPrompt with the criteria' : ''}`;
     if (value !== undefined && typeof value !== 'string') return ` needs a "value": ${wants} (a non-empty string)`;
     const grader = providerId(provider);
     if (typeof grader === 'object') return `: ${grader.problem}`;

@@ -9,6 +9,7 @@ import type { Environment } from 'nunjucks';
 import { unrenderable, type EngineProgram } from './engine-program';
 import { analyseJinja, type JinjaNames } from './jinja-analysis';
 import { markOutputs, nunjucksValueFilter, templateFilter, valueFilter } from './jinja-output-marks';
+import { applyJinja2Semantics, jinja2FilterNames, jinja2Filters } from './jinja2-semantics';
 import { checkMarkerLines, type TextRun } from './marker-check';
 import { childNodes, internals, type NunjucksError, type NunjucksNode, type NunjucksNodeList } from './nunjucks-internals';
 import { TemplateError } from './template-error';
@@ -22,6 +23,7 @@ function environment(): { env: Environment; names: JinjaNames } {
   const env = new internals.Environment([], { autoescape: false, throwOnUndefined: false, trimBlocks: false, lstripBlocks: false });
   // Jinja2's tojson escapes <, > and & for HTML; a prompt wants the JSON itself.
   env.addFilter('tojson', (value: unknown, indent?: number) => JSON.stringify(unwrapSafe(value), null, indent) ?? '');
+  for (const [name, filter] of Object.entries(jinja2Filters)) env.addFilter(name, filter);
   // promptfoo's own filter: `{{ text | load }}` reads a JSON text into a value.
   env.addFilter('load', (value: unknown) => JSON.parse(String(unwrapSafe(value))) as unknown);
   env.addFilter(valueFilter, (value: unknown, line: number) => markValue(valueText(unwrapSafe(value)), line));
@@ -30,7 +32,7 @@ function environment(): { env: Environment; names: JinjaNames } {
   env.addFilter(templateFilter, (value: unknown, line: number) => markTemplateOutput(valueText(unwrapSafe(value)), line));
   const registry = env as unknown as { filters: object; tests: object; globals: object };
   const names: JinjaNames = {
-    filters: new Set(Object.keys(registry.filters).filter((name) => name !== valueFilter && name !== nunjucksValueFilter && name !== templateFilter)),
+    filters: new Set(Object.keys(registry.filters).filter((name) => name !== valueFilter && name !== nunjucksValueFilter && name !== templateFilter && !jinja2FilterNames.has(name))),
     tests: new Set(Object.keys(registry.tests)),
     globals: new Set(Object.keys(registry.globals)),
   };
@@ -57,6 +59,7 @@ export function prepareJinja(source: TemplateSource): EngineProgram {
   const errors = [...analysis.errors, ...textRuns(root, source).flatMap((run) => checkMarkerLines(run, source.file))];
   if (errors.length > 0) return { variables: analysis.variables, errors, render: unrenderable };
 
+  if (!nunjucks) applyJinja2Semantics(root);
   markOutputs(root, source.bodyStartLine, nunjucks ? nunjucksValueFilter : valueFilter);
   let template: { render(context: object): string } | undefined;
   return {

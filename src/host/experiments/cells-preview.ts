@@ -52,7 +52,8 @@ export async function cellsPreview(path: string, options: CellsPreviewOptions): 
   );
   const perTest = Math.max(1, config.prompts.length * config.providers.length);
   const { tests, error: testsError } = await firstTests(config, Math.ceil(limit / perTest));
-  const testCount = testsError === undefined ? await countTests(config) : undefined;
+  // A later test can fail to expand (a file:// var that is missing): then the count is unknown, as for an error seen.
+  const testCount = testsError === undefined ? await countTests(config).catch(() => undefined) : undefined;
 
   const lines = [title, ''];
   if (config.description !== undefined) lines.push(`- Description: ${oneLine(config.description)}`);

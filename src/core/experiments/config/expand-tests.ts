@@ -5,12 +5,12 @@
 // sits in memory.
 
 import { DatasetError, readDataset, type DatasetNote, type DatasetRow } from '../../datasets';
-import { preparedVars, varCombinations, VarFileProblem } from './promptfoo-vars';
+import { preparedVars, varCombinations, VarFileProblem, varsFromFiles } from './promptfoo-vars';
 import { assertionOf, checkGraders } from './tests-section';
 import type { Assertion, ExperimentConfig, TestCase, TestsFile } from './types';
 
 /** A test before defaultTest is merged in. */
-type TestParts = Omit<TestCase, 'index'>;
+type TestParts = Omit<TestCase, 'index'> & { varsFiles?: string[] };
 
 export interface ExpandOptions {
   /** Ignored columns and keys of tests files, once per file and key. */
@@ -30,7 +30,8 @@ export async function* expandTests(config: ExperimentConfig, options: ExpandOpti
       ...(threshold !== undefined ? { threshold } : {}),
       source: test.source,
     };
-    const all = { ...defaults.vars, ...test.vars };
+    const fromFiles = async (files: string[] | undefined) => (files === undefined ? {} : located(test.source, () => varsFromFiles(files, config.dir)));
+    const all = { ...(await fromFiles(defaults.varsFiles)), ...defaults.vars, ...(await fromFiles(test.varsFiles)), ...test.vars };
     const combinations = base.options.disableVarExpansion === true ? [all] : await located(test.source, () => varCombinations(all, config.dir));
     for (const vars of combinations) {
       yield { index: index++, ...base, vars: await located(test.source, () => preparedVars(vars, config.dir)) };

@@ -10,13 +10,14 @@ import { ConfigError, configProblem } from './config-error';
 import { readAssertions } from './assertions';
 import { parseConfigText, type ParsedConfig } from './parse-config';
 import { promptMatches } from './prompt-filter';
-import { promptParts } from './prompt-parts';
+import { jsonlPromptParts, promptParts } from './prompt-parts';
 import { finishPrompts, type ResolvedPrompt } from './prompt-keys';
 import { promptFileKinds, promptFormatOf } from './prompt-specs';
-import type { ProblemList } from './problem-list';
+import { ProblemList } from './problem-list';
+import { parseYaml } from '../../yaml/located-yaml';
 import { resolveFiles, type ConfigPlace, type FileMatch } from './resolve-files';
-import { testsFileKinds } from './tests-section';
-import type { ConfigProblem, ExperimentConfig, TestEntry } from './types';
+import { readDefaultTest, testsFileKinds } from './tests-section';
+import type { ConfigProblem, DefaultTest, ExperimentConfig, SourcePosition, TestEntry } from './types';
 
 /**
  * Reads `path` (promptfooconfig.yaml or any YAML/JSON experiment file) with promptfoo's meaning. `readFile`
@@ -41,6 +42,7 @@ export async function loadExperimentConfig(path: string, readFile: (path: string
     }
   }
   const tests = await resolveTests(parsed, place, problems);
+  const defaultTest = parsed.defaultTestFile === undefined ? parsed.defaultTest : await readDefaultTestFile(parsed.defaultTestFile, place, problems, readFile);
   if (problems.errors.length > 0) throw configError(problems);
   return {
     file: path,
@@ -50,7 +52,7 @@ export async function loadExperimentConfig(path: string, readFile: (path: string
     prompts,
     providers: parsed.providers,
     tests,
-    defaultTest: parsed.defaultTest,
+    defaultTest,
     evaluateOptions: parsed.evaluateOptions,
     locations: parsed.locations,
     problems: problems.warnings,
@@ -66,8 +68,10 @@ export async function loadExperimentConfig(path: string, readFile: (path: string
 export function checkExperimentConfigText(text: string, fileName: string): ConfigProblem[] {
   const { parsed, problems } = parseConfigText(text.replace(/^\uFEFF/, ''), fileName);
   if (parsed !== undefined) {
-    for (const list of [parsed.defaultTest.assert, ...parsed.testSpecs.map((spec) => (spec.kind === 'inline' ? spec.assert : []))]) {
-      for (const problem of readAssertions(list).problems) problems.error({ line: problem.line, column: list.find((a) => a.line === problem.line)?.column ?? 1 }, problem.detail);
+    const defaults = parsed.defaultTest.options;
+    const lists = [{ list: parsed.defaultTest.assert, options: defaults }, ...parsed.testSpecs.map((spec) => (spec.kind === 'inline' ? { list: spec.assert, options: { ...defaults, ...spec.options } } : { list: [], options: defaults }))];
+    for (const { list, options } of lists) {
+      for (const problem of readAssertions(list, undefined, options).problems) problems.error({ line: problem.line, column: list.find((a) => a.line === problem.line)?.column ?? 1 }, problem.detail);
     }
     // Duplicate labels can be told without the files, except for globs.
     const known: ResolvedPrompt[] = [];
@@ -90,12 +94,13 @@ async function resolvePrompts(parsed: ParsedConfig, place: ConfigPlace, problems
     for (const file of await matchesOf(spec.pattern, spec, place, problems)) {
       const format = promptFormatOf(file.path);
       if (format === undefined) problems.error(spec, `\`${file.relativePath}\` (matched by \`${spec.pattern}\`) is not a prompt file: prompt files here are ${promptFileKinds}; narrow the glob`);
-      else if (extname(file.path).toLowerCase() !== '.txt') resolved.push({ spec, file, format });
+      else if (!['.txt', '.jsonl'].includes(extname(file.path).toLowerCase())) resolved.push({ spec, file, format });
       else {
-        // promptfoo makes one prompt of each part of a .txt file between `---` lines.
-        const parts = await readFile(file.path).then(promptParts, () => undefined);
+        // promptfoo makes one prompt of each part of a .txt file between `---` lines, and of each line of a .jsonl.
+        const split = extname(file.path).toLowerCase() === '.txt' ? promptParts : jsonlPromptParts;
+        const parts = await readFile(file.path).then(split, () => undefined);
         if (parts === undefined) resolved.push({ spec, file, format });
-        else if (parts.length === 0) problems.error(spec, `\`${file.relativePath}\` holds no prompt: it is empty, or only \`---\` lines`);
+        else if (parts.length === 0) problems.error(spec, `\`${file.relativePath}\` holds no prompt: it is empty${split === promptParts ? ', or only `---` lines' : ''}`);
         else for (const part of parts) resolved.push({ spec, file, format, part });
       }
     }
@@ -117,6 +122,28 @@ async function resolveTests(parsed: ParsedConfig, place: ConfigPlace, problems: 
     }
   }
   return tests;
+}
+
+/** `defaultTest: file://default.yaml`, as promptfoo reads it: one YAML mapping, its problems placed in that file. */
+async function readDefaultTestFile(named: SourcePosition & { pattern: string }, place: ConfigPlace, problems: ProblemList, readFile: (path: string) => Promise<string>): Promise<DefaultTest> {
+  const none: DefaultTest = { vars: {}, assert: [], options: {} };
+  const [file] = await matchesOf(named.pattern, named, place, problems);
+  if (file === undefined) return none;
+  let text: string;
+  try {
+    text = await readFile(file.path);
+  } catch (error) {
+    problems.error(named, `the defaultTest file \`${named.pattern}\` cannot be read (${(error as Error).message})`);
+    return none;
+  }
+  const own = new ProblemList(file.displayPath);
+  const { root, errors } = parseYaml(text.replace(/^\uFEFF/, ''));
+  for (const error of errors) own.error(error.position, `invalid YAML: ${error.message}`);
+  const defaultTest = errors.length > 0 ? none : readDefaultTest(root, file.displayPath, own);
+  problems.errors.push(...own.errors);
+  problems.warnings.push(...own.warnings);
+  problems.ignored.push(...own.ignored);
+  return defaultTest;
 }
 
 async function matchesOf(pattern: string, position: { line: number; column: number }, place: ConfigPlace, problems: ProblemList): Promise<FileMatch[]> {

@@ -6,7 +6,7 @@ import { resolveRefs } from './config-refs';
 import { ProblemList } from './problem-list';
 import { readPromptSpecs, type PromptSpec } from './prompt-specs';
 import { readProviders } from './providers';
-import { readDefaultTest, readScenarios, readTestSpecs, type TestSpec } from './tests-section';
+import { defaultTestFile, readDefaultTest, readScenarios, readTestSpecs, type TestSpec } from './tests-section';
 import type { ConfigLocations, DefaultTest, EvaluateOptions, ProviderRef, SourcePosition } from './types';
 
 export interface ParsedConfig {
@@ -15,6 +15,8 @@ export interface ParsedConfig {
   providers: ProviderRef[];
   testSpecs: TestSpec[];
   defaultTest: DefaultTest;
+  /** `defaultTest: file://…`: the file (read by loadExperimentConfig) and where it is named. */
+  defaultTestFile?: SourcePosition & { pattern: string };
   evaluateOptions: EvaluateOptions;
   locations: ConfigLocations;
 }
@@ -53,11 +55,17 @@ export function parseConfigText(text: string, file: string): { parsed?: ParsedCo
       providers: readProviders(found.get('providers')?.value, problems, promptsEntry?.keyPosition ?? start),
       testSpecs: [...(found.has('tests') ? readTestSpecs(found.get('tests')!.value, file, problems) : []), ...(found.has('scenarios') ? readScenarios(found.get('scenarios')!.value, file, problems) : [])],
       defaultTest: readDefaultTest(found.get('defaultTest')?.value, file, problems),
+      ...defaultTestFileOf(found.get('defaultTest')?.value),
       evaluateOptions: readEvaluateOptions(found.get('evaluateOptions')?.value, problems),
       locations,
     },
     problems,
   };
+}
+
+function defaultTestFileOf(node: YamlNode | undefined): { defaultTestFile?: SourcePosition & { pattern: string } } {
+  const pattern = defaultTestFile(node);
+  return pattern === undefined || node === undefined ? {} : { defaultTestFile: { pattern, ...node.position } };
 }
 
 function readDescription(node: YamlNode | undefined, problems: ProblemList): { description?: string } {

@@ -1,6 +1,6 @@
 // A `.txt` prompt file as promptfoo reads it (its processTxtFile): split at every line that is `---` once
-// trimmed, each part trimmed, empty parts dropped: one prompt per part. `.md` and `.j2` files are one prompt
-// each, as they are there.
+// trimmed, each part trimmed, empty parts dropped: one prompt per part. A `.jsonl` file is one prompt (chat
+// messages) per non-empty line (its processJsonlFile). `.md` and `.j2` files are one prompt each, as there.
 
 export interface PromptPart {
   /** 0-based, over the file's non-empty parts. */
@@ -36,4 +36,11 @@ export function promptParts(fileText: string): PromptPart[] {
   });
   flush(lines.length + 1);
   return parts.map((part) => ({ ...part, count: parts.length }));
+}
+
+/** A `.jsonl` prompt file: each non-empty line is a prompt of its own. */
+export function jsonlPromptParts(fileText: string): PromptPart[] {
+  const lines = fileText.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const parts = lines.flatMap((text, at) => (text.length > 0 ? [{ text, line: at + 1 }] : []));
+  return parts.map((part, index) => ({ ...part, index, count: parts.length }));
 }

@@ -11,8 +11,8 @@ export type PromptSpec = SourcePosition & { label?: string; id?: string } & ({ k
 
 const fileScheme = 'file://';
 const objectKeys = ['id', 'label', 'raw'];
-const promptFormats: Record<string, PromptFileFormat> = { '.prompty': 'prompty', '.txt': 'text', '.md': 'text', '.json': 'chat' };
-export const promptFileKinds = '.prompty, .txt, .md (a template) or .json (chat messages)';
+const promptFormats: Record<string, PromptFileFormat> = { '.prompty': 'prompty', '.txt': 'text', '.md': 'text', '.j2': 'text', '.json': 'chat', '.yaml': 'chat', '.yml': 'chat', '.jsonl': 'chat' };
+export const promptFileKinds = '.prompty, .txt, .md, .j2 (a template), .json, .yaml, .yml (chat messages) or .jsonl (chat messages, one prompt a line)';
 
 export function promptFormatOf(path: string): PromptFileFormat | undefined {
   return promptFormats[extname(path).toLowerCase()];

@@ -97,3 +97,24 @@ export function resolveVariables(vars: Record<string, unknown>): Record<string, 
   }
   return resolved;
 }
+
+/** promptfoo's readTestFiles: `vars: vars.yaml` or a list of paths and globs, each a YAML mapping, merged in order. */
+export async function varsFromFiles(patterns: readonly string[], dir: string): Promise<Record<string, unknown>> {
+  const vars: Record<string, unknown> = {};
+  for (const written of patterns) {
+    const pattern = written.replace(/^file:\/\//, '').replace(/\\/g, '/');
+    const paths = glob.isDynamicPattern(pattern) ? (await glob(pattern, { cwd: dir, onlyFiles: true })).sort() : [pattern];
+    if (paths.length === 0) throw new VarFileProblem(`no files match \`${written}\` for \`vars\` (looked in ${dir})`);
+    for (const path of paths) {
+      let value: unknown;
+      try {
+        value = parseYamlValue(await readFile(resolve(dir, path), 'utf8'));
+      } catch (error) {
+        throw new VarFileProblem(`the vars file \`${path}\` cannot be read as YAML: ${(error as Error).message}`);
+      }
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new VarFileProblem(`the vars file \`${path}\` must hold a mapping of variable names to values`);
+      Object.assign(vars, value);
+    }
+  }
+  return vars;
+}

@@ -14,6 +14,7 @@ export type TestSpec = InlineTest | (SourcePosition & { kind: 'file'; pattern: s
 interface CheckedTest {
   description?: string;
   threshold?: number;
+  varsFiles?: string[];
   vars: Record<string, unknown>;
   assert: Assertion[];
   options: Record<string, unknown>;
@@ -48,12 +49,17 @@ export function readTestSpecs(node: YamlNode, file: string, problems: ProblemLis
   return specs;
 }
 
+/** `defaultTest: file://default.yaml`: the file's path as written, read when the config is loaded. */
+export function defaultTestFile(node: YamlNode | undefined): string | undefined {
+  if (node?.kind !== 'scalar' || typeof node.value !== 'string' || !node.value.startsWith(fileScheme)) return undefined;
+  return node.value.slice(fileScheme.length).trim();
+}
+
 export function readDefaultTest(node: YamlNode | undefined, file: string, problems: ProblemList): DefaultTest {
   const none: DefaultTest = { vars: {}, assert: [], options: {} };
-  if (node === undefined || (node.kind === 'scalar' && node.value === null)) return none;
+  if (node === undefined || (node.kind === 'scalar' && node.value === null) || defaultTestFile(node) !== undefined) return none;
   if (node.kind !== 'map') {
-    const hint = node.kind === 'scalar' && typeof node.value === 'string' ? '; a defaultTest file is not read here, so write its vars, assert and options inline' : '';
-    problems.error(node.position, `\`defaultTest\` must be a mapping with \`vars\`, \`assert\` and \`options\`; got ${describeNode(node)}${hint}`);
+    problems.error(node.position, `\`defaultTest\` must be a mapping with \`vars\`, \`assert\` and \`options\`, or \`file://\` and the path of a YAML file of one; got ${describeNode(node)}`);
     return none;
   }
   const kept: YamlMap = { ...node, entries: [] };
@@ -62,7 +68,9 @@ export function readDefaultTest(node: YamlNode | undefined, file: string, proble
     else problems.ignore(`defaultTest.${entry.key}`, entry.keyPosition);
   }
   const parts = checkedParts(kept, file, problems);
-  return parts === undefined ? none : { vars: parts.vars, assert: parts.assert, options: parts.options, ...(parts.threshold !== undefined ? { threshold: parts.threshold } : {}) };
+  return parts === undefined
+    ? none
+    : { vars: parts.vars, assert: parts.assert, options: parts.options, ...(parts.threshold !== undefined ? { threshold: parts.threshold } : {}), ...(parts.varsFiles !== undefined ? { varsFiles: parts.varsFiles } : {}) };
 }
 
 /**
@@ -109,6 +117,7 @@ function mergeScenarioTest(data: InlineTest, test: InlineTest): InlineTest {
     kind: 'inline',
     ...(description !== undefined ? { description } : {}),
     vars: { ...data.vars, ...test.vars },
+    ...(data.varsFiles !== undefined || test.varsFiles !== undefined ? { varsFiles: [...(data.varsFiles ?? []), ...(test.varsFiles ?? [])] } : {}),
     assert: [...data.assert, ...test.assert],
     options: { ...data.options, ...test.options },
     ...(threshold !== undefined ? { threshold } : {}),
@@ -127,6 +136,7 @@ function inlineTest(map: YamlMap, file: string, problems: ProblemList): InlineTe
     assert: parts.assert,
     options: parts.options,
     ...(parts.threshold !== undefined ? { threshold: parts.threshold } : {}),
+    ...(parts.varsFiles !== undefined ? { varsFiles: parts.varsFiles } : {}),
     ...map.position,
   };
 }

@@ -116,6 +116,8 @@ export interface InlineTest extends SourcePosition {
   options: Record<string, unknown>;
   /** promptfoo's test `threshold`: the cell passes when its weighted score reaches it. */
   threshold?: number;
+  /** `vars: vars.yaml` (paths and globs of YAML files), read when the tests are expanded, under `vars`. */
+  varsFiles?: string[];
 }
 
 /** A tests file: not read when the config is loaded (it may be huge); expandTests streams it. */
@@ -131,6 +133,7 @@ export type TestEntry = InlineTest | TestsFile;
 
 export interface DefaultTest {
   vars: Record<string, unknown>;
+  varsFiles?: string[];
   assert: Assertion[];
   options: Record<string, unknown>;
   threshold?: number;

@@ -74,7 +74,11 @@ describe('datasets: JSONL, JSON and YAML', () => {
       );
       assert.equal(
         (await readError(files.write('vars.jsonl', '{"q": 1}\n{"vars": [1, 2]}\n'), { displayName: 'v.jsonl' })).message,
-        'v.jsonl:2:10: `vars` must be a mapping of variable names to values; got an array of 2',
+        'v.jsonl:2:10: `vars` must be a mapping of variable names to values, or the path (or paths and globs) of YAML files of them; got an array of 2',
+      );
+      assert.equal(
+        (await readError(files.write('files.jsonl', '{"vars": "vars.yaml"}\n'), { displayName: 'f.jsonl' })).message,
+        'f.jsonl:1:10: `vars` naming files is read only in the experiment file itself; write the variables here',
       );
       assert.equal(
         (await readError(files.write('assert.jsonl', '{"vars": {}, "assert": {"type": "equals"}}\n'), { displayName: 'a.jsonl' })).message,

@@ -135,6 +135,21 @@ describe('scalarlm-lab eval', () => {
     });
   });
 
+  it("prints the tests files' notes and the config's warnings on stderr, and sends promptfoo's CSV columns as promptfoo does", async () => {
+    await withSimulator({}, async (sim) => {
+      write('split.txt', 'One {{ q }}\n---\nTwo {{ q }}\n');
+      write('rows.csv', 'q,__expected1,__expected2,__prefix,__metadata:topic\nx,contains:x,contains:{{ q }},> ,t\n');
+      const config = write('promptfooconfig.yaml', 'prompts: [file://split.txt]\nproviders: [scalarlm:base]\ntests: file://rows.csv\ndefaultTest:\n  options:\n    transform: output.trim()\n');
+      const output = join(tmp.path, 'csv-cells.jsonl');
+      const result = await evalCli(sim, [config, '--output', output]);
+      assert.match(result.stderr, /promptfooconfig\.yaml:6:5: `options\.transform` is ignored: code promptfoo runs on each answer before it is judged/);
+      assert.match(result.stderr, /rows\.csv:1: the `__metadata:topic` column is ignored/);
+      const cells = records(output);
+      assert.deepEqual(cells.map((c) => c.renderedPrompt).sort(), ['> One x', '> Two x']);
+      assert.deepEqual((cells[0] as unknown as { verdict: { assertions: unknown[] } }).verdict.assertions.length, 2);
+    });
+  });
+
   it('refuses providers that are not ScalarLM deployments, at their line', async () => {
     await withSimulator({}, async (sim) => {
       const config = write('foreign.yaml', 'prompts:\n  - "Hi {{ name }}"\nproviders:\n  - openai:gpt-4o\ntests:\n  - vars: {name: Ada}\n');

@@ -44,7 +44,7 @@ describe('checkAssertions', () => {
       [{ type: 'levenshtein', value: 5 }, '"levenshtein": "value" must be a string; got a number (5)'],
       [{ type: 'javascript' }, '"javascript" needs a "value": an expression over output and context, such as output.includes(\'Paris\')'],
       [{ type: 'javascript', value: 'file://checks/polite.js' }, '"javascript": code from a file (file://checks/polite.js) is not supported; write the expression or function body inline'],
-      [{ type: 'llm-rubric' }, '"llm-rubric" needs a "value": the rubric the grader applies (a non-empty string)'],
+      [{ type: 'llm-rubric' }, '"llm-rubric" needs a "value": the rubric the grader applies (a non-empty string), or options.rubricPrompt with the criteria'],
       [{ type: 'factuality', value: '  ' }, '"factuality" needs a "value": the reference answer the output must agree with (a non-empty string)'],
     ];
     for (const [raw, detail] of cases) assert.equal(problemOf(raw), `promptfooconfig.yaml:12: ${detail}`, JSON.stringify(raw));
@@ -96,7 +96,8 @@ describe('checkAssertions', () => {
 
   it('lists keys that have no effect here, for the caller to report as ignored', () => {
     assert.deepEqual(parsed({ type: 'contains', value: 'a', transform: 'output.trim()', threshold: 0.5, provider: 'scalarlm:x' }).ignoredKeys, ['transform', 'provider', 'threshold']);
-    assert.deepEqual(parsed({ type: 'llm-rubric', value: 'a', provider: 'scalarlm:x', rubricPrompt: 'p', threshold: 0.5 }).ignoredKeys, ['rubricPrompt']);
+    assert.deepEqual(parsed({ type: 'llm-rubric', value: 'a', provider: 'scalarlm:x', rubricPrompt: 'p', threshold: 0.5 }).ignoredKeys, []);
+    assert.deepEqual(parsed({ type: 'factuality', value: 'a', rubricPrompt: 'p' }).ignoredKeys, ['rubricPrompt']);
     assert.deepEqual(parsed({ type: 'levenshtein', value: 'a', threshold: 2, metric: 'm', weight: 0 }).ignoredKeys, []);
   });
 

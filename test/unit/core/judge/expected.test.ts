@@ -27,7 +27,7 @@ describe('expectedToAssertion (the CSV __expected shorthand)', () => {
       ['not-contains:error', { type: 'not-contains', value: 'error' }],
       ['not-is-json', { type: 'not-is-json' }],
       ['levenshtein(5):expected text', { type: 'levenshtein', value: 'expected text', threshold: 5 }],
-      ['levenshtein:expected text', { type: 'levenshtein', value: 'expected text' }],
+      ['levenshtein:expected text', { type: 'levenshtein', value: 'expected text', threshold: 0.75 }],
       ['javascript(0.5):output.length / 10', { type: 'javascript', value: 'output.length / 10', threshold: 0.5 }],
       ['llm-rubric(0.8):Is polite', { type: 'llm-rubric', value: 'Is polite', threshold: 0.8 }],
       ['similar(0.8):Hello world', { type: 'similar', value: 'Hello world', threshold: 0.8 }],
@@ -43,7 +43,8 @@ describe('expectedToAssertion (the CSV __expected shorthand)', () => {
   it('gives assertions that judge and check like written ones', () => {
     assert.equal(judgeOne(expectedToAssertion('contains-any:"Paris, France",Lyon'), 'Paris, France').pass, true);
     assert.equal(judgeOne(expectedToAssertion('not-icontains:SORRY'), 'sorry!').pass, false);
-    assert.equal(judgeOne(expectedToAssertion('levenshtein:kitten'), 'sitting').pass, true, 'no (N): the default distance of 5');
+    assert.equal(judgeOne(expectedToAssertion('levenshtein:kitten'), 'sitting').pass, false, "no (N): promptfoo's CSV threshold of 0.75, an exact match");
+    assert.equal(judgeOne(expectedToAssertion('levenshtein:kitten'), 'kitten').pass, true);
     assert.equal(judgeOne(expectedToAssertion('levenshtein(2):kitten'), 'sitting').pass, false);
     assert.equal(judgeOne(expectedToAssertion('42'), '42').pass, true);
     const problems = checkAssertions(['similar(0.8):Hello', 'file://checks/polite.js', 'regex:(('].map(expectedToAssertion), where);

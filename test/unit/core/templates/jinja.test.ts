@@ -18,6 +18,15 @@ describe('Jinja2 templates', () => {
     assert.equal(text('{{ user | tojson }}|{{ tags | tojson(2) }}', vars), '{"id":7,"tags":["x"]}|[\n  "b",\n  "a",\n  "c"\n]');
   });
 
+  it("iterate a mapping's keys and have dict methods, as Jinja2 does; a template rendered as nunjucks (promptfoo) keeps nunjucks' meaning", () => {
+    const vars = { m: { a: 1, b: 2 }, l: ['x', 'y'] };
+    const template = '[{% for x in m %}{{ x }}{% endfor %}] {% for k, v in m.items() %}{{ k }}={{ v }};{% endfor %} {{ m.keys() | join }} {{ m.values() | join }} {% for x in l %}{{ x }}{% endfor %}';
+    assert.equal(text(template, vars), '[ab] a=1;b=2; ab 12 xy');
+    const nunjucks = renderTemplate({ ...plainTemplate('[{% for x in m %}{{ x }}{% endfor %}] {{ l }} {{ m }}\n', 'p.txt'), renderer: 'nunjucks' }, vars, trusted);
+    assert.deepEqual(nunjucks, { kind: 'text', text: '[] x,y [object Object]\n' });
+    assert.match(templateError(() => text('{{ n.items() }}', { n: 3 })).message, /`items\(\)` needs a mapping; got number/);
+  });
+
   it('have loops with loop.index, conditionals, set, comments and whitespace control', () => {
     const template = [
       '{# a comment #}{% set sep = "; " %}',

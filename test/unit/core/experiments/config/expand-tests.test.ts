@@ -95,7 +95,7 @@ describe('experiment config: tests', () => {
         'prompts: ["{{q}}"]',
         'defaultTest: file://default.yaml',
         'tests:',
-        '  - vars: [a]',
+        '  - vars: [7]',
         '  - description: 7',
         '    options: {provider: {label: judge}}',
         '  - assert:',
@@ -107,8 +107,8 @@ describe('experiment config: tests', () => {
       ].join('\n'),
     );
     assert.deepEqual(error.errors.map((problem) => problem.message), [
-      't.yaml:2:14: `defaultTest` must be a mapping with `vars`, `assert` and `options`; got the string "file://default.yaml"; a defaultTest file is not read here, so write its vars, assert and options inline',
-      't.yaml:4:11: `vars` must be a mapping of variable names to values; got a list',
+      `t.yaml:2:14: \`default.yaml\` does not exist (looked for ${join(process.cwd(), 'default.yaml')}); check the path, which is relative to the experiment file`,
+      't.yaml:4:11: `vars` must be a mapping of variable names to values, or the path (or paths and globs) of YAML files of them; got a list',
       't.yaml:5:18: `description` must be a string; got the number 7',
       't.yaml:6:25: the grader must be named `scalarlm:<model>` with a model or trained adaptor of your deployment (`scalarlm:base` for its default model, `scalarlm:latest` for the newest trained one), as a string or as `{id: scalarlm:<model>}`',
       't.yaml:8:9: assertion 1 must be a mapping with a `type`, such as `{type: contains, value: Paris}`; got the string "contains"',

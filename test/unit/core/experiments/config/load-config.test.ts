@@ -107,7 +107,6 @@ describe('experiment config: loading', () => {
         ['env', 4, 1],
         ['nunjucksFilters', 37, 1],
         ['extensions', 39, 1],
-        ['scenarios', 41, 1],
         ['prompts[].config', 8, 5],
         ['providers[].delay', 12, 5],
         ['providers[].config.seed', 14, 7],
@@ -118,8 +117,8 @@ describe('experiment config: loading', () => {
       ],
     );
     assert.equal(config.ignored[1].message, `${file}:3:1: \`sharing\` is not supported here and is ignored`);
-    assert.equal(config.ignored[9].message, `${file}:21:5: \`metadata\` in a test case is not supported here and is ignored`);
-    assert.equal(config.ignored[8].message, `${file}:14:7: \`config.seed\` of a provider is not supported here and is ignored`);
+    assert.equal(config.ignored[8].message, `${file}:21:5: \`metadata\` in a test case is not supported here and is ignored`);
+    assert.equal(config.ignored[7].message, `${file}:14:7: \`config.seed\` of a provider is not supported here and is ignored`);
     assert.deepEqual(config.problems, []);
     assert.equal(config.prompts.length, 1);
     assert.equal(config.providers.length, 2);
@@ -140,7 +139,7 @@ describe('experiment config: loading', () => {
     assert.equal(error.column, 5);
     assert.deepEqual(messages, [
       `${file}:5:5: two prompts have the label \`Greeting\` (lines 2 and 5); labels must be unique, so that results can be told apart and matched between runs`,
-      `${file}:7:5: prompt files here are .prompty, .txt, .md (a template) or .json (chat messages); \`prompt.py\` cannot be used`,
+      `${file}:7:5: prompt files here are .prompty, .txt, .md, .j2 (a template), .json, .yaml, .yml (chat messages) or .jsonl (chat messages, one prompt a line); \`prompt.py\` cannot be used`,
       `${file}:9:5: provider \`openai:gpt-4o\` cannot be run here: only ScalarLM deployments are run. Name it \`scalarlm:<model>\` with a model or trained adaptor of your deployment (\`scalarlm:base\` for its default model, \`scalarlm:latest\` for the newest trained one)`,
       `${file}:10:5: write \`scalarlm:tiny-model\` with no space after the colon: YAML reads \`scalarlm: tiny-model\` as a mapping`,
       `${file}:13:19: \`max_tokens\` must be a whole number above 0, such as 256; got the number -5`,
@@ -160,8 +159,8 @@ describe('experiment config: loading', () => {
     assert.deepEqual(error.errors.map((problem) => problem.message), [
       `${file}:2:5: \`prompts/absent.prompty\` does not exist (looked for ${fixture('missing', 'prompts', 'absent.prompty')}); check the path, which is relative to the experiment file`,
       `${file}:3:5: no files match \`prompts/*.prompty\` (looked in ${fixture('missing')})`,
-      `${file}:4:5: prompt files here are .prompty, .txt, .md (a template) or .json (chat messages); \`prompts\` cannot be used`,
-      `${file}:5:5: \`prompts/readme.yaml\` (matched by \`prompts/*\`) is not a prompt file: prompt files here are .prompty, .txt, .md (a template) or .json (chat messages); narrow the glob`,
+      `${file}:4:5: prompt files here are .prompty, .txt, .md, .j2 (a template), .json, .yaml, .yml (chat messages) or .jsonl (chat messages, one prompt a line); \`prompts\` cannot be used`,
+      `${file}:5:5: \`prompts/readme.rst\` (matched by \`prompts/*\`) is not a prompt file: prompt files here are .prompty, .txt, .md, .j2 (a template), .json, .yaml, .yml (chat messages) or .jsonl (chat messages, one prompt a line); narrow the glob`,
       `${file}:7:5: \`absent.csv\` does not exist (looked for ${fixture('missing', 'absent.csv')}); check the path, which is relative to the experiment file`,
     ]);
   });

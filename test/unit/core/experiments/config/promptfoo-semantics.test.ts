@@ -10,6 +10,8 @@ import { experimentColumns } from '../../../../../src/core/experiments/experimen
 import { experimentFromConfig } from '../../../../../src/core/experiments/experiment-spec';
 import type { RunItem } from '../../../../../src/core/runs/run-projection';
 import { providerId, type ModelGradedAssertion } from '../../../../../src/core/judge';
+import { join } from 'node:path';
+import { runCli } from '../../../helpers/cli-run';
 import { loadError, useExperimentFolder } from './helpers';
 
 const text = (lines: string[]) => async () => lines.join('\n');
@@ -66,6 +68,17 @@ describe('experiment config: promptfoo semantics', () => {
 
     const restricted = readAssertions([{ type: 'llm-rubric', value: 'x', ...where }], { vars: {}, trust: 'restricted' }, { rubricPrompt: 'Grade {{ output }}' });
     assert.match(restricted.problems[0].message, /rubricPrompt is a template, rendered only in trusted workspaces/);
+  });
+
+  it('says what the files ignore even when the run stops first: a config error, or a cell that cannot render', async () => {
+    folder.write({ 'bad.yaml': 'prompts: ["{{ q }}"]\nsharing: true\nproviders: [openai:gpt-4o]\n', 'unrendered.yaml': 'prompts: ["{{ q }} {{ missing }}"]\nsharing: true\ntests:\n  - vars: {q: x}\n' });
+    const bad = await runCli(['render', join(folder.path, 'bad.yaml')]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /bad\.yaml:3:13: provider `openai:gpt-4o` cannot be run here[^\n]*\n[^\n]*bad\.yaml:2:1: `sharing` is not supported here and is ignored/);
+    const unrendered = await runCli(['render', join(folder.path, 'unrendered.yaml')]);
+    assert.equal(unrendered.code, 2);
+    assert.match(unrendered.stderr, /unrendered\.yaml:2:1: `sharing` is not supported here and is ignored/);
+    assert.match(unrendered.stderr, /`missing` is not defined/);
   });
 
   it("judges a test's threshold on the weighted score, as promptfoo does", () => {
