@@ -82,7 +82,7 @@ describe('prompt files', () => {
     it('counts the prompts of a valid file', async () => {
       const path = files.write('valid.jsonl', jsonl);
       const check = await validatePromptFile(path, { format: 'jsonl', chunkSize: 3 });
-      assert.deepEqual(check, { count: 3, defaults: {}, errors: [], errorCount: 0, warnings: [], warningCount: 0 });
+      assert.deepEqual(check, { count: 3, defaults: {}, errors: [], errorCount: 0, warnings: [], warningCount: 0, longest: { chars: 7, line: 3 } });
     });
 
     it('collects every error up to the limit, and counts them all', async () => {
