@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { parse } from 'yaml';
-import { addedProviderEdit } from '../../../../../src/core/experiments/config/added-provider-edit';
+import { addedProviderEdit } from '../../../../../src/core/experiments/config';
 
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
