@@ -5,13 +5,15 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { webviewEval } from './helpers/page';
+import { pressKey, typeText, webviewEval, workbenchText } from './helpers/page';
 import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
 // sha256("test"): an adaptor the simulator serves.
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+// Only while shown: a closed quick input stays in the page, hidden, with the text of its last list.
+const LIST = '.quick-input-widget:not([style*="display: none"]) .quick-input-list';
 
 async function figures(column: number): Promise<string> {
   return webviewEval<string>(EXPERIMENT_PANEL, `document.querySelector('.column-head[data-column="${column}"] .column-figures')?.textContent ?? ''`);
@@ -56,5 +58,24 @@ describe('training loop: export training data, add an adaptor, compare with base
     await waitFor(async () => /pass 50% \(1\/2\)/.test(await figures(1)), { timeoutMs: 10_000, what: `the adaptor column's pass rate (now "${await figures(1)}")` });
     assert.match(await figures(0), /pass 50% \(1\/2\)/, "the base's pass rate beside it");
     assert.match(await webviewEval<string>(EXPERIMENT_PANEL, `document.querySelector('.column-head[data-column="1"]')?.textContent ?? ''`), /tuned/);
+  });
+
+  it('from the palette, offers the deployment\'s adaptors and adds the one picked with a short label', async () => {
+    const config = await workspaceFile('loop/palette.yaml', 'prompts: ["Hi {{ x }}"]\nproviders: [scalarlm:base]\ntests:\n  - vars: {x: 1}\n');
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(config));
+    const adding = vscode.commands.executeCommand('scalarlm.addAdaptorToExperiment');
+    const list = await waitFor(async () => {
+      const text = await workbenchText(LIST);
+      return text?.includes(ADAPTOR) && text;
+    }, { timeoutMs: 20_000, what: 'the adaptors in the quick pick' });
+    assert.match(list, /adaptor of /);
+    await typeText(ADAPTOR.slice(0, 12));
+    await waitFor(async () => {
+      const text = await workbenchText(LIST);
+      return text?.includes(ADAPTOR) && !text.includes('base model');
+    }, { timeoutMs: 10_000, what: 'the list filtered to the adaptor' });
+    await pressKey('Enter');
+    await adding;
+    assert.equal(editor.document.getText(), `prompts: ["Hi {{ x }}"]\nproviders: [scalarlm:base, {id: scalarlm:${ADAPTOR}, label: "adaptor 9f86d081"}]\ntests:\n  - vars: {x: 1}\n`);
   });
 });
