@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { pressKey, typeText, webviewEval, workbenchText } from './helpers/page';
+import { pressKey, typeText, webviewClick, webviewEval, workbenchText } from './helpers/page';
 import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
@@ -58,6 +58,18 @@ describe('training loop: export training data, add an adaptor, compare with base
     await waitFor(async () => /pass 50% \(1\/2\)/.test(await figures(1)), { timeoutMs: 10_000, what: `the adaptor column's pass rate (now "${await figures(1)}")` });
     assert.match(await figures(0), /pass 50% \(1\/2\)/, "the base's pass rate beside it");
     assert.match(await webviewEval<string>(EXPERIMENT_PANEL, `document.querySelector('.column-head[data-column="1"]')?.textContent ?? ''`), /tuned/);
+
+    // The panel's Export Training Data… asks which answers, then (two columns) whose.
+    await webviewClick(EXPERIMENT_PANEL, 'button[data-action="exportTraining"]');
+    await waitFor(async () => (await workbenchText(LIST))?.includes('Passing answers'), { timeoutMs: 10_000, what: 'the answers quick pick' });
+    await typeText('Passing');
+    await pressKey('Enter');
+    const columns = await waitFor(async () => {
+      const text = await workbenchText(LIST);
+      return text?.includes('× tuned') && text;
+    }, { timeoutMs: 10_000, what: 'the column quick pick' });
+    assert.match(columns, /× base/);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 
   it('from the palette, offers the deployment\'s adaptors and adds the one picked with a short label', async () => {
