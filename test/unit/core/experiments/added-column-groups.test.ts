@@ -3,7 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { experimentCells, experimentColumns } from '../../../../src/core/experiments/experiment-cells';
-import { experimentFromConfig, type ExperimentSpec } from '../../../../src/core/experiments/experiment-spec';
+import { addedProviderProblem, experimentFromConfig, type ExperimentSpec } from '../../../../src/core/experiments/experiment-spec';
+import { specOf } from '../../../../src/core/experiments/run-experiment';
 import { fileWriter, useTempDir } from '../../helpers/temp-dir';
 
 /** Each batch column's groups (by prompt × provider key), as the runner cuts them: at breakBefore or a params change. */
@@ -35,5 +36,13 @@ describe('experiment groups when a column is added', () => {
       assert.ok(groups.length > 4, `${key} has several groups`);
       assert.deepEqual(after.get(key), groups, key);
     }
+  });
+
+  it('takes the added provider up again from the run\'s origin (a resume renders the same columns), and refuses a key the file has', async () => {
+    const config = write('c.yaml', 'prompts: ["A {{ x }}"]\nproviders: [scalarlm:base]\ntests:\n  - vars: {x: 1}\n');
+    const spec = await specOf({ kind: 'config', path: config, addedProviders: [{ id: 'scalarlm:adaptor', label: 'tuned' }] });
+    assert.deepEqual(spec.providers.map((p) => [p.key, p.model]), [['scalarlm:base', undefined], ['tuned', 'adaptor']]);
+    assert.match(addedProviderProblem({ id: 'scalarlm:x', label: 'scalarlm:base' }, spec.providers) ?? '', /already has a provider `scalarlm:base`/);
+    assert.equal(addedProviderProblem({ id: 'scalarlm:x', label: 'new' }, spec.providers), undefined);
   });
 });
