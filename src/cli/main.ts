@@ -7,11 +7,13 @@ import { ExperimentProblems } from '../core/experiments/experiment-cells';
 import { PromptInputError, PromptProblems } from '../core/prompts/problems';
 import { TrainArgumentsError } from '../core/training';
 import { TemplateError } from '../core/templates';
+import { TrainingExportError } from '../core/training';
 import { commandHelp, parseCommandArgs, UsageError, type Command, type RawCommand } from './command';
 import { cancelCommand } from './commands/cancel';
 import { chatCommand } from './commands/chat';
 import { diffCommand } from './commands/diff';
 import { evalCommand } from './commands/eval';
+import { exportTrainingCommand } from './commands/export-training';
 import { generateCommand } from './commands/generate';
 import { healthCommand } from './commands/health';
 import { metricsCommand } from './commands/metrics';
@@ -25,13 +27,13 @@ import { logsCommand } from './commands/training-logs';
 import { EXIT, type CliIO } from './io';
 
 const COMMANDS: (Command | RawCommand)[] = [
-  generateCommand, evalCommand, diffCommand, renderCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand,
+  generateCommand, evalCommand, diffCommand, exportTrainingCommand, renderCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand,
   trainCommand, jobsCommand, jobCommand, logsCommand, cancelCommand, simCommand,
 ];
 
 export function mainHelp(): string {
   // Each summary's first line reads as a sentence on its own (a test holds every command to it).
-  const rows = COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary.split('\n')[0]}`);
+  const rows = COMMANDS.map((c) => `  ${c.name.padEnd(15)} ${c.summary.split('\n')[0]}`);
   return (
     'Usage: scalarlm-lab <command> [options]\n\n' +
     'Try prompts against a ScalarLM deployment from a terminal or CI.\n\n' +
@@ -67,7 +69,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
 /** A file the user wrote that cannot be used (its message names the file and line): exit 2, like bad usage. */
 function isBadFile(error: unknown): error is Error {
-  return error instanceof ConfigError || error instanceof TemplateError || error instanceof ExperimentProblems || error instanceof DatasetError;
+  return error instanceof ConfigError || error instanceof TemplateError || error instanceof ExperimentProblems || error instanceof DatasetError || error instanceof TrainingExportError;
 }
 
 function reportError(error: unknown, command: Command, io: CliIO): number {

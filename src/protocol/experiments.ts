@@ -188,7 +188,7 @@ function isObject(value: unknown): boolean {
 export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt', 'diff', 'copyAsCurl', 'copyAsPython', 'copyAsTypeScript'] as const;
 export type CellAction = (typeof CELL_ACTIONS)[number];
 
-export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'openLedger', 'openSource', 'compareWith', 'clearComparison'] as const;
+export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'clearComparison'] as const;
 export type ExperimentAction = (typeof EXPERIMENT_ACTIONS)[number];
 
 /** What the page posts, declared once: the type below and the host's check both come from it. */

@@ -122,7 +122,7 @@ export const isResultsToWebview = messageGuard(RESULTS_TO_WEBVIEW);
 export const ITEM_ACTIONS = ['reveal', 'copyResponse', 'copyRequestId', 'openResponse'] as const;
 export type ItemAction = (typeof ITEM_ACTIONS)[number];
 
-export const RUN_ACTIONS = ['retryFailed', 'exportJsonl', 'exportCsv', 'openLedger', 'resumePending', 'cancel'] as const;
+export const RUN_ACTIONS = ['retryFailed', 'exportJsonl', 'exportCsv', 'exportTraining', 'openLedger', 'resumePending', 'cancel'] as const;
 export type RunAction = (typeof RUN_ACTIONS)[number];
 
 /** What the page posts, declared once: the type below and the host's check both come from it. */

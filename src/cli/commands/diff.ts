@@ -19,8 +19,8 @@ export const diffCommand: Command = {
   name: 'diff',
   summary:
     'Show what changed from the baseline run BASE to the run NEW, over the same inputs.\n' +
-    'Counts the cells same, changed, newly passing (failed in BASE, pass in NEW) or newly failing. BASE and NEW are\n' +
-    'run ids (or prefixes) in the runs folder; cells are matched by prompt, provider, test and repeat (experiments)\n' +
+    'First the counts of cells same, changed, newly passing (failed in BASE, pass in NEW) or newly failing. BASE and NEW\n' +
+    'are run ids (or prefixes) in the runs folder; cells are matched by prompt, provider, test and repeat (experiments)\n' +
     'or by input index (batch runs).\n' +
     "Then a unified diff of each changed cell's output, BASE as the - side, NEW as the + side.\n" +
     'Exit 0 when nothing changed, 3 when something did.',

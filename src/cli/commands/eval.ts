@@ -12,14 +12,14 @@ import type { ScalarLMApi } from '../../core/api/api';
 import { cellRecord, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
 import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports/record-writer';
 import { ColumnTally, type ColumnFigures } from '../../core/experiments/column-figures';
-import { experimentFromConfig } from '../../core/experiments/experiment-spec';
+import { addedProviderProblem, experimentFromConfig } from '../../core/experiments/experiment-spec';
 import { gradesOf, planGrading, runGrading } from '../../core/experiments/grading';
 import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks, type PlannedExperiment } from '../../core/experiments/run-experiment';
 import { readTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { RunJudgement } from '../../core/experiments/run-judgement';
 import type { BatchSummary } from '../../core/batch/runner';
-import type { ExperimentHeader } from '../../core/runs/ledger-schema';
+import type { AddedProvider, ExperimentHeader } from '../../core/runs/ledger-schema';
 import { readLedger, readRunHeader } from '../../core/runs/ledger-book';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
@@ -51,6 +51,8 @@ export const evalCommand: Command = {
     'filter-failing': { type: 'string', valueName: 'FILE', description: 'Only the tests that failed (or errored) in this earlier --output .json' },
     resume: { type: 'string', valueName: 'RUN', description: 'Continue an experiment run (its id or a prefix) whose files have not changed' },
     'allow-long-prompts': { type: 'boolean', description: "Send cells longer than the model's context could hold (refused otherwise)" },
+    provider: { type: 'string', valueName: 'scalarlm:MODEL', description: "Add a provider column for this run, after the file's own (a trained adaptor beside the base): only its cells are sent" },
+    'provider-label': { type: 'string', valueName: 'LABEL', description: 'The added column\'s label (default: its id)' },
   },
   run: runEval,
 };
@@ -59,6 +61,7 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   if (args.positionals.length > 1) throw new UsageError('Give at most one CONFIG file.');
   const cwd = io.cwd ?? process.cwd();
   const resumeFrom = stringOption(args, 'resume');
+  if (resumeFrom !== undefined && stringOption(args, 'provider') !== undefined) throw new UsageError('--resume takes the run up with the columns it began with: give --provider to a new run.');
   if (resumeFrom !== undefined) return resumeEval(resumeFrom, args, io);
   const path = args.positionals[0] ?? DEFAULT_CONFIG;
   if (!existsSync(resolve(cwd, path))) {
@@ -72,14 +75,17 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   const onlyTests = failingTests(args, cwd);
   const deadlineMs = timeoutMsOf(args);
 
-  const spec = await experimentFromConfig(resolve(cwd, path), { ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}), ...(onlyTests ? { onlyTests } : {}) });
+  const added = addedProvider(args);
+  const spec = await experimentFromConfig(resolve(cwd, path), { ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}), ...(onlyTests ? { onlyTests } : {}), ...(added ? { addedProviders: [added] } : {}) });
+  const problem = added && addedProviderProblem(added, spec.providers.slice(0, -1));
+  if (problem) throw new UsageError(`--provider: ${problem}.`);
   const client = clientFor(args, io);
   const store = cliRunStore(io);
   try {
     // The CLI runs the user's own files, as promptfoo does: templates are trusted here.
     // The files' own notes first: they still show when rendering the cells stops the run.
     for (const warning of spec.warnings) io.stderr.write(`${warning}\n`);
-    const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal });
+    const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path), ...(added ? { addedProviders: [added] } : {}) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal });
     for (const warning of planned.warnings.slice(spec.warnings.length)) io.stderr.write(`${warning}\n`);
     const tooLong = args.values['allow-long-prompts'] === true ? undefined : await overlongCell(client, planned, io.signal);
     if (tooLong) {
@@ -211,6 +217,17 @@ function failingTests(args: ParsedArgs, cwd: string): Set<number> | undefined {
   if (!Array.isArray(results)) throw new UsageError(`--filter-failing: ${file} has no "results" list (write one with --output results.json).`);
   const failing = results.filter((r: CellRecord) => r.status === 'error' || r.verdict?.status === 'fail' || r.verdict?.status === 'error').map((r: CellRecord) => r.test.index);
   return new Set(failing);
+}
+
+/** `--provider scalarlm:MODEL [--provider-label LABEL]`: a column for this run only. */
+function addedProvider(args: ParsedArgs): AddedProvider | undefined {
+  const id = stringOption(args, 'provider');
+  const label = stringOption(args, 'provider-label');
+  if (id === undefined) {
+    if (label !== undefined) throw new UsageError('--provider-label names the column --provider adds: give --provider too.');
+    return undefined;
+  }
+  return { id, ...(label !== undefined ? { label } : {}) };
 }
 
 function regexOption(args: ParsedArgs): RegExp | undefined {

@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { readDataset, type DatasetNote } from '../datasets';
 import { readTextFile } from '../prompts/text';
 import { loadSample, parsePrompty } from '../templates';
-import { expandTests, loadExperimentConfig, type ProviderRef, type TestCase } from './config';
+import type { AddedProvider } from '../runs/ledger-schema';
+import { expandTests, loadExperimentConfig, parseProviderId, type ProviderRef, type TestCase } from './config';
 import { besidePrompty, loadExperimentPrompts, type ExperimentPrompt } from './experiment-prompts';
 
 export interface ExperimentSpec {
@@ -44,6 +45,8 @@ export interface SpecOptions {
   repeat?: number;
   /** Overrides evaluateOptions.maxConcurrency. */
   maxConcurrency?: number;
+  /** Providers for this run only, after the file's own (checked with addedProviderProblem first). */
+  addedProviders?: readonly AddedProvider[];
 }
 
 /** A promptfoo config: throws a ConfigError (every problem at file:line:col) or a TemplateError. */
@@ -63,7 +66,7 @@ export async function experimentFromConfig(path: string, options: SpecOptions = 
     source: pathToFileURL(config.path).toString(),
     file: config.file,
     prompts,
-    providers: config.providers,
+    providers: [...config.providers, ...(options.addedProviders ?? []).map(addedProviderRef)],
     tests: () => filtered(expandTests(config, { onNote }), options),
     repeat: options.repeat ?? config.evaluateOptions.repeat,
     ...(options.maxConcurrency ?? config.evaluateOptions.maxConcurrency ? { maxConcurrency: options.maxConcurrency ?? config.evaluateOptions.maxConcurrency } : {}),
@@ -107,6 +110,23 @@ export async function experimentFromPrompty(path: string, options: PromptyRunOpt
     ],
     fingerprint: () => fingerprintOf([absolute, ...prompts[0].files, ...(dataset ? [resolve(dataset)] : [])]),
   };
+}
+
+/**
+ * Why a provider cannot be added to a config's own for one run: not a `scalarlm:` id, or its key (the label,
+ * else the id) is one the file already has (a column's cells are found again by it). Undefined when it can be.
+ */
+export function addedProviderProblem(added: AddedProvider, existing: readonly Pick<ProviderRef, 'key'>[]): string | undefined {
+  const check = parseProviderId(added.id);
+  if (!check.ok) return check.problem;
+  const key = added.label ?? added.id;
+  if (existing.some((p) => p.key === key)) return `the experiment already has a provider \`${key}\`: give the added one another --provider-label`;
+  return undefined;
+}
+
+function addedProviderRef(added: AddedProvider): ProviderRef {
+  const check = parseProviderId(added.id);
+  return { key: added.label ?? added.id, id: added.id, ...(added.label !== undefined ? { label: added.label } : {}), ...(check.ok && check.model !== undefined ? { model: check.model } : {}), config: {}, line: 1, column: 1 };
 }
 
 async function* filtered(tests: AsyncIterable<TestCase>, { filterPattern, onlyTests }: SpecOptions): AsyncGenerator<TestCase> {

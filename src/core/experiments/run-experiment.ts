@@ -101,7 +101,7 @@ export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: 
 
 /** The spec of an experiment as its origin says: a config, or a .prompty with its sample or a dataset. */
 export function specOf(origin: ExperimentHeader['origin'], options: SpecOptions = {}): Promise<ExperimentSpec> {
-  return origin.kind === 'config' ? experimentFromConfig(origin.path, options) : experimentFromPrompty(origin.path, { ...(origin.dataset ? { dataset: origin.dataset } : {}), ...(origin.model ? { model: origin.model } : {}) });
+  return origin.kind === 'config' ? experimentFromConfig(origin.path, { ...options, ...(origin.addedProviders ? { addedProviders: origin.addedProviders } : {}) }) : experimentFromPrompty(origin.path, { ...(origin.dataset ? { dataset: origin.dataset } : {}), ...(origin.model ? { model: origin.model } : {}) });
 }
 
 /**

@@ -70,9 +70,15 @@ export type Certainty = 'exact' | 'likely' | 'none';
 export type ReconcileVia = 'request-detail' | 'get-results' | 'list-requests' | 'none';
 
 /** An experiment run's matrix: columns (prompt x provider), how many tests, how often each cell repeats. */
+/** A provider given for one run beside the file's own (`eval --provider`), after them: `scalarlm:<model>`. */
+export interface AddedProvider {
+  id: string;
+  label?: string;
+}
+
 export interface ExperimentHeader {
   /** Where the cells come from, to take the run up again: a config, or a .prompty with its sample or a dataset. */
-  origin: { kind: 'config'; path: string } | { kind: 'prompty'; path: string; dataset?: string; model?: string };
+  origin: { kind: 'config'; path: string; addedProviders?: AddedProvider[] } | { kind: 'prompty'; path: string; dataset?: string; model?: string };
   columns: { promptKey: string; promptLabel: string; providerKey: string; providerLabel: string; model?: string; transport: Transport; maxTokens: number }[];
   tests: number;
   repeat: number;

@@ -1,5 +1,5 @@
-// Training an adaptor on the deployment (training.md): data checked and archived reproducibly, canonical
-// params, the upload, following the job, cancel.
+// Training an adaptor on the deployment (training.md): training data made from runs, data checked and archived
+// reproducibly, canonical params, the upload, following the job, cancel.
 
 export { DATASET_MEMBER, trainingArchive } from './archive';
 export { requestCancel, type CancelOutcome } from './cancel';
@@ -8,6 +8,7 @@ export type { DatasetPage, DatasetRow, HistoryPoint, JobStatus, TrainingJobDetai
 export { jobProgress, progressLine, type JobProgress } from './progress';
 export { canonicalParams, parseSetting, TRAIN_ARGUMENTS, TrainArgumentsError, type TrainArgument } from './train-arguments';
 export { datasetJsonLines, parseTrainingData, TrainingDataError, type TrainingExample } from './training-data';
+export { fallbackChatRendering, inputOf, resultsRunExamples, serverRenderings, TrainingExportError, writeTrainingData, type InputRendering } from './training-export';
 export { DEFAULT_RETRY, DEFAULT_UPLOAD_LIMITS, TrainingClient, type LogLine, type LogsRead, type RetryPolicy, type SubmittedJob, type UploadLimits, type UploadProgress } from './training-client';
 export { TrainingJobNotFoundError } from './training-errors';
 export { DEFAULT_MAX_ARCHIVE_BYTES, prepareTraining, type PreparedTraining } from './prepare';

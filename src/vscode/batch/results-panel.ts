@@ -14,6 +14,7 @@ import { ServerFacts } from '../../host/batch/server-facts';
 import { isResultsMessage, type ItemAction, type ResultsFromWebview, type ResultsToWebview, type RunAction } from '../../protocol/results';
 import { copyText, openInEditor } from '../text-actions';
 import { exportRun, resubmitUnknown, retryFailed, revealOrigin, type RunActionsDeps } from '../runs/run-actions';
+import { exportTrainingData } from '../runs/export-training';
 import { RunPanel, sourceLabel, type RunPage } from '../runs/run-panel';
 
 export const RESULTS_PAGE: RunPage = { viewType: 'scalarlm.results', script: 'results', stylesheets: ['panel.css', 'markdown.css', 'results.css'], title: 'ScalarLM Results' };
@@ -121,6 +122,7 @@ export class ResultsPanel extends RunPanel<ResultsToWebview> {
       retryFailed: () => retryFailed(run, this.deps),
       exportJsonl: () => exportRun(run, 'jsonl', this.deps.log),
       exportCsv: () => exportRun(run, 'csv', this.deps.log),
+      exportTraining: () => exportTrainingData(this.deps, this.runId),
       openLedger: () => vscode.window.showTextDocument(vscode.Uri.file(this.deps.runs.runStore.ledgerPath(this.runId)), { preview: false }),
       resumePending: () => this.deps.runs.resume(this.runId),
       cancel: () => this.deps.runs.cancel(this.runId),

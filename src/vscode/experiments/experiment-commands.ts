@@ -32,11 +32,11 @@ export interface ExperimentCommandDeps {
 /** The owner of the diagnostics a run's check leaves (replaced by the next run's). */
 const RUN_CHECK = 'run';
 
-/** An experiment file (a promptfoo config): from the explorer, a CodeLens or the active editor. */
-export async function runExperimentFile(deps: ExperimentCommandDeps, uri?: vscode.Uri): Promise<void> {
+/** An experiment file (a promptfoo config): from the explorer, a CodeLens or the active editor. Resolves with the run's id once started. */
+export async function runExperimentFile(deps: ExperimentCommandDeps, uri?: vscode.Uri): Promise<string | undefined> {
   const target = await savedTarget(uri, 'an experiment file (promptfooconfig.yaml)');
-  if (!target) return;
-  await start(deps, () => experimentFromConfig(target.fsPath), { kind: 'config', path: target.fsPath });
+  if (!target) return undefined;
+  return start(deps, () => experimentFromConfig(target.fsPath), { kind: 'config', path: target.fsPath });
 }
 
 /** A .prompty with its sample: one cell. */
@@ -58,21 +58,21 @@ export async function runPromptOverDataset(deps: ExperimentCommandDeps, uri?: vs
   await start(deps, () => experimentFromPrompty(target.fsPath, { dataset: rows.fsPath, datasetName: vscode.workspace.asRelativePath(rows), ...(model ? { model } : {}) }), origin);
 }
 
-async function start(deps: ExperimentCommandDeps, read: () => Promise<ExperimentSpec>, origin: ExperimentHeader['origin']): Promise<void> {
+async function start(deps: ExperimentCommandDeps, read: () => Promise<ExperimentSpec>, origin: ExperimentHeader['origin']): Promise<string | undefined> {
   const access = deps.connection.api();
-  if (!access.ok) return deps.log.showError(new Error(access.reason));
+  if (!access.ok) return void deps.log.showError(new Error(access.reason));
   let planned;
   try {
     const spec = await read();
     planned = await planExperiment(access.api, spec, origin, { trust: templateTrust(), maxTokens: deps.connection.settings.maxTokens });
   } catch (error) {
-    return reportUnrenderable(error, deps);
+    return void reportUnrenderable(error, deps);
   }
   deps.templateProblems.setRenderProblems(RUN_CHECK, []);
   const confirmAbove = deps.connection.settings.batch.confirmAbove;
   if (planned.cells > confirmAbove) {
     const facts = planned.columns.map((c) => `${c.prompt.label} × ${c.providerLabel}: ${c.model ?? "the deployment's default"}, ${c.transport}`);
-    if (!(await confirm(`Run ${planned.cells.toLocaleString('en-US')} cells on ScalarLM?`, facts, `Run ${planned.cells.toLocaleString('en-US')} cells`))) return;
+    if (!(await confirm(`Run ${planned.cells.toLocaleString('en-US')} cells on ScalarLM?`, facts, `Run ${planned.cells.toLocaleString('en-US')} cells`))) return undefined;
   }
   for (const warning of planned.warnings) deps.log.info(`Warning: ${warning}`);
   if (planned.warnings.length > 0) {
@@ -80,9 +80,12 @@ async function start(deps: ExperimentCommandDeps, read: () => Promise<Experiment
     void vscode.window.showWarningMessage(`ScalarLM: ${planned.warnings[0]}${more}`);
   }
   try {
-    deps.showRun(await deps.runs.startExperiment(planned));
+    const runId = await deps.runs.startExperiment(planned);
+    deps.showRun(runId);
+    return runId;
   } catch (error) {
     deps.log.showError(error);
+    return undefined;
   }
 }
 

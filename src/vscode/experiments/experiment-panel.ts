@@ -23,6 +23,7 @@ import { isExperimentMessage, type CellAction, type CellView, type ExperimentAct
 import type { RunActionsDeps } from '../runs/run-actions';
 import { sourceUri } from '../runs/run-actions';
 import type { RunEvent } from '../runs/runs';
+import { exportTrainingData } from '../runs/export-training';
 import { RunPanel, sourceLabel, type RunPage } from '../runs/run-panel';
 import type { ReadOnlyTexts } from '../read-only-texts';
 import { copyText, openInEditor } from '../text-actions';
@@ -154,6 +155,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       exportJsonl: () => this.export(run, 'jsonl'),
       exportCsv: () => this.export(run, 'csv'),
       exportHtml: () => this.export(run, 'html'),
+      exportTraining: () => exportTrainingData(this.deps, this.runId),
       openLedger: () => vscode.window.showTextDocument(vscode.Uri.file(this.deps.runs.runStore.ledgerPath(this.runId)), { preview: false }),
       openSource: () => run.header.source && vscode.window.showTextDocument(sourceUri(run.header.source), { preview: false, viewColumn: vscode.ViewColumn.One }),
       compareWith: () => this.compareWith(run),

@@ -7,7 +7,7 @@ import { formatCount, formatDuration } from '../shared/format';
 import { PHASE_LABELS, resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
 
 /** The toolbar, left to right. */
-export const EXPERIMENT_TOOLBAR: readonly ExperimentAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'clearComparison', 'exportJsonl', 'exportCsv', 'exportHtml', 'openLedger', 'openSource'];
+export const EXPERIMENT_TOOLBAR: readonly ExperimentAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'clearComparison', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource'];
 
 /** Each action's label and whether it applies now. */
 export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts, comparing = false): Record<ExperimentAction, ToolbarButtonState> {
@@ -23,6 +23,7 @@ export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts, compa
     exportJsonl: { label: 'Export JSONL', enabled: true },
     exportCsv: { label: 'Export CSV', enabled: true },
     exportHtml: { label: 'Export HTML report', enabled: true },
+    exportTraining: { label: 'Export Training Data…', enabled: counts.ok > 0 },
     openLedger: { label: 'Open ledger', enabled: true },
     openSource: { label: 'Open experiment file', enabled: true },
   };

@@ -16,13 +16,14 @@ export function toolbarButtons(phase: RunPhase, counts: CountsView): Record<RunA
     resumePending: { label: resumeLabel(counts), enabled: counts.pending + counts.unsent > 0 && !running },
     exportJsonl: { label: 'Export JSONL', enabled: true },
     exportCsv: { label: 'Export CSV', enabled: true },
+    exportTraining: { label: 'Export Training Data…', enabled: counts.ok > 0 },
     openLedger: { label: 'Open ledger', enabled: true },
     cancel: { label: 'Cancel', enabled: running },
   };
 }
 
 /** The toolbar, left to right. */
-export const RUN_ACTIONS: readonly RunAction[] = ['retryFailed', 'resumePending', 'exportJsonl', 'exportCsv', 'openLedger', 'cancel'];
+export const RUN_ACTIONS: readonly RunAction[] = ['retryFailed', 'resumePending', 'exportJsonl', 'exportCsv', 'exportTraining', 'openLedger', 'cancel'];
 
 /** Why an unknown group was left alone, and what resubmitting it risks. */
 export function unknownGroupExplanation(group: number): string {

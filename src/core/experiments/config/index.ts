@@ -1,6 +1,7 @@
 // Experiment files: promptfoo's config (the subset in experiments.md) -> prompts, providers and tests with
 // their lines; tests expanded (tests files streamed) with defaultTest merged in. Every problem is located.
 
+export { addedProviderEdit, type AddedProviderEdit, type TextEdit } from './added-provider-edit';
 export { assertionsAsJudged, readAssertions, type TestAssertions } from './assertions';
 export { ConfigError, configProblem } from './config-error';
 export { experimentSections, isExperimentConfig, type ExperimentSections } from './detect';

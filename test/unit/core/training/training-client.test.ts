@@ -4,11 +4,11 @@
 // the adaptor answers.
 
 import * as assert from 'node:assert/strict';
-import { ScalarLMClient } from '../../../src/core/api/client';
-import { followJob, prepareTraining, requestCancel, TrainingClient, TrainingJobNotFoundError, type UploadProgress } from '../../../src/core/training';
-import type { SimHandle } from '../../../src/sim';
-import { withSimulator } from '../helpers/simulator';
-import { waitFor } from '../helpers/wait-for';
+import { ScalarLMClient } from '../../../../src/core/api/client';
+import { followJob, prepareTraining, requestCancel, TrainingClient, TrainingJobNotFoundError, type UploadProgress } from '../../../../src/core/training';
+import type { SimHandle } from '../../../../src/sim';
+import { withSimulator } from '../../helpers/simulator';
+import { waitFor } from '../../helpers/wait-for';
 
 const DATA = [
   { input: 'What is the capital of Quux?', output: 'Quuxville' },

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { canonicalParams, datasetJsonLines, parseSetting, parseTrainingData, prepareTraining, TrainArgumentsError, trainingArchive, TrainingDataError } from '../../../src/core/training';
+import { canonicalParams, datasetJsonLines, parseSetting, parseTrainingData, prepareTraining, TrainArgumentsError, trainingArchive, TrainingDataError } from '../../../../src/core/training';
 
 const TEXT = '{"input": "What is the capital of Quux?", "output": "Quuxville"}\n{"input":"Say the password.","output":"swordfish"}\n';
 

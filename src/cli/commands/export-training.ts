@@ -1,0 +1,78 @@
+// scalarlm-lab export-training RUN: a run made into training data, `{"input", "output"}` JSON lines (the format
+// the server trains on). An experiment run gives its rows' expected answers or one column's passing answers,
+// each with the prompt that column sent; a results run gives its prompts with their answers.
+
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { RunJudgement } from '../../core/experiments/run-judgement';
+import { columnNamed, trainingExport, type TrainingSource } from '../../core/experiments/training-rows';
+import { RunProjection } from '../../core/runs/run-projection';
+import { RunStore } from '../../core/runs/run-store';
+import { writeTrainingData } from '../../core/training';
+import { stringOption, UsageError, type Command } from '../command';
+import { clientFor } from '../connection';
+import { EXIT } from '../io';
+import { cliRunStore } from '../run-location';
+
+const DEFAULT_OUT = 'data.jsonl';
+
+export const exportTrainingCommand: Command = {
+  name: 'export-training',
+  summary:
+    'Make training data from a run: {"input", "output"} JSON lines, the format ScalarLM trains on.\n' +
+    'RUN is a run id (or a prefix) in the runs folder, or a run\'s .ledger.jsonl file. From an experiment run, --from expected (the default)\n' +
+    'pairs each row\'s expected answer (its equals assertion or CSV __expected cell, or the var --expected-var names)\n' +
+    'with the prompt a column sent; --from passing takes the column\'s answers that passed every assertion. A run\n' +
+    'without an experiment gives its prompts with their answers. The input is the text the model was given: a chat\n' +
+    'prompt as the deployment rendered it (looked up there), else written as Prompty role markers (see the README).\n' +
+    'Exit 0 when written, 2 when the run gives no examples or the options do not fit it.',
+  usage: 'RUN [options]',
+  options: {
+    from: { type: 'string', valueName: 'expected|passing', description: "An experiment run's expected answers (default), or the answers that passed every assertion" },
+    column: { type: 'string', valueName: 'N|LABEL', description: 'The matrix column whose prompts (and answers) to take: its number from 1, or its label' },
+    'expected-var': { type: 'string', valueName: 'NAME', description: 'With --from expected: the var (dataset column) holding each row\'s answer' },
+    out: { type: 'string', short: 'o', valueName: 'FILE', description: `Where to write the JSON lines (default ${DEFAULT_OUT})` },
+  },
+  async run(args, io) {
+    const [name] = args.positionals;
+    if (!name || args.positionals.length > 1) throw new UsageError('Give one RUN: a run id (or a prefix), or a run\'s .ledger.jsonl file.');
+    const from = stringOption(args, 'from') ?? 'expected';
+    if (from !== 'expected' && from !== 'passing') throw new UsageError(`--from must be expected or passing; got "${from}".`);
+    const cwd = io.cwd ?? process.cwd();
+    const { store, runId } = locate(name, cwd, cliRunStore(io));
+    const ledgerPath = store.ledgerPath(runId);
+    const run = RunProjection.replay(ledgerPath, { keepItems: true });
+    const experiment = run.header.experiment;
+    const columnName = stringOption(args, 'column');
+    const expectedVar = stringOption(args, 'expected-var');
+    if (!experiment && (args.values.from !== undefined || columnName !== undefined || expectedVar !== undefined)) {
+      throw new UsageError(`Run ${runId} is not an experiment's run: it gives its prompts with their answers, so --from, --column and --expected-var do not apply.`);
+    }
+    if (expectedVar !== undefined && from !== 'expected') throw new UsageError('--expected-var goes with --from expected.');
+    const column = experiment && columnName !== undefined ? columnNamed(experiment, columnName) : undefined;
+    if (experiment && columnName !== undefined && column === undefined) throw new UsageError(`No column of run ${runId} is "${columnName}": give its number (1-${experiment.columns.length}) or its label.`);
+    const client = clientFor(args, io);
+    try {
+      // The CLI runs the user's own files: javascript assertions are judged here, as in eval.
+      const judgement = RunJudgement.of(store, runId, 'trusted');
+      const exported = await trainingExport(client, run, judgement, { from: from as TrainingSource, ...(column !== undefined ? { column } : {}), ...(expectedVar !== undefined ? { expectedVar } : {}) }, io.signal);
+      const out = resolve(cwd, stringOption(args, 'out') ?? DEFAULT_OUT);
+      await writeTrainingData(exported.examples, out);
+      io.stderr.write(`Wrote ${exported.what} to ${out}.${exported.skipped ? ` ${exported.skipped} left out (${from === 'expected' && experiment ? 'no expected answer' : 'not passing or not answered'}).` : ''}\n`);
+      if (exported.fallback) io.stderr.write(`${exported.fallback} chat prompt${exported.fallback === 1 ? ' was' : 's were'} not rendered by the deployment (sent as chat, or no longer held there): written with role markers, not the model's chat template.\n`);
+      if (args.values.json) io.stdout.write(JSON.stringify({ out, examples: exported.examples.length, skipped: exported.skipped, fallback: exported.fallback }) + '\n');
+      return EXIT.ok;
+    } finally {
+      await client.close();
+    }
+  },
+};
+
+/** A run by its ledger file (its folder is then the store), else by id or prefix in the runs folder. */
+function locate(name: string, cwd: string, store: RunStore): { store: RunStore; runId: string } {
+  const path = resolve(cwd, name);
+  if (name.endsWith('.ledger.jsonl') && existsSync(path)) return { store: new RunStore(dirname(path)), runId: path.slice(dirname(path).length + 1, -'.ledger.jsonl'.length) };
+  const run = store.find(name);
+  if (!run) throw new UsageError(`No run in ${store.dir} has an id starting with "${name}" (or several do: give more of it), and there is no ledger file ${name}.`);
+  return { store, runId: run.runId };
+}

@@ -1,0 +1,111 @@
+// Training data from an experiment run: each test's input as one column of the matrix gave it to the model,
+// and as output either the row's expected answer (its first `equals` assertion, a CSV `__expected` cell that
+// means equals, or a var the user names: a dataset column) or that column's answers that passed every
+// assertion. A results run (no experiment) gives each prompt with its answer. The CLI's `export-training`
+// and the editor's Export Training Data… both come here.
+
+import type { ScalarLMApi } from '../api/api';
+import type { ExperimentHeader } from '../runs/ledger-schema';
+import type { RunItem, RunProjection } from '../runs/run-projection';
+import { inputOf, resultsRunExamples, serverRenderings, TrainingExportError, type TrainingExample } from '../training';
+import type { CellJudge } from './cell-verdicts';
+import { columnLabel } from './experiment-matrix';
+import type { StoredTest } from './experiment-tests-file';
+import type { RunJudgement } from './run-judgement';
+
+/** `expected`: the rows' expected answers; `passing`: the column's answers that passed every assertion. */
+export type TrainingSource = 'expected' | 'passing';
+
+export interface TrainingChoice {
+  from: TrainingSource;
+  /** The matrix column (its index) whose prompts are the inputs (and, for `passing`, whose answers). */
+  column?: number;
+  /** With `expected`: the var (a dataset column) that holds each row's answer, instead of its `equals` assertion. */
+  expectedVar?: string;
+}
+
+export interface TrainingExport {
+  examples: TrainingExample[];
+  /** Inputs whose chat messages the deployment did not render for us: the documented fallback rendering. */
+  fallback: number;
+  /** Rows or cells left out (no expected answer, not passing, no answer), for the user to be told. */
+  skipped: number;
+  /** What was exported, in a few words ("the expected answers of 3 rows through column 1 (…)"). */
+  what: string;
+}
+
+/** The column a user named: its 1-based number, or its label ("prompt × provider"), provider label or prompt label when one column has it. */
+export function columnNamed(header: ExperimentHeader, name: string): number | undefined {
+  if (/^\d+$/.test(name)) {
+    const n = Number(name);
+    return n >= 1 && n <= header.columns.length ? n - 1 : undefined;
+  }
+  for (const pick of [(c: ExperimentHeader['columns'][number]) => columnLabel(c), (c: ExperimentHeader['columns'][number]) => c.providerLabel, (c: ExperimentHeader['columns'][number]) => c.promptLabel]) {
+    const matches = header.columns.flatMap((c, i) => (pick(c) === name ? [i] : []));
+    if (matches.length === 1) return matches[0];
+  }
+  return undefined;
+}
+
+/** The column to export when none was named: the only one, or (for expected answers) any, when all share one prompt. */
+export function defaultColumn(header: ExperimentHeader, from: TrainingSource): number | undefined {
+  if (header.columns.length === 1) return 0;
+  const prompts = new Set(header.columns.map((c) => c.promptKey));
+  return from === 'expected' && prompts.size === 1 ? 0 : undefined;
+}
+
+/**
+ * The examples of a stored run (read with `keepItems`): an experiment run's by `choice`, a results run's as its
+ * prompts and answers. Chat prompts the deployment rendered are looked up there (one request per group).
+ */
+export async function trainingExport(api: ScalarLMApi, run: RunProjection, judgement: RunJudgement, choice: TrainingChoice, signal?: AbortSignal): Promise<TrainingExport> {
+  const experiment = run.header.experiment;
+  if (!experiment) {
+    const rendered = await serverRenderings(api, run.items, signal);
+    const { examples, fallback, skipped } = resultsRunExamples(run.items, rendered);
+    return { examples, fallback, skipped, what: `the ${examples.length} answered prompts of the run` };
+  }
+  const column = choice.column ?? defaultColumn(experiment, choice.from);
+  if (column === undefined) throw new TrainingExportError(run.header.runId, undefined, `the run has ${experiment.columns.length} columns: name one with --column (${experiment.columns.map((c, i) => `${i + 1}: ${columnLabel(c)}`).join('; ')})`);
+  const cells = run.items.filter((item) => item.cell?.[0] === column && item.prompt !== undefined);
+  const rendered = await serverRenderings(api, cells, signal);
+  const examples: TrainingExample[] = [];
+  const seen = new Set<string>();
+  let fallback = 0;
+  let skipped = 0;
+  const add = (item: RunItem, output: string) => {
+    const { input, rendering } = inputOf(item.prompt!, rendered.get(item.index));
+    const key = JSON.stringify([input, output]);
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (rendering === 'fallback') fallback++;
+    examples.push({ input, output });
+  };
+  for (const item of cells) {
+    const [, test, repeat] = item.cell!;
+    if (choice.from === 'expected') {
+      if (repeat > 0) continue;
+      const answer = expectedAnswer(judgement.tests.get(test), judgement.judge, test, choice.expectedVar);
+      if (answer === undefined) skipped++;
+      else add(item, answer);
+    } else {
+      const outcome = judgement.outcome(item);
+      if (item.status === 'ok' && item.response && outcome?.status === 'pass' && outcome.results.every((r) => r.pass)) add(item, item.response);
+      else skipped++;
+    }
+  }
+  const label = `column ${column + 1} (${columnLabel(experiment.columns[column])})`;
+  return { examples, fallback, skipped, what: choice.from === 'expected' ? `the expected answers of ${examples.length} rows, with the prompts of ${label}` : `the ${examples.length} answers of ${label} that passed every assertion` };
+}
+
+/** A row's expected answer: the named var, else its first `equals` assertion with a text value. */
+function expectedAnswer(test: StoredTest | undefined, judge: CellJudge, index: number, expectedVar: string | undefined): string | undefined {
+  if (expectedVar !== undefined) {
+    const value = test?.vars[expectedVar];
+    if (value === undefined || value === null || value === '') return undefined;
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  const equals = judge.assertionsOf(index).assertions.find((a) => a.base === 'equals' && !a.inverse);
+  if (!equals) return undefined;
+  return typeof equals.value === 'string' ? equals.value : JSON.stringify(equals.value);
+}

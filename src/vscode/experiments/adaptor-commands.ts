@@ -1,0 +1,57 @@
+// A trained adaptor judged beside the base: "Add Adaptor to Experiment…" puts `scalarlm:<model>` with a label into
+// the experiment file's providers (a workspace edit, so Undo takes it back; the rest of the file as written),
+// and "Compare with Base" runs the experiment with that column: the base columns' groups are the batches the
+// server already holds, so only the adaptor's cells are sent, and the panel shows each column's pass rate.
+
+import * as vscode from 'vscode';
+import { addedProviderEdit, loadExperimentConfig } from '../../core/experiments/config';
+import { addedProviderProblem } from '../../core/experiments/experiment-spec';
+import type { ModelInfo } from '../../core/api/types';
+import { runExperimentFile, type ExperimentCommandDeps } from './experiment-commands';
+
+/** How an adaptor's column is labelled when the caller gives no label: short, and it names the adaptor. */
+export function adaptorLabel(model: string): string {
+  return /^[0-9a-f]{64}$/.test(model) ? `adaptor ${model.slice(0, 8)}` : model;
+}
+
+/**
+ * Adds the adaptor to the experiment's providers; resolves with the document's URI, or undefined when nothing
+ * was added. Without a model, a quick pick of what the deployment serves (its trained adaptors first).
+ */
+export async function addAdaptorToExperiment(deps: ExperimentCommandDeps, uri?: vscode.Uri, model?: string, label?: string): Promise<vscode.Uri | undefined> {
+  const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+  if (!target) return void vscode.window.showWarningMessage('ScalarLM: open an experiment file (promptfooconfig.yaml) first.');
+  const name = model ?? (await pickModel(deps));
+  if (!name) return undefined;
+  const added = { id: `scalarlm:${name}`, label: label ?? adaptorLabel(name) };
+  const document = await vscode.workspace.openTextDocument(target);
+  if (document.isDirty) await document.save();
+  const config = await loadExperimentConfig(target.fsPath);
+  if (config.providers.some((p) => p.model === name)) return target;
+  const problem = addedProviderProblem(added, config.providers);
+  if (problem) return void vscode.window.showWarningMessage(`ScalarLM: ${problem}.`);
+  const result = addedProviderEdit(document.getText(), added);
+  if (!result.ok) return void vscode.window.showWarningMessage(`ScalarLM: cannot add ${added.id} to ${vscode.workspace.asRelativePath(target)}: ${result.problem}.`);
+  const { offset, length, text } = result.edit;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(target, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), text);
+  if (!(await vscode.workspace.applyEdit(edit))) return void vscode.window.showWarningMessage(`ScalarLM: the edit of ${vscode.workspace.asRelativePath(target)} was not applied.`);
+  return target;
+}
+
+/** The adaptor added (when it is not in the file yet), the file saved, and the experiment run: resolves with the run's id. */
+export async function compareWithBase(deps: ExperimentCommandDeps, uri?: vscode.Uri, model?: string, label?: string): Promise<string | undefined> {
+  const target = await addAdaptorToExperiment(deps, uri, model, label);
+  if (!target) return undefined;
+  return runExperimentFile(deps, target);
+}
+
+async function pickModel(deps: ExperimentCommandDeps): Promise<string | undefined> {
+  const access = deps.connection.api();
+  if (!access.ok) throw new Error(access.reason);
+  const models = (await access.api.models()).data;
+  const adaptors = models.filter((m) => m.parent);
+  const item = (m: ModelInfo) => ({ label: m.id, description: m.parent ? `adaptor of ${m.parent}` : 'base model', model: m.id });
+  const picked = await vscode.window.showQuickPick([...adaptors.map(item), ...models.filter((m) => !m.parent).map(item)], { title: 'Add to the experiment: a model or trained adaptor of the deployment', matchOnDescription: true });
+  return picked?.model;
+}

@@ -1,0 +1,122 @@
+// scalarlm-lab export-training: an experiment run's expected answers or passing answers, or a results run's
+// answers, as {"input", "output"} lines; a chat prompt's input as the deployment rendered it when it did;
+// refusals with exit 2.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SimHandle } from '../../../src/sim';
+import { runCli } from '../helpers/cli-run';
+import { withSimulator } from '../helpers/simulator';
+import { fileWriter, useTempDir } from '../helpers/temp-dir';
+
+const lines = (path: string) => readFileSync(path, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { input: string; output: string });
+
+describe('scalarlm-lab export-training', () => {
+  const tmp = useTempDir();
+  const write = fileWriter(tmp);
+  const cli = (sim: SimHandle, argv: string[]) => runCli([...argv, '--url', sim.url], { env: { XDG_STATE_HOME: tmp.path }, cwd: tmp.path });
+  const runIdOf = (stderr: string) => {
+    const id = /runs\/([0-9a-f-]{36})\.ledger\.jsonl/.exec(stderr)?.[1];
+    assert.ok(id, stderr);
+    return id;
+  };
+
+  it('--from expected pairs each row\'s equals answer (or __expected cell) with the prompt sent; rows without one are left out', async () => {
+    await withSimulator({}, async (sim) => {
+      write('rows.csv', 'city,__expected\nParis,France\nLima,\nOslo,equals:Norway\nRome,contains:Italy\n');
+      const config = write('c.yaml', 'prompts:\n  - "Country of {{ city }}?"\nproviders:\n  - scalarlm:base\ntests: file://rows.csv\n');
+      const run = await cli(sim, ['eval', config]);
+      const out = join(tmp.path, 'data.jsonl');
+      const exported = await cli(sim, ['export-training', runIdOf(run.stderr)]);
+      assert.equal(exported.code, 0, exported.stderr);
+      assert.deepEqual(lines(out), [
+        { input: 'Country of Paris?', output: 'France' },
+        { input: 'Country of Oslo?', output: 'Norway' },
+      ]);
+      assert.match(exported.stderr, /2 left out \(no expected answer\)/);
+    });
+  });
+
+  it('--expected-var takes the answer from a dataset column; the run can be named by its ledger file', async () => {
+    await withSimulator({}, async (sim) => {
+      write('rows.csv', 'city,country\nParis,France\nLima,Peru\n');
+      const config = write('c.yaml', 'prompts:\n  - "Country of {{ city }}?"\nproviders:\n  - scalarlm:base\ntests: file://rows.csv\n');
+      const run = await cli(sim, ['eval', config]);
+      const ledger = /Run started: (\S+)/.exec(run.stderr)?.[1];
+      assert.ok(ledger, run.stderr);
+      const exported = await cli(sim, ['export-training', ledger, '--expected-var', 'country', '--out', 'mine.jsonl']);
+      assert.equal(exported.code, 0, exported.stderr);
+      assert.deepEqual(lines(join(tmp.path, 'mine.jsonl')), [
+        { input: 'Country of Paris?', output: 'France' },
+        { input: 'Country of Lima?', output: 'Peru' },
+      ]);
+    });
+  });
+
+  it('--from passing takes the named column\'s answers that passed every assertion', async () => {
+    await withSimulator({}, async (sim) => {
+      const config = write(
+        'c.yaml',
+        'prompts:\n  - "Say {{ word }} [[sim:respond={{ word }}]]"\nproviders:\n  - scalarlm:base\n  - id: scalarlm:latest\n    label: tuned\n' +
+          'tests:\n  - vars: {word: yes}\n    assert: [{type: equals, value: "yes"}]\n  - vars: {word: no}\n    assert: [{type: equals, value: "yes"}]\n',
+      );
+      const runId = runIdOf((await cli(sim, ['eval', config])).stderr);
+      const ambiguous = await cli(sim, ['export-training', runId, '--from', 'passing']);
+      assert.equal(ambiguous.code, 2, ambiguous.stderr);
+      assert.match(ambiguous.stderr, /2 columns: name one with --column \(1: .* × scalarlm:base; 2: .* × tuned\)/);
+      const exported = await cli(sim, ['export-training', runId, '--from', 'passing', '--column', 'tuned']);
+      assert.equal(exported.code, 0, exported.stderr);
+      assert.deepEqual(lines(join(tmp.path, 'data.jsonl')), [{ input: 'Say yes [[sim:respond=yes]]', output: 'yes' }]);
+      const unknown = await cli(sim, ['export-training', runId, '--column', '7']);
+      assert.equal(unknown.code, 2);
+      assert.match(unknown.stderr, /No column of run .* is "7"/);
+    });
+  });
+
+  it('a results run gives its prompts and answers; a chat prompt sent through the queue is the text the deployment rendered', async () => {
+    await withSimulator({}, async (sim) => {
+      const prompts = write('p.jsonl', '"Hello [[sim:respond=Hi]]"\n{"messages": [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Name a colour [[sim:respond=blue]]"}]}\n');
+      const run = await cli(sim, ['generate', prompts]);
+      assert.equal(run.code, 0, run.stderr);
+      const exported = await cli(sim, ['export-training', runIdOf(run.stderr)]);
+      assert.equal(exported.code, 0, exported.stderr);
+      assert.deepEqual(lines(join(tmp.path, 'data.jsonl')), [
+        { input: 'Hello [[sim:respond=Hi]]', output: 'Hi' },
+        // The simulated model's template (a Gemma's), as the server stored the queued prompt.
+        { input: '<bos><start_of_turn>user\nBe brief.\n\nName a colour [[sim:respond=blue]]<end_of_turn>\n<start_of_turn>model\n', output: 'blue' },
+      ]);
+      const refused = await cli(sim, ['export-training', runIdOf(run.stderr), '--from', 'passing']);
+      assert.equal(refused.code, 2);
+      assert.match(refused.stderr, /not an experiment's run/);
+    });
+  });
+
+  it('chat cells (sampled) are written in the documented rendering, and said so', async () => {
+    await withSimulator({}, async (sim) => {
+      write('p.json', JSON.stringify([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Name {{ thing }} [[sim:respond=ok]]' }]));
+      const config = write('c.yaml', 'prompts:\n  - file://p.json\nproviders:\n  - id: scalarlm:base\n    config: {temperature: 0.7}\ntests:\n  - vars: {thing: a colour}\n    assert: [{type: equals, value: ok}]\n');
+      const runId = runIdOf((await cli(sim, ['eval', config])).stderr);
+      const exported = await cli(sim, ['export-training', runId, '--from', 'passing']);
+      assert.equal(exported.code, 0, exported.stderr);
+      assert.deepEqual(lines(join(tmp.path, 'data.jsonl')), [{ input: 'system:\nBe brief.\n\nuser:\nName a colour [[sim:respond=ok]]', output: 'ok' }]);
+      assert.match(exported.stderr, /1 chat prompt was not rendered by the deployment/);
+    });
+  });
+
+  it('refuses an export with no examples, and a run it cannot find, with exit 2', async () => {
+    await withSimulator({}, async (sim) => {
+      const config = write('c.yaml', 'prompts:\n  - "Hi {{ x }}"\nproviders:\n  - scalarlm:base\ntests:\n  - vars: {x: 1}\n');
+      const runId = runIdOf((await cli(sim, ['eval', config])).stderr);
+      const empty = await cli(sim, ['export-training', runId]);
+      assert.equal(empty.code, 2);
+      assert.match(empty.stderr, /data\.jsonl: no examples to write/);
+      const missing = await cli(sim, ['export-training', 'no-such-run']);
+      assert.equal(missing.code, 2);
+      assert.match(missing.stderr, /No run in .* "no-such-run"/);
+      const bad = await cli(sim, ['export-training', runId, '--from', 'best']);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--from must be expected or passing/);
+    });
+  });
+});
