@@ -84,9 +84,10 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   try {
     // The CLI runs the user's own files, as promptfoo does: templates are trusted here.
     // The files' own notes first: they still show when rendering the cells stops the run.
+    const said = spec.warnings.length;
     for (const warning of spec.warnings) io.stderr.write(`${warning}\n`);
     const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path), ...(added ? { addedProviders: [added] } : {}) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal });
-    for (const warning of planned.warnings.slice(spec.warnings.length)) io.stderr.write(`${warning}\n`);
+    for (const warning of planned.warnings.slice(said)) io.stderr.write(`${warning}\n`);
     const tooLong = args.values['allow-long-prompts'] === true ? undefined : await overlongCell(client, planned, io.signal);
     if (tooLong) {
       io.stderr.write(`${tooLong}\nNothing was sent. --allow-long-prompts sends it anyway.\n`);
