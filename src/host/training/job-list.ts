@@ -32,6 +32,11 @@ export function anyRunning(jobs: readonly TrainingJob[]): boolean {
   return jobs.some((job) => isRunning(job.status));
 }
 
+/** The view reads list_models again on its own only while a job runs, the view shows and the window has focus. */
+export function refreshesAgain(jobs: readonly TrainingJob[], seen: { visible: boolean; focused: boolean }): boolean {
+  return anyRunning(jobs) && seen.visible && seen.focused;
+}
+
 function rowOf(job: TrainingJob): JobRow {
   const status = job.status ?? 'UNKNOWN';
   const parts = [status];

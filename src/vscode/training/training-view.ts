@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { TrainingJob } from '../../core/api/types';
 import { DisposableStore } from '../../host/dispose';
-import { anyRunning, jobRows, type JobRow } from '../../host/training/job-list';
+import { jobRows, refreshesAgain, type JobRow } from '../../host/training/job-list';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 
@@ -90,7 +90,7 @@ export class TrainingView implements vscode.Disposable {
   /** The next refresh, while a job runs, the view shows and the window has focus. */
   private schedule(): void {
     this.stopTimer();
-    if (!anyRunning(this.jobs) || !this.treeView.visible || !vscode.window.state.focused) return;
+    if (!refreshesAgain(this.jobs, { visible: this.treeView.visible, focused: vscode.window.state.focused })) return;
     this.timer = setTimeout(() => void this.refresh(), REFRESH_MS);
   }
 

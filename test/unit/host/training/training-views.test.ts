@@ -4,7 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import { canonicalParams, type CancelOutcome, type TrainingJobDetail } from '../../../../src/core/training';
-import { anyRunning, jobRows } from '../../../../src/host/training/job-list';
+import { anyRunning, jobRows, refreshesAgain } from '../../../../src/host/training/job-list';
 import { cancelNotice, jobPanelView } from '../../../../src/host/training/job-view';
 import { formArguments, readFormValue, TRAIN_FORM } from '../../../../src/host/training/train-form';
 
@@ -44,6 +44,11 @@ describe('training in the editor: the form, the job list, the job view', () => {
     assert.deepEqual(rows.map((r) => r.running), [true, false, false]);
     assert.equal(anyRunning(jobs), true);
     assert.equal(anyRunning(jobs.filter((j) => j.name !== 'new')), false);
+    // Refreshed on its own only while a job runs, the view shows and the window has focus.
+    assert.equal(refreshesAgain(jobs, { visible: true, focused: true }), true);
+    assert.equal(refreshesAgain(jobs, { visible: true, focused: false }), false);
+    assert.equal(refreshesAgain(jobs, { visible: false, focused: true }), false);
+    assert.equal(refreshesAgain(jobs.filter((j) => j.name !== 'new'), { visible: true, focused: true }), false);
   });
 
   it('words the job panel: step of max steps, the loss history, the config as JSON, Cancel while it runs', () => {
