@@ -25,9 +25,9 @@ export function jobPanelView(detail: TrainingJobDetail, notice?: string): JobPan
 export function cancelNotice(outcome: CancelOutcome): string {
   if (outcome.alreadyFinished) return `The job had already ended (${outcome.answered.status}): there was nothing to cancel.`;
   if (outcome.runsOn) {
-    return `Cancel requested, but the job runs on (${outcome.after.status}): this server's trainer wrote over the cancel. It will end on its own; the panel keeps following it.`;
+    return `Cancel requested, but the job runs on (${outcome.after.status}): this server's trainer wrote over the cancel, so the job will end on its own.`;
   }
-  return 'Cancel requested: the server shows the job CANCELLED. The panel keeps following it, as a current server may still start it again.';
+  return 'Cancel requested: the server shows the job CANCELLED. It is still followed, as a current server may start it again.';
 }
 
 export function datasetView(page: DatasetPage, offset: number, limit: number, query: string): DatasetView {
