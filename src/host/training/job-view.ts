@@ -25,7 +25,8 @@ export function jobPanelView(detail: TrainingJobDetail, notice?: string): JobPan
 export function cancelNotice(outcome: CancelOutcome): string {
   if (outcome.alreadyFinished) return `The job had already ended (${outcome.answered.status}): there was nothing to cancel.`;
   if (outcome.runsOn) {
-    return `Cancel requested, but the job runs on (${outcome.after.status}): this server's trainer wrote over the cancel, so the job will end on its own.`;
+    const went = outcome.after.status === 'COMPLETED' ? 'went on and completed' : `runs on (${outcome.after.status})`;
+    return `Cancel requested, but the job ${went}: this server's trainer wrote over the cancel, so the job ends on its own.`;
   }
   return 'Cancel requested: the server shows the job CANCELLED. It is still followed, as a current server may start it again.';
 }

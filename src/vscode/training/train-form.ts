@@ -15,7 +15,7 @@ export async function askTrainingArguments(what: string, baseModel: string | und
   for (;;) {
     const start: FormItem = { label: '$(play) Start Training', description: what, alwaysShow: true };
     const items: FormItem[] = [start, { label: 'Training arguments', kind: vscode.QuickPickItemKind.Separator }, ...TRAIN_FORM.map((field) => fieldItem(field, values[field.name], baseModel))];
-    const picked = await vscode.window.showQuickPick(items, { title: 'ScalarLM: Train Adaptor', placeHolder: 'Start, or pick an argument to change it (each starts at the server\'s default)', ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true });
+    const picked = await vscode.window.showQuickPick(items, { title: 'ScalarLM: Train Adaptor', placeHolder: 'Start, or pick an argument to change it (each starts at the server\'s default)', ignoreFocusOut: true, matchOnDescription: true });
     if (!picked) return undefined;
     if (!picked.field) return values;
     const value = await askField(picked.field, values[picked.field.name]);

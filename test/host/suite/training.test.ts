@@ -1,10 +1,11 @@
 // Training in a real VS Code: Train Adaptor… on a .jsonl refuses a bad line at file:line (nothing sent),
 // else starts a job through the form; the Training view shows it running and then complete; its panel
-// shows the loss chart and the logs; and the same data and arguments again name the same job.
+// shows the loss chart and the logs; the same data and arguments again name the same job; and a Cancel the
+// trainer writes over is said plainly.
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { pressKey, screenshot, webviewQuery, webviewText, workbenchText } from './helpers/page';
+import { pressKey, screenshot, typeText, webviewClick, webviewQuery, webviewText, workbenchText } from './helpers/page';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
@@ -102,5 +103,32 @@ describe('training in the editor', () => {
     await pressKey('Enter');
     await again;
     assert.equal((await sim.stats()).trainingJobs, jobsBefore + 1, 'one job on the server');
+  });
+
+  it('changes max steps in the form, and says plainly when a cancel is written over and the job runs on', async () => {
+    const uri = await workspaceFile('training/colours.jsonl', `${JSON.stringify({ input: 'Name a warm colour.', output: 'ochre' })}\n`);
+    const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', uri);
+    await waitFor(async () => (await workbenchText(FORM))?.includes('Start Training'), { timeoutMs: WAIT_MS, what: 'the Train Adaptor form' });
+    await typeText('Max steps');
+    await pressKey('Enter');
+    // A long job (1000 steps of 50 ms), so it is still training when Cancel is pressed.
+    await waitFor(async () => (await workbenchText('.quick-input-widget:not([style*="display: none"])'))?.includes('Empty: the server'), { timeoutMs: WAIT_MS, what: 'the Max steps input' });
+    await typeText('1000');
+    await pressKey('Enter');
+    await waitFor(async () => (await workbenchText(FORM))?.includes('Max steps: 1000'), { timeoutMs: WAIT_MS, what: 'the form with max steps 1000' });
+    await pressKey('Enter');
+    await training;
+
+    const hash = await waitFor(async () => {
+      const shown = await webviewText('Name a warm colour.');
+      return shown && /[0-9a-f]{64}/.exec(shown)?.[0];
+    }, { timeoutMs: WAIT_MS, what: 'the new job in its panel' });
+    await waitFor(async () => (await webviewQuery(hash, 'main[data-status="TRAINING"] #cancel:not([disabled])'))?.count === 1, { timeoutMs: WAIT_MS, what: 'the job training, Cancel enabled' });
+    await webviewClick(hash, '#cancel');
+    const notice = await waitFor(async () => {
+      const text = (await webviewQuery(hash, '#notice'))?.texts[0];
+      return text?.startsWith('Cancel requested, but') && text;
+    }, { timeoutMs: WAIT_MS, what: 'the cancel outcome in the panel' });
+    assert.match(notice, /runs on \((TRAINING|QUEUED)\): this server's trainer wrote over the cancel/);
   });
 });

@@ -71,6 +71,7 @@ describe('training in the editor: the form, the job list, the job view', () => {
     const outcome = (answered: string, after: string, runsOn: boolean, alreadyFinished = false): CancelOutcome => ({ answered: status(answered), after: status(after), runsOn, alreadyFinished });
     assert.match(cancelNotice(outcome('CANCELLED', 'TRAINING', true)), /^Cancel requested, but the job runs on \(TRAINING\)/);
     assert.match(cancelNotice(outcome('CANCELLED', 'CANCELLED', false)), /^Cancel requested: the server shows the job CANCELLED/);
+    assert.match(cancelNotice(outcome('CANCELLED', 'COMPLETED', true)), /^Cancel requested, but the job went on and completed/);
     assert.match(cancelNotice(outcome('COMPLETED', 'COMPLETED', false, true)), /nothing to cancel/);
   });
 });
