@@ -2,7 +2,8 @@
 // dataset rows are the server's text and go in as textContent.
 //
 // The page's DOM, which host tests read (keep it stable):
-//   main[data-view="scalarlm-training"][data-status][data-lines]  data-lines: log lines shown
+//   main[data-view="scalarlm-training"][data-status][data-lines][data-next-line]
+//     data-lines: log lines shown; data-next-line: the line number after the last shown (equal to data-lines when none is missing)
 //   #hash, #status, #progress, #deployed, #notice (aria-live), button#cancel, button#copy-name
 //   svg[data-points] (the loss chart), pre#logs, dl#config,
 //   #dataset: input#dataset-search, #dataset-summary, ol#dataset-rows > li, button#dataset-prev, button#dataset-next
@@ -108,6 +109,7 @@ export function createJobPage(container: HTMLElement, actions: JobPageActions, s
       lines = [...lines, ...fresh].slice(-KEPT_LINES);
       logs.textContent = lines.map((line) => line.line).join('\n');
       main.dataset.lines = String(lines.length);
+      main.dataset.nextLine = String(lines[lines.length - 1].lineNumber + 1);
       logs.scrollTop = logs.scrollHeight;
       return lines;
     },
