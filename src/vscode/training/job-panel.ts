@@ -84,7 +84,12 @@ export class JobPanel {
     const { webview } = panel;
     this.disposables.add(panel.onDidDispose(() => this.release()));
     this.disposables.add(webview.onDidReceiveMessage((message: unknown) => (isTrainingWebviewMessage(message) ? void this.handle(message) : undefined)));
-    this.disposables.add(panel.onDidChangeViewState(() => (panel.visible ? undefined : (this.ready = false))));
+    // A hidden page is torn down; posts wait for its successor's `ready`.
+    this.disposables.add(
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) this.ready = false;
+      }),
+    );
     webview.html = webviewHtml({ webview, extensionUri, scriptName: 'training', stylesheets: ['panel.css', 'training.css'], title: titleOf(hash), bodyAttributes: { 'data-job': hash } });
   }
 

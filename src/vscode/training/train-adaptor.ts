@@ -63,6 +63,7 @@ export async function trainAdaptor(deps: TrainAdaptorDeps, target?: unknown): Pr
     });
     deps.diagnostics.clear(uri);
     deps.log.info(`Training job ${job.hash} ${job.existing ? 'was already on the deployment' : 'started'} (${examples} examples from ${name}, ${archive.length} bytes).`);
+    if (job.existing) void vscode.window.showInformationMessage(`ScalarLM: The deployment already had this job (same data and arguments), so no second one was started: ${job.hash.slice(0, 12)}….`);
     deps.started(job);
   } finally {
     await api.close();

@@ -103,6 +103,7 @@ describe('training in the editor', () => {
     await pressKey('Enter');
     await again;
     assert.equal((await sim.stats()).trainingJobs, jobsBefore + 1, 'one job on the server');
+    await waitFor(async () => (await workbenchText('.notifications-toasts'))?.includes('already had this job'), { timeoutMs: WAIT_MS, what: 'the notification that it is the same job' });
   });
 
   it('changes max steps in the form, and says plainly when a cancel is written over and the job runs on', async () => {
