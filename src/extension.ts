@@ -22,6 +22,7 @@ import { showQueueActions } from './vscode/queue/queue-actions';
 import { QueueStatusItem } from './vscode/queue/queue-status-item';
 import { createQueueWatch } from './vscode/queue/queue-watch';
 import { registerServerRequests } from './vscode/server-requests/register';
+import { registerTraining } from './vscode/training/register';
 import { startSimulator } from './vscode/simulator/simulator-commands';
 import { SimulatorLauncher } from './vscode/simulator/simulator-launcher';
 import { openWalkthrough, openWalkthroughOnFirstInstall, runExampleBatch, runExampleExperiment } from './vscode/walkthrough/walkthrough';
@@ -78,6 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     registerExperiments(context, runs.shell, connection, log, templateProblems),
     registerChat(context, connection, log),
     registerCompletions(context.extensionUri, connection, log),
+    registerTraining(context.extensionUri, connection, log),
     new PrometheusDocument(connection),
   );
   // Every kind of run panel is there now, so a run taken up again opens in its own.

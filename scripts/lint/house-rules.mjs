@@ -35,7 +35,7 @@ const FLOORS = [
   [80, ['src/extension.ts']],
   // The webviews: their shared code, then the pages, which never import each other.
   [0, ['src/webview/shared']],
-  [1, ['src/webview/chat', 'src/webview/completion', 'src/webview/experiments', 'src/webview/metrics', 'src/webview/results'], 'apart'],
+  [1, ['src/webview/chat', 'src/webview/completion', 'src/webview/experiments', 'src/webview/metrics', 'src/webview/results', 'src/webview/training'], 'apart'],
 ];
 const ZONES = FLOORS.flatMap(([level, paths, apart]) => paths.map((p) => ({ path: p, level, apart: apart === 'apart' }))).sort((a, b) => b.path.length - a.path.length);
 

@@ -1,0 +1,48 @@
+// The Training view's rows: the deployment's jobs from list_models, newest first, each worded as one line
+// (status, step of max steps, loss, deployed or not), and whether any still runs (the view then refreshes).
+
+import type { TrainingJob } from '../../core/api/types';
+
+/** Statuses of a job that is not finished yet. */
+const RUNNING = new Set(['QUEUED', 'TRAINING']);
+
+export interface JobRow {
+  name: string;
+  status: string;
+  running: boolean;
+  /** "TRAINING · step 12 of 20 · loss 0.4117 · not deployed" */
+  description: string;
+  /** More of the same, for the tooltip. */
+  detail: string;
+}
+
+export function isRunning(status: string | undefined): boolean {
+  return status !== undefined && RUNNING.has(status);
+}
+
+/** Newest first by start time (a job without one last), the server's order kept among equals. */
+export function jobRows(jobs: readonly TrainingJob[]): JobRow[] {
+  return jobs
+    .map((job, order) => ({ job, order }))
+    .sort((a, b) => (b.job.startTime ?? -Infinity) - (a.job.startTime ?? -Infinity) || a.order - b.order)
+    .map(({ job }) => rowOf(job));
+}
+
+export function anyRunning(jobs: readonly TrainingJob[]): boolean {
+  return jobs.some((job) => isRunning(job.status));
+}
+
+/** The view reads list_models again on its own only while a job runs, the view shows and the window has focus. */
+export function refreshesAgain(jobs: readonly TrainingJob[], seen: { visible: boolean; focused: boolean }): boolean {
+  return anyRunning(jobs) && seen.visible && seen.focused;
+}
+
+function rowOf(job: TrainingJob): JobRow {
+  const status = job.status ?? 'UNKNOWN';
+  const parts = [status];
+  if (job.step !== undefined || job.maxSteps !== undefined) parts.push(`step ${job.step ?? 0} of ${job.maxSteps ?? '?'}`);
+  if (job.loss !== undefined) parts.push(`loss ${job.loss.toFixed(4)}`);
+  parts.push(job.deployed ? 'deployed' : 'not deployed');
+  const started = job.startTime !== undefined ? `Started ${new Date(job.startTime * 1000).toISOString().replace('T', ' ').slice(0, 19)} UTC` : 'Start time unknown';
+  return { name: job.name, status, running: isRunning(job.status), description: parts.join(' · '), detail: `${parts.join(' · ')}\n${started}` };
+}

@@ -1,0 +1,162 @@
+// A training job's panel: status, step of max steps, the loss chart, the logs as they come (from the first
+// line the page does not have, so a reload or a dropped connection picks up where it stopped), the config,
+// the dataset (paged, searchable), Cancel. One panel per job; restored after a window reload from the job
+// hash the page saved. The page is torn down while hidden and says `ready` again when shown.
+
+import * as vscode from 'vscode';
+import { requestCancel, TrainingClient, type TrainingJobDetail } from '../../core/training';
+import { DisposableStore } from '../../host/dispose';
+import { cancelNotice, datasetView, jobPanelView } from '../../host/training/job-view';
+import { JobWatch } from '../../host/training/job-watch';
+import { isJobPanelState, isTrainingWebviewMessage, type TrainingHostMessage, type TrainingWebviewMessage } from '../../protocol/training';
+import type { Connection } from '../deployment/connection';
+import type { ExtensionLog } from '../log';
+import { panelColumn } from '../panel-column';
+import { copyText } from '../text-actions';
+import { webviewHtml, webviewResourceRoots } from '../webview-html';
+
+const POLL_MS = 1000;
+/** Dataset rows per page. */
+const PAGE = 20;
+
+export class JobPanel {
+  static readonly viewType = 'scalarlm.trainingJob';
+  private static readonly open = new Map<string, JobPanel>();
+
+  private readonly disposables = new DisposableStore();
+  private ready = false;
+  private detail: TrainingJobDetail | undefined;
+  /** What the last action came to (a cancel). */
+  private actionNotice: string | undefined;
+  /** Why the last read failed; cleared by the next one that succeeds. */
+  private readProblem: string | undefined;
+  private readonly watch: JobWatch | undefined;
+  private readonly training: TrainingClient | undefined;
+
+  static show(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog, hash: string): void {
+    const shown = JobPanel.open.get(hash);
+    if (shown) return shown.panel.reveal();
+    const panel = vscode.window.createWebviewPanel(JobPanel.viewType, titleOf(hash), panelColumn(), webviewOptions(extensionUri));
+    new JobPanel(panel, extensionUri, connection, log, hash);
+  }
+
+  static registerSerializer(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog): vscode.Disposable {
+    return vscode.window.registerWebviewPanelSerializer(JobPanel.viewType, {
+      deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
+        if (!isJobPanelState(state) || JobPanel.open.has(state.hash)) return panel.dispose();
+        panel.webview.options = webviewOptions(extensionUri);
+        new JobPanel(panel, extensionUri, connection, log, state.hash);
+      },
+    });
+  }
+
+  static disposeAll(): void {
+    for (const panel of [...JobPanel.open.values()]) panel.panel.dispose();
+  }
+
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    connection: Connection,
+    private readonly log: ExtensionLog,
+    private readonly hash: string,
+  ) {
+    JobPanel.open.set(hash, this);
+    panel.title = titleOf(hash);
+    const access = connection.createClient();
+    if (access.ok) {
+      this.disposables.add({ dispose: () => void access.api.close() });
+      this.training = new TrainingClient(access.api);
+      this.watch = new JobWatch(this.training, hash, POLL_MS, {
+        onDetail: (detail) => {
+          this.detail = detail;
+          this.readProblem = undefined;
+          this.postView();
+        },
+        onLogs: (lines) => this.post({ type: 'logs', lines: lines.map(({ lineNumber, line }) => ({ lineNumber, line })) }),
+        onError: (error) => {
+          this.readProblem = `Could not read the job (${error instanceof Error ? error.message : String(error)}); trying again.`;
+          this.postView();
+        },
+      });
+      this.disposables.add({ dispose: () => this.watch?.stop() });
+    } else this.readProblem = access.reason;
+    const { webview } = panel;
+    this.disposables.add(panel.onDidDispose(() => this.release()));
+    this.disposables.add(webview.onDidReceiveMessage((message: unknown) => (isTrainingWebviewMessage(message) ? void this.handle(message) : undefined)));
+    // A hidden page is torn down; posts wait for its successor's `ready`.
+    this.disposables.add(
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) this.ready = false;
+      }),
+    );
+    webview.html = webviewHtml({ webview, extensionUri, scriptName: 'training', stylesheets: ['panel.css', 'training.css'], title: titleOf(hash), bodyAttributes: { 'data-job': hash } });
+  }
+
+  private async handle(message: TrainingWebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.postView();
+        this.watch?.resumeFrom(message.nextLine);
+        return this.loadDataset(0, '');
+      case 'cancel':
+        return this.cancel();
+      case 'copyName':
+        return copyText(this.hash, 'Model name');
+      case 'dataset':
+        return this.loadDataset(message.offset, message.query);
+    }
+  }
+
+  private async cancel(): Promise<void> {
+    if (!this.training) return;
+    this.actionNotice = 'Cancel requested; watching whether the job stops…';
+    this.postView();
+    try {
+      const outcome = await requestCancel(this.training, this.hash, { watchMs: 3 * POLL_MS, pollMs: POLL_MS / 2 });
+      this.actionNotice = cancelNotice(outcome);
+    } catch (error) {
+      this.actionNotice = `The cancel did not go through: ${error instanceof Error ? error.message : String(error)}`;
+      this.log.channel.warn(`Cancel of training job ${this.hash}: ${this.actionNotice}`);
+    }
+    this.postView();
+    this.watch?.pollNow();
+  }
+
+  private async loadDataset(offset: number, query: string): Promise<void> {
+    if (!this.training) return;
+    try {
+      const page = await this.training.dataset(this.hash, { offset, limit: PAGE, q: query });
+      this.post({ type: 'dataset', page: datasetView(page, offset, PAGE, query) });
+    } catch (error) {
+      const problem = `Could not read the dataset: ${error instanceof Error ? error.message : String(error)}`;
+      this.post({ type: 'dataset', page: { offset, limit: PAGE, query, total: 0, matched: 0, truncated: false, rows: [], problem } });
+    }
+  }
+
+  private postView(): void {
+    const notice = this.readProblem ?? this.actionNotice;
+    const view = this.detail
+      ? jobPanelView(this.detail, notice)
+      : { hash: this.hash, status: 'LOADING', progress: '', deployed: '', loss: [], config: [], canCancel: false, ...(notice ? { notice } : {}) };
+    this.post({ type: 'show', view });
+  }
+
+  private post(message: TrainingHostMessage): void {
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  private release(): void {
+    if (JobPanel.open.get(this.hash) === this) JobPanel.open.delete(this.hash);
+    this.disposables.dispose();
+  }
+}
+
+function titleOf(hash: string): string {
+  return `Training ${hash.slice(0, 12)}…`;
+}
+
+function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  return { enableScripts: true, localResourceRoots: webviewResourceRoots(extensionUri) };
+}

@@ -1,0 +1,19 @@
+// Where the loss history goes in the chart's box: plain arithmetic, no DOM, so it is unit-tested on Node.
+
+import type { LossPoint } from '../../protocol/training';
+
+export const CHART = { WIDTH: 400, HEIGHT: 120, PAD: 4 } as const;
+const { WIDTH, HEIGHT, PAD } = CHART;
+
+/** "x,y x,y …" in the chart's box; one point is drawn as a flat line across. */
+export function polylinePoints(points: readonly LossPoint[]): string {
+  if (points.length === 0) return '';
+  const steps = points.map((p) => p.step);
+  const losses = points.map((p) => p.loss);
+  const [minStep, maxStep] = [Math.min(...steps), Math.max(...steps)];
+  const [minLoss, maxLoss] = [Math.min(...losses), Math.max(...losses)];
+  const x = (step: number): number => PAD + (maxStep === minStep ? 0 : ((step - minStep) / (maxStep - minStep)) * (WIDTH - 2 * PAD));
+  const y = (loss: number): number => PAD + (maxLoss === minLoss ? (HEIGHT - 2 * PAD) / 2 : ((maxLoss - loss) / (maxLoss - minLoss)) * (HEIGHT - 2 * PAD));
+  const drawn = points.map((p) => `${x(p.step).toFixed(1)},${y(p.loss).toFixed(1)}`);
+  return points.length === 1 ? `${drawn[0]} ${(WIDTH - PAD).toFixed(1)},${y(points[0].loss).toFixed(1)}` : drawn.join(' ');
+}

@@ -1,0 +1,77 @@
+// The words of the editor's training journey: the Train Adaptor form (server defaults, checked values), the
+// Training view's rows (newest first, running or not) and the job panel's view (progress, loss, cancel said
+// plainly).
+
+import * as assert from 'node:assert/strict';
+import { canonicalParams, type CancelOutcome, type TrainingJobDetail } from '../../../../src/core/training';
+import { anyRunning, jobRows, refreshesAgain } from '../../../../src/host/training/job-list';
+import { cancelNotice, jobPanelView } from '../../../../src/host/training/job-view';
+import { formArguments, readFormValue, TRAIN_FORM } from '../../../../src/host/training/train-form';
+
+const field = (name: string) => TRAIN_FORM.find((f) => f.name === name)!;
+
+describe('training in the editor: the form, the job list, the job view', () => {
+  it('asks the five arguments the CLI has flags for, each saying what it means and its server default', () => {
+    assert.deepEqual(TRAIN_FORM.map((f) => f.name), ['llm_name', 'max_steps', 'learning_rate', 'adapter_type', 'gpus']);
+    assert.deepEqual(field('adapter_type').choices, ['tokenformer', 'lora']);
+    assert.equal(field('max_steps').serverDefault, '100');
+    for (const f of TRAIN_FORM) assert.ok(f.description.length > 10, f.name);
+  });
+
+  it('reads each value as its type, leaves an empty one to the server, and refuses what cannot be sent', () => {
+    assert.deepEqual(readFormValue(field('max_steps'), ' 20 '), { ok: true, value: 20 });
+    assert.deepEqual(readFormValue(field('learning_rate'), '1e-3'), { ok: true, value: 0.001 });
+    assert.deepEqual(readFormValue(field('llm_name'), ''), { ok: true, value: undefined });
+    assert.equal(readFormValue(field('max_steps'), '0').ok, false);
+    assert.equal(readFormValue(field('max_steps'), '2.5').ok, false);
+    assert.equal(readFormValue(field('learning_rate'), '-1').ok, false);
+    assert.deepEqual(readFormValue(field('gpus'), '0'), { ok: true, value: 0 });
+    // Defaults are not sent, so the params (and the job hash) are the CLI's for the same flags.
+    const args = formArguments({ llm_name: undefined, max_steps: 20, gpus: undefined, learning_rate: 0.01 });
+    assert.deepEqual(JSON.stringify(canonicalParams(args)), JSON.stringify({ max_steps: 20, learning_rate: 0.01 }));
+  });
+
+  it('lists the jobs newest first with status, step of max steps, loss and deployed, and knows when one runs', () => {
+    const jobs = [
+      { name: 'old', status: 'COMPLETED', startTime: 100, step: 20, maxSteps: 20, loss: 0.123456, deployed: true },
+      { name: 'new', status: 'TRAINING', startTime: 300, step: 3, maxSteps: 20, deployed: false },
+      { name: 'mid', status: 'FAILED', startTime: 200 },
+    ];
+    const rows = jobRows(jobs);
+    assert.deepEqual(rows.map((r) => r.name), ['new', 'mid', 'old']);
+    assert.equal(rows[0].description, 'TRAINING · step 3 of 20 · not deployed');
+    assert.equal(rows[2].description, 'COMPLETED · step 20 of 20 · loss 0.1235 · deployed');
+    assert.deepEqual(rows.map((r) => r.running), [true, false, false]);
+    assert.equal(anyRunning(jobs), true);
+    assert.equal(anyRunning(jobs.filter((j) => j.name !== 'new')), false);
+    // Refreshed on its own only while a job runs, the view shows and the window has focus.
+    assert.equal(refreshesAgain(jobs, { visible: true, focused: true }), true);
+    assert.equal(refreshesAgain(jobs, { visible: true, focused: false }), false);
+    assert.equal(refreshesAgain(jobs, { visible: false, focused: true }), false);
+    assert.equal(refreshesAgain(jobs.filter((j) => j.name !== 'new'), { visible: true, focused: true }), false);
+  });
+
+  it('words the job panel: step of max steps, the loss history, the config as JSON, Cancel while it runs', () => {
+    const detail: TrainingJobDetail = {
+      hash: 'abc',
+      deployed: false,
+      config: { max_steps: 4, llm_name: 'tiny' },
+      status: { status: 'TRAINING', maxSteps: 4, history: [{ step: 0, loss: 2, time: 1 }, { step: 1, loss: 1.5, time: 2 }] },
+    };
+    const view = jobPanelView(detail);
+    assert.equal(view.progress, 'step 2 of 4 · loss 1.5000 · ETA 2s');
+    assert.deepEqual(view.loss, [{ step: 0, loss: 2 }, { step: 1, loss: 1.5 }]);
+    assert.deepEqual(view.config, [{ key: 'max_steps', value: '4' }, { key: 'llm_name', value: '"tiny"' }]);
+    assert.equal(view.canCancel, true);
+    assert.equal(jobPanelView({ ...detail, status: { ...detail.status, status: 'COMPLETED' } }).canCancel, false);
+  });
+
+  it('says plainly when a cancel was overwritten and the job runs on', () => {
+    const status = (s: string) => ({ status: s, history: [] });
+    const outcome = (answered: string, after: string, runsOn: boolean, alreadyFinished = false): CancelOutcome => ({ answered: status(answered), after: status(after), runsOn, alreadyFinished });
+    assert.match(cancelNotice(outcome('CANCELLED', 'TRAINING', true)), /^Cancel requested, but the job runs on \(TRAINING\)/);
+    assert.match(cancelNotice(outcome('CANCELLED', 'CANCELLED', false)), /^Cancel requested: the server shows the job CANCELLED/);
+    assert.match(cancelNotice(outcome('CANCELLED', 'COMPLETED', true)), /^Cancel requested, but the job went on and completed/);
+    assert.match(cancelNotice(outcome('COMPLETED', 'COMPLETED', false, true)), /nothing to cancel/);
+  });
+});

@@ -1,0 +1,14 @@
+import * as assert from 'node:assert/strict';
+import { polylinePoints } from '../../../../src/webview/training/chart-points';
+
+describe('training job page: the loss chart', () => {
+  it('spans the steps left to right and puts the highest loss at the top, the lowest at the bottom', () => {
+    const points = polylinePoints([{ step: 0, loss: 2 }, { step: 1, loss: 1 }, { step: 2, loss: 0.5 }]).split(' ');
+    assert.deepEqual(points, ['4.0,4.0', '200.0,78.7', '396.0,116.0']);
+  });
+
+  it('draws nothing without a history, and one point as a flat line', () => {
+    assert.equal(polylinePoints([]), '');
+    assert.equal(polylinePoints([{ step: 0, loss: 1 }]), '4.0,60.0 396.0,60.0');
+  });
+});
