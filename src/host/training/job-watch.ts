@@ -2,7 +2,8 @@
 // have (so a reloaded page or a dropped connection picks up where it stopped), until the job has ended and
 // its last lines are read. A failed read is reported and tried again at the next poll.
 
-import { wait, type LogLine, type TrainingClient, type TrainingJobDetail } from '../../core/training';
+import { sleep } from '../../core/api/sleep';
+import type { LogLine, TrainingClient, TrainingJobDetail } from '../../core/training';
 
 export interface JobWatchHandlers {
   onDetail(detail: TrainingJobDetail): void;
@@ -83,6 +84,6 @@ export class JobWatch {
   private pause(signal: AbortSignal): Promise<void> {
     const kicked = new AbortController();
     this.kick = () => kicked.abort();
-    return wait(this.pollMs, AbortSignal.any([signal, kicked.signal])).catch(() => undefined).finally(() => (this.kick = undefined));
+    return sleep(this.pollMs, AbortSignal.any([signal, kicked.signal])).catch(() => undefined).finally(() => (this.kick = undefined));
   }
 }
