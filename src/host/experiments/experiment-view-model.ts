@@ -58,7 +58,7 @@ export function cellView(item: RunItem, live: boolean, judging: CellJudging = {}
   const [column, row, repeat] = item.cell;
   const verdict = verdictView(judging.outcome?.(item));
   const change = judging.change?.(item);
-  return { row, column, repeat, status: shownStatus(item.status, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}) };
+  return { row, column, repeat, status: shownStatus(item, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}) };
 }
 
 export function cellViews(items: Iterable<RunItem>, live: boolean, judging?: CellJudging): CellView[] {
