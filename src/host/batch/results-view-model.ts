@@ -73,6 +73,7 @@ export function liveProgressView(progress: BatchProgress | undefined, run: RunPr
     ...(progress?.etaSeconds !== undefined ? { etaSeconds: progress.etaSeconds } : {}),
     ...(progress?.queueDepth !== undefined ? { queueDepth: progress.queueDepth } : {}),
     ...(progress?.tokensPerSecond !== undefined ? { tokensPerSecond: progress.tokensPerSecond } : {}),
+    ...(progress?.unreachableSince !== undefined ? { unreachableSince: progress.unreachableSince } : {}),
     unknownGroups: run.unknownGroups(),
     existingGroups: run.state.existingGroups,
   };

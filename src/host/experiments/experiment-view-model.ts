@@ -98,6 +98,7 @@ export function experimentProgressView(run: RunProjection, progress: BatchProgre
     elapsedMs: live ? (progress?.elapsedMs ?? 0) : (end?.at ?? Date.now()) - Date.parse(run.header.createdAt),
     ...(live && progress?.etaSeconds !== undefined ? { etaSeconds: progress.etaSeconds } : {}),
     ...(live && progress?.queueDepth !== undefined ? { queueDepth: progress.queueDepth } : {}),
+    ...(live && progress?.unreachableSince !== undefined ? { unreachableSince: progress.unreachableSince } : {}),
     fetchedCells: run.state.existingItems,
     sentCells: run.state.sentItems,
     ...(error ? { error } : {}),
