@@ -54,7 +54,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   );
 
   const commands: Record<string, () => unknown> = {
-    'scalarlm.showQueueActions': () => showQueueActions(simulator),
+    'scalarlm.showQueueActions': () => showQueueActions(simulator, queue.monitor),
     'scalarlm.openMetrics': () => MetricsPanel.show(context.extensionUri, queue.monitor),
     'scalarlm.selectModel': () => selectModel(connection, log),
     'scalarlm.selectDeploymentUrl': () => selectDeploymentUrl(context, connection, simulator, log),
