@@ -73,7 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   context.subscriptions.push(
     templateProblems,
     runs.disposable,
-    registerServerRequests({ connection, log }),
+    registerServerRequests({ connection, log, runs: runs.shell.runs }),
     registerBatch(context, runs.shell, connection, queue.monitor, log),
     registerExperiments(context, runs.shell, connection, log, templateProblems),
     registerChat(context, connection, log),
