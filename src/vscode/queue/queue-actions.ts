@@ -21,10 +21,11 @@ export async function showQueueActions(simulator: SimulatorLauncher, monitor: Qu
       ? { label: '$(debug-stop) Stop Local Simulator', description: simulator.url, command: 'scalarlm.stopSimulator' }
       : { label: '$(vm) Start Local Simulator', description: 'a local ScalarLM, no deployment needed', command: 'scalarlm.startSimulator' },
     { label: '$(output) Open Log', command: 'scalarlm.openLog' },
-    { label: view.summary, kind: vscode.QuickPickItemKind.Separator },
+    // The figures under which server this is (how it measures its rates), else the state.
+    { label: view.server ?? view.summary, kind: vscode.QuickPickItemKind.Separator },
     // Picking a figure opens the metrics panel, where it is charted.
     ...view.rows.map(([name, value]): ActionItem => ({ label: name, description: value, command: 'scalarlm.openMetrics' })),
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'ScalarLM Queue', ...(view.server !== undefined ? { placeHolder: view.server } : {}) });
+  const picked = await vscode.window.showQuickPick(items, { title: 'ScalarLM Queue', placeHolder: view.summary });
   if (picked?.command) await vscode.commands.executeCommand(picked.command);
 }
