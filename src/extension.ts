@@ -55,7 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   );
 
   const commands: Record<string, () => unknown> = {
-    'scalarlm.showQueueActions': () => showQueueActions(simulator),
+    'scalarlm.showQueueActions': () => showQueueActions(simulator, queue.monitor),
     'scalarlm.openMetrics': () => MetricsPanel.show(context.extensionUri, queue.monitor),
     'scalarlm.selectModel': () => selectModel(connection, log),
     'scalarlm.selectDeploymentUrl': () => selectDeploymentUrl(context, connection, simulator, log),
@@ -74,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   context.subscriptions.push(
     templateProblems,
     runs.disposable,
-    registerServerRequests({ connection, log }),
+    registerServerRequests({ connection, log, runs: runs.shell.runs }),
     registerBatch(context, runs.shell, connection, queue.monitor, log),
     registerExperiments(context, runs.shell, connection, log, templateProblems),
     registerChat(context, connection, log),

@@ -139,6 +139,8 @@ export interface ExperimentProgressView {
   sentCells: number;
   /** A run-level failure, with what to do. */
   error?: string;
+  /** While the run goes: since when (epoch ms) the deployment does not answer; the run carries on when it does. */
+  unreachableSince?: number;
   /** Model-graded assertions: graded so far, and how many there are (absent without any). */
   grading?: { graded: number; total: number; phase: ExperimentPhase };
 }

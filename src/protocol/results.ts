@@ -98,6 +98,8 @@ export interface ProgressView {
   tokensPerSecond?: number;
   /** A run-level failure (unreachable, unknown model), with what to do. */
   error?: string;
+  /** While the run goes: since when (epoch ms) the deployment does not answer; the run carries on when it does. */
+  unreachableSince?: number;
   /** Groups marked unknown: the submit may or may not have reached the server. */
   unknownGroups: { group: number; note: string }[];
   /** Groups the server already held: fetched, not re-sent. */

@@ -3,6 +3,7 @@
 
 import type { ScalarLMApi } from '../api/api';
 import type { QueueMetrics } from '../api/types';
+import { isScalarLMError } from '../api/errors';
 import { sleep } from '../api/sleep';
 
 export interface QueuePacerOptions {
@@ -16,24 +17,33 @@ export class QueuePacer {
   private latest: QueueMetrics | undefined;
   private sampledAt = 0;
   private failing = false;
+  private downSince: number | undefined;
 
   constructor(
     private readonly api: ScalarLMApi,
     private readonly options: QueuePacerOptions,
   ) {}
 
+  /** The last sample, or none while the deployment is unreachable (an old sample would read as live). */
   get metrics(): QueueMetrics | undefined {
-    return this.latest;
+    return this.downSince === undefined ? this.latest : undefined;
   }
 
-  /** Fetches metrics now. Failures are logged once and leave the last sample in place. */
+  /** When the deployment stopped answering (refused, timed out), until a sample succeeds again. */
+  get unreachableSince(): number | undefined {
+    return this.downSince;
+  }
+
+  /** Fetches metrics now. Failures are logged once and leave the last sample in place (not shown while unreachable). */
   async sample(signal?: AbortSignal): Promise<QueueMetrics | undefined> {
     try {
       this.latest = (await this.api.metrics({ signal })).data;
       this.sampledAt = Date.now();
       this.failing = false;
+      this.downSince = undefined;
     } catch (error) {
       if (signal?.aborted) throw error;
+      if (isScalarLMError(error) && (error.kind === 'unreachable' || error.kind === 'timeout')) this.downSince ??= Date.now();
       if (!this.failing) this.options.onLog?.(`Queue metrics unavailable: ${(error as Error).message}`);
       this.failing = true;
     }

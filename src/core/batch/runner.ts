@@ -120,6 +120,8 @@ export interface BatchProgress {
   queueDepth?: number;
   requestsPerSecond?: number;
   tokensPerSecond?: number;
+  /** Since when (epoch ms) the deployment does not answer; the run retries on its own. No metrics meanwhile. */
+  unreachableSince?: number;
 }
 
 export interface BatchSummary {
@@ -424,6 +426,7 @@ class BatchRun {
       queueDepth: metrics?.queueDepth,
       requestsPerSecond: metrics?.requestsPerSecond,
       tokensPerSecond: metrics?.tokensPerSecond,
+      ...(this.pacer.unreachableSince !== undefined ? { unreachableSince: this.pacer.unreachableSince, etaSeconds: undefined } : {}),
     });
   }
 }

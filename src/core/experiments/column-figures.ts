@@ -19,6 +19,8 @@ export interface ColumnFigures {
   errors: number;
   /** Prompt and completion tokens of every answered cell. */
   tokens: number;
+  /** Cells whose answer came with token counts (the batch queue's results carry none): 0 means "not reported". */
+  tokensReported: number;
   /** Median over the cells that have a latency; null when none has. */
   medianLatencyMs: number | null;
 }
@@ -47,11 +49,11 @@ export function columnFigures(records: Iterable<CellRecord>, columns: Columns): 
 /** The figures counted record by record, holding only the latencies (for the medians): a streamed report's. */
 export class ColumnTally {
   private readonly indexOf: (record: CellRecord) => number;
-  private readonly tallies: { cells: number; judged: number; passed: number; errors: number; tokens: number; scores: number; scoreSum: number; latencies: number[] }[];
+  private readonly tallies: { cells: number; judged: number; passed: number; errors: number; tokens: number; tokensReported: number; scores: number; scoreSum: number; latencies: number[] }[];
 
   constructor(columns: Columns) {
     this.indexOf = columnIndexer(columns);
-    this.tallies = columns.map(() => ({ cells: 0, judged: 0, passed: 0, errors: 0, tokens: 0, scores: 0, scoreSum: 0, latencies: [] }));
+    this.tallies = columns.map(() => ({ cells: 0, judged: 0, passed: 0, errors: 0, tokens: 0, tokensReported: 0, scores: 0, scoreSum: 0, latencies: [] }));
   }
 
   add(record: CellRecord): void {
@@ -67,7 +69,10 @@ export class ColumnTally {
         tally.scoreSum += score;
       }
     } else if (outcome === 'error') tally.errors++;
-    if (record.tokens) tally.tokens += record.tokens.prompt + record.tokens.completion;
+    if (record.tokens) {
+      tally.tokens += record.tokens.prompt + record.tokens.completion;
+      tally.tokensReported++;
+    }
     if (record.latencyMs !== null) tally.latencies.push(record.latencyMs);
   }
 
@@ -80,6 +85,7 @@ export class ColumnTally {
       meanScore: t.scores === 0 ? null : t.scoreSum / t.scores,
       errors: t.errors,
       tokens: t.tokens,
+      tokensReported: t.tokensReported,
       medianLatencyMs: median([...t.latencies]),
     }));
   }

@@ -45,7 +45,7 @@ export function itemView(item: RunItem, live: boolean, number = item.index + 1):
     index: item.index,
     number,
     group: item.group,
-    status: shownStatus(item.status, live),
+    status: shownStatus(item, live),
     prompt: promptText(item.prompt),
     requestId: item.requestId === null ? null : String(item.requestId),
     response: item.response,
@@ -73,6 +73,7 @@ export function liveProgressView(progress: BatchProgress | undefined, run: RunPr
     ...(progress?.etaSeconds !== undefined ? { etaSeconds: progress.etaSeconds } : {}),
     ...(progress?.queueDepth !== undefined ? { queueDepth: progress.queueDepth } : {}),
     ...(progress?.tokensPerSecond !== undefined ? { tokensPerSecond: progress.tokensPerSecond } : {}),
+    ...(progress?.unreachableSince !== undefined ? { unreachableSince: progress.unreachableSince } : {}),
     unknownGroups: run.unknownGroups(),
     existingGroups: run.state.existingGroups,
   };

@@ -58,7 +58,7 @@ export function cellView(item: RunItem, live: boolean, judging: CellJudging = {}
   const [column, row, repeat] = item.cell;
   const verdict = verdictView(judging.outcome?.(item));
   const change = judging.change?.(item);
-  return { row, column, repeat, status: shownStatus(item.status, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}) };
+  return { row, column, repeat, status: shownStatus(item, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}) };
 }
 
 export function cellViews(items: Iterable<RunItem>, live: boolean, judging?: CellJudging): CellView[] {
@@ -98,6 +98,7 @@ export function experimentProgressView(run: RunProjection, progress: BatchProgre
     elapsedMs: live ? (progress?.elapsedMs ?? 0) : (end?.at ?? Date.now()) - Date.parse(run.header.createdAt),
     ...(live && progress?.etaSeconds !== undefined ? { etaSeconds: progress.etaSeconds } : {}),
     ...(live && progress?.queueDepth !== undefined ? { queueDepth: progress.queueDepth } : {}),
+    ...(live && progress?.unreachableSince !== undefined ? { unreachableSince: progress.unreachableSince } : {}),
     fetchedCells: run.state.existingItems,
     sentCells: run.state.sentItems,
     ...(error ? { error } : {}),

@@ -1,4 +1,5 @@
-// How the queue state reads in the status bar: text, tooltip rows and colour, as plain data. No 'vscode'
+// How the queue state reads in the status bar: text, a short tooltip, every metric for the queue actions, and
+// colour, as plain data. No 'vscode'
 // import, so the wording is unit-tested on Node.
 
 import type { ComponentHealth, QueueMetrics } from '../../core/api/types';
@@ -10,7 +11,7 @@ export interface StatusPresentation {
   text: string;
   /** A one-line summary for the tooltip's first line. */
   summary: string;
-  /** Rows of the tooltip's metrics table. */
+  /** Every metric, health and the deployment, as rows: the queue actions list them (the tooltip stays short). */
   rows: [string, string][];
   /** Which server generation the metrics show, and how its rates are measured; absent before any sample. */
   server?: string;
@@ -98,3 +99,23 @@ function describeHealth(health: ComponentHealth): string {
   return typeof health === 'string' ? health : `${health.status}: ${health.reason}`;
 }
 
+
+/** Metrics the tooltip names; the rest are in the queue actions. */
+const TOOLTIP_METRICS = 2;
+
+/**
+ * The tooltip, a few lines whatever the deployment reports (a tall one hid the status bar's health and the
+ * deployment): the summary, health on one line, the deployment, queue depth and tokens/s. Markdown-free text.
+ */
+export function tooltipLines(view: StatusPresentation): string[] {
+  const rows = new Map(view.rows);
+  const health = ['API', 'vLLM', 'Megatron'].filter((name) => rows.has(name)).map((name) => `${name} ${rows.get(name) ?? ''}`);
+  const metrics = view.rows.filter(([name]) => !HEALTH_AND_PLACE.has(name)).slice(0, TOOLTIP_METRICS);
+  const lines = [view.summary];
+  if (health.length > 0) lines.push(`Health: ${health.join(' · ')}`);
+  if (metrics.length > 0) lines.push(metrics.map(([name, value]) => `${name} ${value}`).join(' · '));
+  if (rows.has('Deployment')) lines.push(`Deployment: ${rows.get('Deployment') ?? ''}`);
+  return lines;
+}
+
+const HEALTH_AND_PLACE = new Set(['API', 'vLLM', 'Megatron', 'Deployment', 'Last sample']);

@@ -16,6 +16,7 @@ import { confirm } from '../confirm';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import { isLocated } from '../../host/experiments/rendered-markdown';
+import { unsavedQuestion, type UnsavedAnswer } from '../../host/experiments/unsaved-question';
 import { showRenderFailure } from '../prompt-files/render-failure';
 import type { TemplateDiagnostics } from './template-diagnostics';
 import { templateTrust } from '../workspace-trust';
@@ -106,10 +107,30 @@ function reportUnrenderable(error: unknown, deps: ExperimentCommandDeps): void {
 async function savedTarget(uri: vscode.Uri | undefined, what: string): Promise<vscode.Uri | undefined> {
   const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
   if (!target) return void vscode.window.showWarningMessage(`ScalarLM: open or select ${what} first.`);
-  // The run reads the files from disk: what the editor shows unsaved is what the user means.
-  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === target.toString());
-  if (open?.isDirty) await open.save();
-  return target;
+  return (await settleUnsaved(target)) ? target : undefined;
+}
+
+/**
+ * The run reads the files from disk. Unsaved changes to the target or to files beside it (its prompts, tests)
+ * are what the user means, and are saved; when they hold errors, the user says whether to save them, run
+ * what is on disk, or stop. False: stop.
+ */
+async function settleUnsaved(target: vscode.Uri): Promise<boolean> {
+  const folder = vscode.Uri.joinPath(target, '..').toString() + '/';
+  const dirty = vscode.workspace.textDocuments.filter((document) => document.isDirty && (document.uri.toString() === target.toString() || document.uri.toString().startsWith(folder)));
+  const files = dirty.map((document) => ({
+    name: vscode.workspace.asRelativePath(document.uri),
+    errors: vscode.languages.getDiagnostics(document.uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length,
+  }));
+  const question = unsavedQuestion(files);
+  let answer: UnsavedAnswer = 'saveAndRun';
+  if (question) {
+    const items = question.choices.map((choice) => ({ label: choice.label, ...(choice.detail ? { detail: choice.detail } : {}), answer: choice.answer }));
+    answer = (await vscode.window.showQuickPick(items, { title: question.title, placeHolder: question.title, ignoreFocusOut: true }))?.answer ?? 'cancel';
+  }
+  if (answer === 'cancel') return false;
+  if (answer === 'saveAndRun') for (const document of dirty) await document.save();
+  return true;
 }
 
 async function pickDataset(prompty: vscode.Uri): Promise<vscode.Uri | undefined> {

@@ -28,6 +28,7 @@ import { RunPanel, sourceLabel, type RunPage } from '../runs/run-panel';
 import type { ReadOnlyTexts } from '../read-only-texts';
 import { copyText, openInEditor } from '../text-actions';
 import { templateTrust } from '../workspace-trust';
+import { offerReport } from './report-preview';
 
 /** Verdicts and figures change with every answer; the column headers need them at most this often. */
 const JUDGED_EVERY_MS = 250;
@@ -261,7 +262,9 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     });
     if (!target) return;
     await writeCellRecords(target.fsPath, records, { runId: run.header.runId, title: run.header.title ?? run.header.runId, header: experiment, createdAt: run.header.createdAt });
-    const open = await vscode.window.showInformationMessage(`Exported ${records.length} cells to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
+    const message = `Exported ${records.length} cells to ${vscode.workspace.asRelativePath(target)}.`;
+    if (format === 'html') return offerReport(target, message);
+    const open = await vscode.window.showInformationMessage(message, 'Open');
     if (open) await vscode.window.showTextDocument(target);
   }
 }

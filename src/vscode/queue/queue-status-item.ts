@@ -1,11 +1,11 @@
-// The queue in the status bar: queue depth and tokens/s, a tooltip with every metric, the health of
-// api / vLLM / Megatron and the server generation detected, and a click that opens the queue actions.
+// The queue in the status bar: queue depth and tokens/s, a short tooltip (the state, health in one line, the
+// main figures, the deployment), and a click that opens the queue actions, which list every metric.
 // Users can hide it by its name.
 
 import * as vscode from 'vscode';
 import type { QueueMonitorView, QueueState } from '../../core/monitor/types';
 import { escapeMarkdown } from '../../host/markdown-text';
-import { presentQueueState } from '../../host/queue/queue-status-text';
+import { presentQueueState, tooltipLines } from '../../host/queue/queue-status-text';
 
 export const QUEUE_STATUS_ID = 'scalarlm.queue';
 
@@ -25,14 +25,9 @@ export class QueueStatusItem implements vscode.Disposable {
     const view = presentQueueState(state);
     this.item.text = view.text;
     this.item.backgroundColor = view.background ? new vscode.ThemeColor(`statusBarItem.${view.background}Background`) : undefined;
-    const tooltip = new vscode.MarkdownString(`**ScalarLM** · ${escapeMarkdown(view.summary)}\n\n`);
-    if (view.rows.length > 0) {
-      tooltip.appendMarkdown('| | |\n|:--|--:|\n');
-      for (const [name, value] of view.rows) tooltip.appendMarkdown(`| ${escapeMarkdown(name)} | ${escapeMarkdown(value)} |\n`);
-    }
-    if (view.server !== undefined) tooltip.appendMarkdown(`\n\n${escapeMarkdown(view.server)}`);
-    tooltip.appendMarkdown('\n\nClick for queue actions.');
-    this.item.tooltip = tooltip;
+    const [summary, ...rest] = tooltipLines(view);
+    const lines = [`**ScalarLM** · ${escapeMarkdown(summary)}`, ...rest.map(escapeMarkdown), 'Click for every metric and the queue actions.'];
+    this.item.tooltip = new vscode.MarkdownString(lines.join('\n\n'));
     this.item.accessibilityInformation = { label: `ScalarLM queue: ${view.summary}` };
   }
 

@@ -12,11 +12,23 @@ import { ServerRequestsView } from './server-requests-view';
 export interface ServerRequestsDeps {
   connection: Connection;
   log: ExtensionLog;
+  /** The window's runs: the view reloads when one starts or ends. */
+  runs: { onDidChange: vscode.Event<{ runId: string; ended?: unknown }> };
 }
 
-export function registerServerRequests({ connection, log }: ServerRequestsDeps): vscode.Disposable {
+export function registerServerRequests({ connection, log, runs }: ServerRequestsDeps): vscode.Disposable {
   const disposables = new DisposableStore();
-  const view = disposables.add(new ServerRequestsView(connection, log));
+  const runsMoved = disposables.add(new vscode.EventEmitter<void>());
+  const seen = new Set<string>();
+  disposables.add(
+    runs.onDidChange((event) => {
+      const first = !seen.has(event.runId);
+      seen.add(event.runId);
+      if (event.ended) seen.delete(event.runId);
+      if (first || event.ended) runsMoved.fire();
+    }),
+  );
+  const view = disposables.add(new ServerRequestsView(connection, log, runsMoved.event));
   const documents = disposables.add(new RequestDetailDocuments(connection));
   disposables.add(vscode.workspace.registerTextDocumentContentProvider(REQUEST_DETAIL_SCHEME, documents));
   disposables.add(vscode.commands.registerCommand('scalarlm.serverRequests.refresh', () => view.reload()));

@@ -1,5 +1,6 @@
 // The Server Requests view: keeps RequestPages loaded while the view can be seen. It reloads when it shows
-// after the deployment or the settings changed, and never in the background while hidden.
+// after the deployment or the settings changed or a run of this window started or ended (so a finished
+// request does not keep its "in progress" spinner), and never in the background while hidden.
 
 import * as vscode from 'vscode';
 import type { Connection } from '../deployment/connection';
@@ -22,6 +23,8 @@ export class ServerRequestsView implements vscode.Disposable {
   constructor(
     private readonly connection: Connection,
     log: ExtensionLog,
+    /** A run of this window started or ended: the deployment holds new requests, or finished ones. */
+    runsMoved: vscode.Event<void>,
   ) {
     this.treeView = this.disposables.add(vscode.window.createTreeView(SERVER_REQUESTS_VIEW_ID, { treeDataProvider: this.tree }));
     this.pages = this.disposables.add(
@@ -32,6 +35,12 @@ export class ServerRequestsView implements vscode.Disposable {
     );
     this.disposables.add(
       connection.onDidChange(() => {
+        this.stale = true;
+        this.reloadIfVisible();
+      }),
+    );
+    this.disposables.add(
+      runsMoved(() => {
         this.stale = true;
         this.reloadIfVisible();
       }),

@@ -1,16 +1,18 @@
 // The frame of a run panel's header: the title and phase badge, the source and parameter lines, what
-// planning warned of, a run-level error, and the stats line, which keeps counting elapsed time between
+// planning warned of, a run-level error, since when the deployment does not answer, and the stats line, which keeps counting elapsed time between
 // progress messages while the run goes (they may be a long poll apart). Each panel writes its own lines.
 
 import type { ExperimentPhase } from '../../protocol/experiments';
 import type { RunPhase } from '../../protocol/results';
 import { element, setText } from './dom';
-import { PHASE_LABELS } from './run-wording';
+import { phaseLabel, unreachableLine } from './run-wording';
 
 export interface HeaderProgress {
   phase: RunPhase | ExperimentPhase;
   elapsedMs: number;
   error?: string;
+  /** While running: since when (epoch ms) the deployment does not answer. */
+  unreachableSince?: number;
 }
 
 export interface RunHeaderFrame {
@@ -42,9 +44,13 @@ export function createRunHeaderFrame(loadingTitle: string, signal: AbortSignal):
   runError.id = 'run-error';
   runError.setAttribute('role', 'alert');
   runError.hidden = true;
+  const unreachable = element('p', 'note run-unreachable');
+  unreachable.id = 'unreachable';
+  unreachable.setAttribute('role', 'status');
+  unreachable.hidden = true;
   const statsLine = element('p', 'run-stats');
   statsLine.id = 'stats';
-  root.append(titleRow, source, parameters, warnings, runError, statsLine);
+  root.append(titleRow, source, parameters, warnings, runError, unreachable, statsLine);
 
   let ticker: ReturnType<typeof setInterval> | undefined;
   const stopTicking = () => {
@@ -65,9 +71,15 @@ export function createRunHeaderFrame(loadingTitle: string, signal: AbortSignal):
     showProgress(progress, stats) {
       const receivedAt = performance.now();
       const running = progress.phase === 'running';
-      const render = () => setText(statsLine, stats(progress.elapsedMs + (running ? performance.now() - receivedAt : 0)));
+      const down = running ? progress.unreachableSince : undefined;
+      const render = () => {
+        setText(statsLine, stats(progress.elapsedMs + (running ? performance.now() - receivedAt : 0)));
+        if (down !== undefined) setText(unreachable, unreachableLine(down, Date.now()));
+      };
       phase.dataset.phase = progress.phase;
-      setText(phase, PHASE_LABELS[progress.phase]);
+      phase.toggleAttribute('data-unreachable', down !== undefined);
+      setText(phase, phaseLabel(progress.phase, down !== undefined));
+      unreachable.hidden = down === undefined;
       setText(runError, progress.error ?? '');
       runError.hidden = progress.error === undefined;
       render();

@@ -89,6 +89,14 @@ const routes: Record<string, Handler> = {
     if (text === undefined) throw new HttpError(404, `nothing in the workbench matches ${selector}`);
     return { text };
   },
+  // The window's size, as a person resizes it: the workbench and its panels lay out again.
+  'POST /viewport': async (page, input) => {
+    const width = Number(input.width);
+    const height = Number(input.height);
+    if (!(width > 0 && height > 0)) throw new HttpError(400, 'width and height must be positive numbers');
+    await page.setViewportSize({ width, height });
+    return {};
+  },
   'POST /keyboard': async (page, input) => {
     // Either one key or chord ({press: 'Enter'}), or text typed key by key ({type: 'hello'}).
     if (typeof input.type === 'string') await page.keyboard.type(input.type);

@@ -192,6 +192,30 @@ describe('batch generate', () => {
     }
   });
 
+  it('shows the prompts of a group being submitted as pending while the counters say so, never unknown', async () => {
+    // The POST of a group waits for its answers (protocol §10.1): a slow queue keeps it on its way for seconds.
+    const slow = await startSimulatorProcess(['--tokens-per-second', '40', '--slots', '1', '--response-timeout', '5']);
+    try {
+      await setSettings({ baseUrl: slow.url, 'batch.groupSize': 4, 'batch.maxInFlight': 1 });
+      const uri = await workspaceFile('batch/in-flight.jsonl', jsonl(Array.from({ length: 8 }, (_, i) => `in flight ${i}`)));
+      await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+      await waitFor(async () => (await countOf('pending')) > 0, { timeoutMs: 20_000, what: 'a group in flight' });
+      const states = await rowTexts('.badge');
+      assert.deepEqual(states.filter((state) => !['ok', 'pending', 'queued'].includes(state)), [], `rows while the run goes: ${states.join(', ')}`);
+      await webviewClick(RESULTS, '.row[data-status="pending"]');
+      const detail = await waitFor(async () => {
+        const text = (await webviewQuery(RESULTS, '.detail'))?.texts[0];
+        return /Item \d/.test(text ?? '') && text;
+      }, { timeoutMs: 15_000, what: 'the detail of a pending item' });
+      assert.doesNotMatch(detail, /cut off/, 'a submit on its way is not said to be cut off');
+      await waitForPhase('complete');
+      assert.equal(await countOf('ok'), 8);
+    } finally {
+      await setSettings({ baseUrl: suite.sim.url, 'batch.groupSize': 8, 'batch.maxInFlight': 4 });
+      await slow.stop();
+    }
+  });
+
   it('lists a run the CLI made in the workspace folder\'s .scalarlm/runs, and opens it', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(folder);

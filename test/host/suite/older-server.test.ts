@@ -1,10 +1,10 @@
 // Against an older server (the simulator's legacy profile): cumulative rates labelled as such in the
-// status bar tooltip and the metrics view, which say which server generation was detected; no Prometheus
+// status bar tooltip, the queue actions and the metrics view, which say which server generation was detected; no Prometheus
 // route, said in the document.
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { screenshot, statusBarItem, webviewQuery } from './helpers/page';
+import { pressKey, screenshot, statusBarItem, webviewQuery, workbenchText } from './helpers/page';
 import { QUEUE_ITEM } from './helpers/queue-status';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
@@ -26,16 +26,23 @@ describe('older server', () => {
     await sim.stop();
   });
 
-  it('labels the rates cumulative in the status bar tooltip and names the server generation', async () => {
+  it('labels the rates cumulative in the status bar tooltip and names the server generation in the queue actions', async () => {
     // Until the monitor has sampled this server, the item may still show the one a test before used.
     const tooltip = await waitFor(async () => {
       const text = (await statusBarItem(QUEUE_ITEM, { tooltip: true }))?.tooltip;
-      return text?.includes(sim.url) && text.includes('Older ScalarLM') && text;
+      return text?.includes(sim.url) && text.includes('(cumulative)') && text;
     }, { timeoutMs: 30_000, what: 'the tooltip of the older server' });
     assert.match(tooltip, /Tokens\/s \(cumulative\)/);
-    assert.match(tooltip, /Requests\/s \(cumulative\)/);
     assert.doesNotMatch(tooltip, /60 s/);
-    assert.match(tooltip, /Older ScalarLM \(no chat queue metrics, no Megatron health\): rates are cumulative/);
+
+    void vscode.commands.executeCommand('scalarlm.showQueueActions');
+    const actions = await waitFor(async () => {
+      const text = await workbenchText('.quick-input-widget:visible');
+      return text?.includes('Requests/s') && text;
+    }, { timeoutMs: 10_000, what: 'the queue actions with every metric' });
+    await pressKey('Escape');
+    assert.match(actions, /Requests\/s \(cumulative\)/);
+    assert.match(actions, /Older ScalarLM \(no chat queue metrics, no Megatron health\): rates are cumulative/);
   });
 
   it('titles the charts of the metrics view cumulative and says which server it is', async () => {

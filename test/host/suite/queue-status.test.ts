@@ -1,10 +1,12 @@
 // The queue status bar item through its states, as a person sees it in the workbench.
 
 import * as assert from 'node:assert/strict';
-import { screenshot } from './helpers/page';
+import * as vscode from 'vscode';
+import { pressKey, screenshot, workbenchText } from './helpers/page';
 import { waitForQueueStatus } from './helpers/queue-status';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { waitFor } from './helpers/wait';
 
 describe('queue status bar', () => {
   let sim: SimulatorProcess;
@@ -23,8 +25,19 @@ describe('queue status bar', () => {
     await setSettings({ baseUrl: sim.url, 'metrics.intervalSeconds': 1, 'batch.pauseAboveQueueDepth': 3 });
     const ok = await waitForQueueStatus(/^0 queued/, 'an empty queue', { tooltip: true });
     assert.match(ok.tooltip ?? '', /Queue depth/);
-    assert.match(ok.tooltip ?? '', /vLLM\s*up/);
+    assert.match(ok.tooltip ?? '', /Health: API up · vLLM up/, 'health on one line');
     assert.match(ok.tooltip ?? '', new RegExp(sim.url.replace(/[.:/]/g, '\\$&')));
+    const lines = (ok.tooltip ?? '').split('\n').filter((line) => line.trim() !== '');
+    assert.ok(lines.length <= 6, `a short tooltip, not a table of every metric: ${lines.length} lines:\n${ok.tooltip ?? ''}`);
+
+    // Every metric is one click away, in the queue actions.
+    void vscode.commands.executeCommand('scalarlm.showQueueActions');
+    const actions = await waitFor(async () => {
+      const text = await workbenchText('.quick-input-widget:visible');
+      return text?.includes('Requests (total)') && text;
+    }, { timeoutMs: 10_000, what: 'the queue actions with every metric' });
+    assert.match(actions, /Open Queue Metrics/);
+    await pressKey('Escape');
 
     const batch = fetch(`${sim.url}/v1/generate`, {
       method: 'POST',

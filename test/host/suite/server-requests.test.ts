@@ -64,6 +64,20 @@ describe('server requests view', () => {
     await screenshot('server-requests');
   });
 
+  it('shows a batch of this window once it ended, completed, without a refresh (issue 17 item 15)', async () => {
+    await showViewOn(['--tokens-per-second', '40', '--slots', '1']);
+    await setSettings({ maxTokens: 16, 'batch.groupSize': 4, 'batch.confirmAbove': 1000 });
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder);
+    const prompts = vscode.Uri.joinPath(folder, 'server-requests', 'ended.jsonl');
+    await vscode.workspace.fs.writeFile(prompts, Buffer.from(['"ended one"', '"ended two"', '"ended three"', '"ended four"'].join('\n') + '\n'));
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', prompts);
+    // Whatever the view read while the run went, once it ended the row says completed, no spinner.
+    const ended = await waitForText(row(1), /ended one[\s\S]*4 prompts · completed/, 'the batch completed in the view');
+    assert.doesNotMatch(ended, /in progress/);
+    assert.equal(await workbenchText(`${row(1)} .codicon-sync`), undefined, 'no spinner on a completed request');
+  });
+
   it('appends the next page when "Load more…" is clicked', async () => {
     await showViewOn([], async (url) => {
       for (let i = 0; i < 55; i++) await submit(url, [`[tiny ${i}]`]);

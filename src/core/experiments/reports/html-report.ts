@@ -48,7 +48,9 @@ export function* htmlReport(run: RecordedRun, records: Iterable<CellRecord>): Ge
 
   yield '<section>\n<h2>Columns</h2>\n<table class="figures">\n<thead><tr><th>Prompt × provider</th><th>Model</th><th>Transport</th><th>Cells</th><th>Pass rate</th><th>Mean score</th><th>Errors</th><th>Tokens</th><th>Median latency</th></tr></thead>\n<tbody>\n';
   for (const [index, column] of columns.entries()) yield figureRow(columnLabel(column), column.model ?? "deployment's default", column.transport, figures[index]);
-  yield '</tbody>\n</table>\n</section>\n';
+  yield '</tbody>\n</table>\n';
+  if (figures.some(unreported)) yield `<p class="meta">${h(NOT_REPORTED)}</p>\n`;
+  yield '</section>\n';
 
   yield `<section>\n<h2>Matrix</h2>\n<table class="matrix">\n<thead><tr><th class="test">Test</th>${columns.map((column) => `<th>${h(columnLabel(column))}</th>`).join('')}</tr></thead>\n<tbody>\n`;
   for (const row of rows) yield matrixRow(row);
@@ -68,9 +70,18 @@ function rowsOf(records: readonly CellRecord[], run: RecordedRun): Row[] {
   return sorted;
 }
 
+/** Why a column shows "—" for tokens or latency: what the deployment did not report is not shown as 0. */
+const NOT_REPORTED = '— : not reported by the deployment. The batch queue (/v1/generate) answers with the text only: its token counts and timings are in the deployment\'s request browser (ScalarLM: Server Requests).';
+
+function unreported(f: ColumnFigures): boolean {
+  return f.cells - f.errors > 0 && (f.tokensReported === 0 || f.medianLatencyMs === null);
+}
+
 function figureRow(label: string, model: string, transport: string, f: ColumnFigures): string {
   const passRate = f.passRate === null ? '—' : `${Math.round(f.passRate * 100)}% (${f.passed}/${f.judged})`;
-  const cells = [f.cells, passRate, f.meanScore === null ? '—' : f.meanScore.toFixed(2), f.errors, f.tokens, f.medianLatencyMs === null ? '—' : duration(f.medianLatencyMs)];
+  const answered = f.cells - f.errors > 0;
+  const tokens = f.tokensReported > 0 || !answered ? f.tokens : '—';
+  const cells = [f.cells, passRate, f.meanScore === null ? '—' : f.meanScore.toFixed(2), f.errors, tokens, f.medianLatencyMs === null ? '—' : duration(f.medianLatencyMs)];
   return `<tr><td>${h(label)}</td><td>${h(model)}</td><td>${h(transport)}</td>${cells.map((value) => `<td class="n">${h(String(value))}</td>`).join('')}</tr>\n`;
 }
 

@@ -68,6 +68,11 @@ export async function workbenchClick(selector: string): Promise<void> {
   await required('POST', '/workbench/click', { selector }, `click ${selector} in the workbench`);
 }
 
+/** Resizes the browser window the workbench runs in (the runner opens it at 1280×800). */
+export async function setWindowSize(width: number, height: number): Promise<void> {
+  await required('POST', '/viewport', { width, height }, `resize the window to ${width}×${height}`);
+}
+
 /** A key or chord in Playwright's notation: 'Escape', 'Control+Shift+P'. */
 export async function pressKey(press: string): Promise<void> {
   await required('POST', '/keyboard', { press }, `press ${press}`);

@@ -14,6 +14,8 @@ export interface SimulatorProcess {
   stop(): Promise<void>;
   /** Stops and starts it again on the same port with the same flags (state survives only with --state-dir). */
   restart(): Promise<void>;
+  /** Starts it again on the same port with the same flags after stop(): a deployment back from an outage. */
+  start(): Promise<void>;
   stats(): Promise<SimStats>;
   addFaults(specs: FaultSpec[]): Promise<void>;
 }
@@ -36,6 +38,9 @@ export async function startSimulatorProcess(flags: string[] = []): Promise<Simul
     stop: () => stopChild(child),
     restart: async () => {
       await stopChild(child);
+      ({ child } = await launch(flags, port));
+    },
+    start: async () => {
       ({ child } = await launch(flags, port));
     },
     stats: async () => (await control(url, 'GET', '/_sim/stats')) as SimStats,

@@ -2,14 +2,14 @@
 
 import assert from 'node:assert/strict';
 import type { QueueMetrics } from '../../../../src/core/api/types';
-import { presentQueueState } from '../../../../src/host/queue/queue-status-text';
+import { presentQueueState, tooltipLines } from '../../../../src/host/queue/queue-status-text';
 
 // A current server's sample (it reports the chat queue); an older server's has no chat_* keys.
 const metrics = (over: Partial<QueueMetrics> = {}): QueueMetrics => ({ queueDepth: 12, tokensPerSecond: 1234.5, requestsPerSecond: 3.2, chat: { inFlight: 0 }, extra: {}, ...over });
 const baseUrl = 'http://127.0.0.1:8000';
 
 describe('queue status text', () => {
-  it('shows queue depth and tokens/s when connected, with every metric and health in the tooltip', () => {
+  it('shows queue depth and tokens/s when connected, with every metric and health for the queue actions', () => {
     const view = presentQueueState({
       kind: 'ok',
       baseUrl,
@@ -67,5 +67,29 @@ describe('queue status text', () => {
     assert.equal(presentQueueState({ kind: 'unconfigured', reason: 'x' }).text, '$(circle-slash) ScalarLM');
     assert.equal(presentQueueState({ kind: 'connecting', baseUrl }).text, '$(sync~spin) ScalarLM');
     assert.equal(presentQueueState({ kind: 'paused', baseUrl, lastSample: { at: 0, metrics: metrics() } }).text, '$(debug-pause) 12 queued · 1.2k tok/s');
+  });
+});
+
+describe('queue status tooltip', () => {
+  it('stays a few lines whatever the deployment reports: the state, health on one line, the main figures, the deployment', () => {
+    const extra = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`custom_metric_${i}`, i]));
+    const view = presentQueueState({
+      kind: 'ok',
+      baseUrl,
+      sample: { at: 0, metrics: metrics({ extra, chat: { inFlight: 2, totalCount: 40, admitted429Count: 1, batchSizeP50: 3, batchSizeP99: 9 } }) },
+      health: { api: 'up', vllm: 'up', megatron: { status: 'down', reason: 'no GPU' }, all: 'mixed' },
+    });
+    assert.ok(view.rows.length > 30, 'every metric is still there for the queue actions');
+    assert.deepEqual(tooltipLines(view), [
+      `Connected to ${baseUrl}`,
+      'Health: API up · vLLM up · Megatron down: no GPU',
+      'Queue depth 12 · Tokens/s (60 s) 1,234.5',
+      `Deployment: ${baseUrl}`,
+    ]);
+  });
+
+  it('says unreachable in its first line, with the deployment, and no stale figures', () => {
+    const lines = tooltipLines(presentQueueState({ kind: 'unreachable', baseUrl, error: 'Connection refused.', retryAt: 0 }, 0));
+    assert.deepEqual(lines, ['Unreachable: Connection refused. Retrying in 0 s.', `Deployment: ${baseUrl}`]);
   });
 });

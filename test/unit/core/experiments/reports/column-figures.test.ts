@@ -29,9 +29,10 @@ describe('experiment reports: column figures', () => {
       meanScore: (1 + 0.25 + 0.75) / 3,
       errors: 2,
       tokens: 15 + 15 + 15 + 15 + 15,
+      tokensReported: 5,
       medianLatencyMs: 1000,
     });
-    assert.deepEqual(short, { cells: 0, judged: 0, passed: 0, passRate: null, meanScore: null, errors: 0, tokens: 0, medianLatencyMs: null });
+    assert.deepEqual(short, { cells: 0, judged: 0, passed: 0, passRate: null, meanScore: null, errors: 0, tokens: 0, tokensReported: 0, medianLatencyMs: null });
   });
 
   it('matches records to columns by prompt and provider keys, whatever order they come in', () => {

@@ -131,6 +131,17 @@ describe('experiment reports: static HTML', () => {
     ]);
   });
 
+  it('shows "—" with the reason for a column whose answers came with no token counts or timings, not 0 (issue 17 item 14)', () => {
+    const h = header([{ prompt: 'ask', provider: 'base' }]);
+    const records = [0, 1].map((test) => record('ask', 'base', test, { tokens: null, latencyMs: null }));
+    const root = document([...htmlReport(run(h), records)].join(''));
+    const figures = byTag(byTag(byClass(root, 'figures')[0], 'tbody')[0], 'tr').map((tr) => byTag(tr, 'td').map(textOf));
+    assert.deepEqual(figures[0].slice(-2), ['—', '—']);
+    assert.ok(byClass(root, 'meta').map(textOf).some((text) => /not reported by the deployment.*batch queue/.test(text)), 'the report says why');
+    const reported = document([...htmlReport(run(h), [record('ask', 'base', 0)])].join(''));
+    assert.ok(!byClass(reported, 'meta').map(textOf).some((text) => /not reported/.test(text)), 'no note when the deployment reported them');
+  });
+
   it('lays the matrix out with a row per test and a column per prompt x provider, each cell with its badge, verdict and output', () => {
     const root = document(report());
     const matrixTable = byClass(root, 'matrix')[0];
