@@ -81,7 +81,7 @@ describe('panels: one column beside the editor, named for what they show', () =>
   it('names each Refresh for what it refreshes', () => {
     const commands = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.commands as { command: string; title: string; category?: string }[];
     const refreshes = commands.filter((command) => command.title.startsWith('Refresh')).map((command) => `${command.category}: ${command.title}`);
-    assert.deepEqual(refreshes.sort(), ['ScalarLM: Refresh Chat History', 'ScalarLM: Refresh Prometheus Metrics', 'ScalarLM: Refresh Runs', 'ScalarLM: Refresh Server Requests']);
+    assert.deepEqual(refreshes.sort(), ['ScalarLM: Refresh Chat History', 'ScalarLM: Refresh Prometheus Metrics', 'ScalarLM: Refresh Runs', 'ScalarLM: Refresh Server Requests', 'ScalarLM: Refresh Training Jobs']);
     assert.equal(new Set(commands.map((command) => `${command.category}: ${command.title}`)).size, commands.length, 'no two palette entries alike');
   });
 
