@@ -165,11 +165,12 @@ describe('server requests view', () => {
     await waitForGone(row(1), 'no rows');
   });
 
-  it('offers the local simulator and a deployment URL, instead of a message, when no deployment is set', async () => {
+  it('says where to start the simulator or select a deployment, instead of a message, when no deployment is set', async () => {
     await showViewOn([]);
     await setSettings({ baseUrl: '' });
-    const welcome = await waitForText('.pane:has(.pane-header:has-text("Server Requests")) .welcome-view-content', /Start Local Simulator/, 'the view\'s welcome');
-    assert.match(welcome, /Select Deployment URL/);
+    // The buttons are in the Runs view, once (issue 17, smaller): this view says so.
+    const welcome = await waitForText('.pane:has(.pane-header:has-text("Server Requests")) .welcome-view-content', /in the Runs view above/, 'the view\'s welcome');
+    assert.doesNotMatch(welcome, /Start Local Simulator|Select Deployment URL/);
     await waitForGone(MESSAGE, 'the message, which would hide the welcome');
   });
 });
