@@ -110,16 +110,12 @@ function fromPrompty(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, templ
 function fromPromptfooText(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, raw: string, file: string, firstLine: number): ExperimentPrompt {
   const template = new PromptfooTemplate(raw.replace(/\r\n?/g, '\n'), file, firstLine);
   const compiled = template.check();
-  return {
-    ...base,
-    file,
-    line: firstLine,
-    parameters: {},
-    notes: [],
-    files: [],
-    variables: compiled.variables.map((use) => use.name),
-    render: (vars, options, text = {}) => ({ kind: 'text', text: template.render(vars, options, text) }),
-  };
+  return promptfooPrompt(base, file, firstLine, compiled.variables.map((use) => use.name), (vars, options, text = {}) => ({ kind: 'text', text: template.render(vars, options, text) }));
+}
+
+/** A prompt file written for promptfoo: it has no model parameters, reader's notes or files of its own. */
+function promptfooPrompt(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, file: string, line: number, variables: readonly string[], render: ExperimentPrompt['render']): ExperimentPrompt {
+  return { ...base, file, line, parameters: {}, notes: [], files: [], variables, render };
 }
 
 /** promptfoo puts a test's prefix and suffix round the prompt's text; messages have no one text to put them round. */
@@ -141,23 +137,14 @@ function fromChatMessages(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, 
     if (message.role !== 'system' && message.role !== 'user' && message.role !== 'assistant') throw new TemplateError({ file, line: 1 }, `message ${index + 1} has the role "${message.role}"; use system, user or assistant.`);
     return { role: message.role as ChatRole, template: compileTemplate({ ...plainTemplate(message.content, file), renderer: 'nunjucks' }) };
   });
-  return {
-    ...base,
-    file,
-    line: 1,
-    parameters: {},
-    notes: [],
-    files: [],
-    variables: [...new Set(parts.flatMap((part) => part.template.variables.map((use) => use.name)))],
-    render: (vars, options, testText) => {
-      refuseTestText(testText, file, 'chat messages');
-      const rendered: RenderedMessage[] = parts.map(({ role, template }) => {
-        const result = template.render(vars, options);
-        return { role, content: result.kind === 'text' ? result.text : result.messages.map((m) => m.content).join('\n') };
-      });
-      return { kind: 'messages', messages: rendered };
-    },
-  };
+  return promptfooPrompt(base, file, 1, [...new Set(parts.flatMap((part) => part.template.variables.map((use) => use.name)))], (vars, options, testText) => {
+    refuseTestText(testText, file, 'chat messages');
+    const rendered: RenderedMessage[] = parts.map(({ role, template }) => {
+      const result = template.render(vars, options);
+      return { role, content: result.kind === 'text' ? result.text : result.messages.map((m) => m.content).join('\n') };
+    });
+    return { kind: 'messages', messages: rendered };
+  });
 }
 
 /** The reader's notes and warnings on a .prompty (its errors stop compiling it). */
@@ -178,27 +165,18 @@ export function besidePrompty(prompty: PromptyFile, path: string, readText: Read
 function fromChatTemplate(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, text: string, file: string): ExperimentPrompt {
   const template = new PromptfooTemplate(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), file, 1);
   const compiled = template.check();
-  return {
-    ...base,
-    file,
-    line: 1,
-    parameters: {},
-    notes: [],
-    files: [],
-    variables: compiled.variables.map((use) => use.name),
-    render: (vars, options, testText) => {
-      refuseTestText(testText, file, 'chat messages');
-      const rendered = template.render(vars, options, {});
-      let messages;
-      try {
-        messages = chatMessagesOf(rendered, file);
-      } catch (error) {
-        const detail = error instanceof TemplateError ? error.detail : (error as Error).message;
-        throw new TemplateError({ file, line: 1 }, `this file is not JSON as written, so it is rendered as a template first (as promptfoo does); what it renders to is not chat messages: ${detail}`);
-      }
-      return { kind: 'messages', messages: messages.map((message, index) => chatMessage(message, index, file)) };
-    },
-  };
+  return promptfooPrompt(base, file, 1, compiled.variables.map((use) => use.name), (vars, options, testText) => {
+    refuseTestText(testText, file, 'chat messages');
+    const rendered = template.render(vars, options, {});
+    let messages;
+    try {
+      messages = chatMessagesOf(rendered, file);
+    } catch (error) {
+      const detail = error instanceof TemplateError ? error.detail : (error as Error).message;
+      throw new TemplateError({ file, line: 1 }, `this file is not JSON as written, so it is rendered as a template first (as promptfoo does); what it renders to is not chat messages: ${detail}`);
+    }
+    return { kind: 'messages', messages: messages.map((message, index) => chatMessage(message, index, file)) };
+  });
 }
 
 function chatMessage(message: ChatMessage, index: number, file: string): RenderedMessage {
