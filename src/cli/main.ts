@@ -77,7 +77,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
 /**
  * The errors of a file the user wrote that cannot be used (their messages name the file and line): exit 2, like
- * bad usage. Loaded once a command failed rather than with every command: the one that threw has them already.
+ * bad usage. Loaded once a command failed otherwise than with a deployment's error, rather than with every
+ * command: the one that threw has them already.
  */
 async function badFileErrors() {
   const [{ ConfigError }, { TemplateError }, { ExperimentProblems }, { DatasetError }, { TrainingExportError, TrainArgumentsError }] = await Promise.all([
@@ -95,6 +96,10 @@ async function reportError(error: unknown, command: Command, io: CliIO): Promise
     io.stderr.write(`${error.message} See: scalarlm-lab ${command.name} --help\n`);
     return EXIT.usage;
   }
+  if (isScalarLMError(error)) {
+    io.stderr.write(`${error.message}\n`);
+    return EXIT.fatal;
+  }
   const { ConfigError, kinds } = await badFileErrors();
   if (error instanceof PromptInputError || error instanceof PromptProblems || kinds.some((kind) => error instanceof kind)) {
     io.stderr.write(`${(error as Error).message}\n`);
@@ -102,36 +107,6 @@ async function reportError(error: unknown, command: Command, io: CliIO): Promise
     if (error instanceof ConfigError) for (const problem of error.problems) io.stderr.write(`${problem.message}\n`);
     return EXIT.usage;
   }
-  if (isScalarLMError(error)) {
-    io.stderr.write(`${error.message}\n`);
-    return EXIT.fatal;
-  }
   io.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
   return EXIT.fatal;
-}
-
-if (require.main === module) {
-  const controller = new AbortController();
-  let interrupts = 0;
-  process.on('SIGINT', () => {
-    // The first Ctrl-C stops the command cleanly (a batch writes its report); the second one exits now.
-    if (++interrupts > 1) process.exit(130);
-    controller.abort(new Error('interrupted'));
-  });
-  // A reader that has read enough (`generate … | head`) closes the pipe: end quietly, as Unix tools do on
-  // SIGPIPE, rather than with an EPIPE stack trace. A run's ledger is append-only, so it resumes as after a kill.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(EXIT.ok);
-  });
-  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), signal: controller.signal };
-  main(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error) => {
-      process.stderr.write(`${(error as Error).stack}\n`);
-      process.exitCode = EXIT.fatal;
-    },
-  );
 }
