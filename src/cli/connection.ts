@@ -39,8 +39,22 @@ export function timeoutMsOf(args: ParsedArgs): number | undefined {
   return seconds === undefined ? undefined : seconds * 1000;
 }
 
+/**
+ * A command's client. Several steps of one command want the deployment's model list (the prompt size check, a
+ * run's model, an experiment's columns): it is asked once per command, and may be asked early, while the input
+ * is still being read.
+ */
+class CommandClient extends ScalarLMClient {
+  private modelList: ReturnType<ScalarLMClient['models']> | undefined;
+
+  override models(options?: CallOptions): ReturnType<ScalarLMClient['models']> {
+    this.modelList ??= super.models(options);
+    return this.modelList;
+  }
+}
+
 export function clientFor(args: ParsedArgs, io: CliIO): ScalarLMClient {
-  return new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
+  return new CommandClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
 }
 
 /** Runs `body` with a client for this command line and the call options every request shares; closes the client after. */

@@ -279,7 +279,6 @@ class BatchRun {
       this.pacer.sample(this.stop.signal).then(() => this.emitProgress(), () => undefined);
     }, this.timing.metricsIntervalMs);
     try {
-      await this.firstLook;
       // Groups an earlier session left unfinished; those planned from now on come from the planner.
       const resumable = this.book.state.groups.filter(needsWork);
       await this.planner.restorePrompts(resumable.filter(needsPrompts));
@@ -322,6 +321,8 @@ class BatchRun {
         return;
       }
       if (!group) return;
+      // The queue's first look went out while the input was read and this group planned: its answer paces the first submits.
+      await this.firstLook;
       this.inFlight.set(group.g, { group, ok: 0, error: 0 });
       this.emitProgress();
       try {
