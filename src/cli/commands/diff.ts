@@ -4,7 +4,7 @@
 // (`-` lines the baseline's). Exit 0 when nothing changed, 3 when something did.
 
 import { createTwoFilesPatch } from 'diff';
-import { readTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
+import { openTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
 import { storedVerdicts } from '../../core/experiments/run-judgement';
 import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
 import { answerText, compareRuns } from '../../core/runs/compare-runs';
@@ -39,7 +39,7 @@ export const diffCommand: Command = {
     } else {
       io.stdout.write(`${next.header.title ?? next.header.runId} (${short(next)}) against the baseline ${base.header.title ?? base.header.runId} (${short(base)}):\n`);
       io.stdout.write(`${counts.same} same, ${counts.changed} changed, ${counts['newly-passing']} newly passing, ${counts['newly-failing']} newly failing, ${counts.added} added, ${counts.removed} removed.\n`);
-      const tests = readTestsFile(testsFileOf(store.ledgerPath(next.header.runId)));
+      const tests = openTestsFile(testsFileOf(store.ledgerPath(next.header.runId)));
       for (const cell of comparison.cells) {
         if (cell.change === 'same' || !cell.other) continue;
         const name = cellName(next, cell.item, tests);
@@ -62,7 +62,7 @@ function openRun(store: RunStore, idOrPrefix: string): RunProjection {
   return RunProjection.replay(run.ledgerPath, { keepItems: true });
 }
 
-function cellName(run: RunProjection, item: RunItem, tests: ReturnType<typeof readTestsFile>): string {
+function cellName(run: RunProjection, item: RunItem, tests: ReturnType<typeof openTestsFile>): string {
   const columns = run.header.experiment?.columns;
   if (!columns || !item.cell) return `prompt ${item.index + 1}`;
   const [column, test, repeat] = item.cell;
