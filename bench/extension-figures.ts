@@ -34,7 +34,8 @@ function cliModules(command: string): string[] {
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const [, imported] of readFileSync(join(ROOT, 'dist/cli', file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?["']\.\/([^"']+\.mjs)["'];$/gm)) visit(imported);
+    // `from "./x.mjs"` and `import "./x.mjs"`, minified or not; `import("./x.mjs")` loads on demand and is left out.
+    for (const [, imported] of readFileSync(join(ROOT, 'dist/cli', file), 'utf8').matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.mjs)["']/g)) visit(imported);
   };
   visit('main.mjs');
   visit(own);
