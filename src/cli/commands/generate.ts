@@ -65,10 +65,10 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   const deadlineMs = timeoutMsOf(args);
   const resumeFrom = stringOption(args, 'resume');
   const client = clientFor(args, io);
-  // The deployment's model list (the context check, the run's model) is asked while the input is read and
-  // checked; a command that stops before using it does not wait for it.
+  // Whether the deployment answers, its model list (the context check, the run's model) and its queue are asked
+  // while the input is read and checked; a command that stops before using the answers does not wait for them.
   const early = new AbortController();
-  client.models({ signal: AbortSignal.any([io.signal, early.signal]) }).catch(() => undefined);
+  client.askEarly(AbortSignal.any([io.signal, early.signal]));
   try {
     return await generate(args, io, client, { explicit, format, deadlineMs, resumeFrom });
   } finally {
