@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { addedProviderEdit, loadExperimentConfig } from '../../core/experiments/config';
 import { addedProviderProblem } from '../../core/experiments/experiment-spec';
 import type { ModelInfo } from '../../core/api/types';
+import { fileAccess } from '../workspace-trust';
 import { runExperimentFile, type ExperimentCommandDeps } from './experiment-commands';
 
 /** How an adaptor's column is labelled when the caller gives no label: short, and it names the adaptor. */
@@ -26,7 +27,7 @@ export async function addAdaptorToExperiment(deps: ExperimentCommandDeps, uri?: 
   const added = { id: `scalarlm:${name}`, label: label ?? adaptorLabel(name) };
   const document = await vscode.workspace.openTextDocument(target);
   if (document.isDirty) await document.save();
-  const config = await loadExperimentConfig(target.fsPath);
+  const config = await loadExperimentConfig(target.fsPath, fileAccess());
   if (config.providers.some((p) => p.model === name)) return target;
   const problem = addedProviderProblem(added, config.providers);
   if (problem) return void vscode.window.showWarningMessage(`ScalarLM: ${problem}.`);
