@@ -11,6 +11,8 @@ export type AnswerState =
   | 'done'
   /** The user pressed Stop: the text so far is kept. */
   | 'stopped'
+  /** Cut off by something else (a window reload, its panel closed): the text so far is kept, `error` says what cut it. */
+  | 'interrupted'
   /** The server reported an error (an SSE error event, a worker error, a 404 or 422...). */
   | 'error'
   /** The stream closed without [DONE]: the text so far is kept. */
@@ -42,7 +44,7 @@ export interface AnswerView {
   timeToFirstTokenMs?: number;
   tokensPerSecond?: number;
   totalMs?: number;
-  /** The server's text, when state is error or incomplete. */
+  /** The server's text, when state is error or incomplete; what cut it off, when interrupted. */
   error?: string;
   /** Queue path: how long it has waited, and the heartbeats seen. */
   waitingMs?: number;
