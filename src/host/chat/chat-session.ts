@@ -12,6 +12,7 @@ import {
   chatBody,
   chatRequest,
   copyColumnSettings,
+  endsInToolResults,
   toolCallsOpen,
   toolResultsComplete,
   turnSettings,
@@ -119,6 +120,7 @@ export class ChatSession {
       turns,
       busy: this.busy,
       toolsOpen: !this.busy && toolCallsOpen(this.record),
+      endsInToolResults: endsInToolResults(this.record),
       ...(draft !== undefined ? { draft } : {}),
     };
   }
@@ -144,9 +146,13 @@ export class ChatSession {
     return this.reading;
   }
 
-  /** A new user turn, answered by every model of the conversation. */
+  /**
+   * A new user turn, answered by every model of the conversation. No text: a conversation that ends in tool
+   * results nobody answered goes on from them (a tool turn); any other is left as it is.
+   */
   async send(text: string): Promise<void> {
-    if (this.busy || text.trim() === '') return;
+    if (this.busy) return;
+    if (text.trim() === '') return endsInToolResults(this.record) ? this.answerToolResults() : undefined;
     if (this.record.untitled) {
       this.record.title = titleOf(text);
       delete this.record.untitled;
@@ -157,11 +163,14 @@ export class ChatSession {
 
   /**
    * The last turn asked again, with the controls as they are now: its answers are replaced (an interrupted
-   * one too: the deployment cannot go on from a partial answer, see README).
+   * one too: the deployment cannot go on from a partial answer, see README). A conversation that ends in
+   * tool results nobody answered asks for that answer instead, keeping the calls and their results.
    */
   async retry(): Promise<void> {
+    if (this.busy) return;
+    if (endsInToolResults(this.record)) return this.answerToolResults();
     const last = this.record.turns.length - 1;
-    if (this.busy || last < 0) return;
+    if (last < 0) return;
     const turn = this.record.turns[last];
     turn.answers = this.record.models.map((model) => emptyAnswer(model));
     delete turn.imported;
@@ -180,12 +189,8 @@ export class ChatSession {
     this.save();
     const answerView = this.record.turns[turn].answers[column];
     this.postAnswer(turn, column, { ...answerView, toolCalls: answerView.toolCalls.map((c) => ({ ...c })) });
-    if (toolResultsComplete(this.record)) {
-      this.record.turns.push({ user: '', kind: 'tool', answers: this.record.models.map((model) => emptyAnswer(model)) });
-      await this.answerTurn(this.record.turns.length - 1);
-    } else {
-      this.post({ type: 'busy', busy: false, toolsOpen: toolCallsOpen(this.record) });
-    }
+    if (toolResultsComplete(this.record)) await this.answerToolResults();
+    else this.post({ type: 'busy', busy: false, toolsOpen: toolCallsOpen(this.record) });
     return true;
   }
 
@@ -258,6 +263,12 @@ export class ChatSession {
     clearTimeout(this.flushTimer);
     clearTimeout(this.saveTimer);
     this.listeners.clear();
+  }
+
+  /** The models are asked to answer the tool results the conversation ends in: a tool turn. */
+  private async answerToolResults(): Promise<void> {
+    this.record.turns.push({ user: '', kind: 'tool', answers: this.record.models.map((model) => emptyAnswer(model)) });
+    await this.answerTurn(this.record.turns.length - 1);
   }
 
   private async answerTurn(turn: number): Promise<void> {
