@@ -44,7 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   await connection.loadToken();
   // A simulator that served this workspace before a reload comes back first (on its port, with its runs),
   // so nothing polls a deployment this window no longer uses meanwhile.
-  if (simulator.wasRunning) await simulator.start().catch((error) => log.showError(error));
+  if (simulator.wasRunning) await simulator.restore().catch((error) => log.showError(error));
 
   const queue = createQueueWatch(connection);
   context.subscriptions.push(
