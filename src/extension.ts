@@ -65,8 +65,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     'scalarlm.clearGatewayToken': () => clearGatewayToken(connection),
     'scalarlm.openLog': () => log.channel.show(),
     'scalarlm.openWalkthrough': () => openWalkthrough(context),
-    'scalarlm.runExampleBatch': () => runExampleBatch(context),
-    'scalarlm.runExampleExperiment': () => runExampleExperiment(context),
+    'scalarlm.runExampleBatch': () => runExampleBatch(context, log),
+    'scalarlm.runExampleExperiment': () => runExampleExperiment(context, log),
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(registerCommand(id, run, log));
   const templateProblems = new TemplateDiagnostics();
