@@ -18,11 +18,12 @@ export async function startSimulator(simulator: SimulatorLauncher, log: Extensio
   void offerNextSteps(url);
 }
 
-/** Not awaited: a simulator already there is the one this window talks to; anything else, another port is offered. */
+/** Not awaited: a ScalarLM already there is the one this window talks to; for anything else, another port is offered. */
 async function answerPortTaken(error: PortTakenError, simulator: SimulatorLauncher, log: ExtensionLog): Promise<void> {
   log.info(error.message);
-  if (error.holder === 'simulator') {
-    void vscode.window.showInformationMessage(`ScalarLM: a simulator already runs at ${error.baseUrl} (scalarlm.baseUrl), started outside this window; this window uses it. None was started.`);
+  if (error.holder !== 'other') {
+    const what = error.holder === 'simulator' ? 'a simulator, started outside this window,' : 'a ScalarLM deployment';
+    void vscode.window.showInformationMessage(`ScalarLM: ${what} already answers at ${error.baseUrl} (scalarlm.baseUrl); this window uses it. No simulator was started.`);
     return;
   }
   const another = 'Start on Another Port';

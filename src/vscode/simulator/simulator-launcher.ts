@@ -15,14 +15,14 @@ const START_TIMEOUT_MS = 15_000;
 const LAST_PORT_KEY = 'scalarlm.simulator.lastPort';
 const RUNNING_KEY = 'scalarlm.simulator.running';
 
-/** The port of scalarlm.baseUrl is held: by a simulator already (use it), or by something else. */
+/** The port of scalarlm.baseUrl is held: by a simulator or another ScalarLM already (use it), or by something else. */
 export class PortTakenError extends Error {
   constructor(
     readonly baseUrl: string,
     readonly port: number,
     readonly holder: Exclude<PortHolder, 'free'>,
   ) {
-    super(`Port ${port} of scalarlm.baseUrl (${baseUrl}) is taken by ${holder === 'simulator' ? 'a ScalarLM simulator already' : 'a program that is not a ScalarLM simulator'}.`);
+    super(`Port ${port} of scalarlm.baseUrl (${baseUrl}) is taken by ${holder === 'other' ? 'a program that is not a ScalarLM simulator' : `a ScalarLM ${holder === 'simulator' ? 'simulator' : 'deployment'} already`}.`);
   }
 }
 

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { workbenchClick, workbenchText } from './helpers/page';
 import { waitForQueueStatus } from './helpers/queue-status';
 import { resetSettings, setSettings } from './helpers/settings';
+import { startSimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
 
 
@@ -92,6 +93,24 @@ describe('local simulator command', () => {
     } finally {
       await vscode.commands.executeCommand('scalarlm.stopSimulator');
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('uses a simulator already listening on that port instead of starting another', async () => {
+    const outside = await startSimulatorProcess(['--zero-latency']);
+    try {
+      await setSettings({ baseUrl: outside.url, 'metrics.intervalSeconds': 1 });
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('scalarlm.startSimulator');
+      await vscode.commands.executeCommand('notifications.showList');
+      const listed = `.notifications-center .notification-list-item:has-text("already answers at ${outside.url}")`;
+      const notice = await waitFor(() => workbenchText(listed), { timeoutMs: 20_000, what: 'the notice of the simulator already there' });
+      assert.match(notice, /a simulator, started outside this window, already answers at .*; this window uses it\. No simulator was started\./);
+      await vscode.commands.executeCommand('notifications.hideList');
+      const status = await waitForQueueStatus(/^\d+ queued/, 'the simulator already there', { tooltip: true });
+      assert.equal(portOf(status.tooltip), Number(new URL(outside.url).port));
+    } finally {
+      await outside.stop();
     }
   });
 });

@@ -56,7 +56,14 @@ describe('simulator ports', () => {
     assert.equal(await firstFreePort([takenPort]), takenPort, 'free again once it is let go');
   });
 
-  it('tells a free port, a simulator\'s and another program\'s apart', async () => {
+  it('tells a free port, a simulator\'s, another ScalarLM\'s and another program\'s apart', async () => {
+    const scalarlm = createHttpServer((req, res) => (req.url === '/v1/health' ? res.writeHead(200, { 'content-type': 'application/json' }).end('{"api": "up", "vllm": "up", "all": "up"}') : res.writeHead(404).end()));
+    await new Promise<void>((resolve) => scalarlm.listen(0, '127.0.0.1', resolve));
+    try {
+      assert.equal(await portHolder((scalarlm.address() as { port: number }).port), 'scalarlm');
+    } finally {
+      await new Promise<void>((resolve) => scalarlm.close(() => resolve()));
+    }
     const other = createHttpServer((_req, res) => res.writeHead(404).end('not here'));
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     const otherPort = (other.address() as { port: number }).port;
