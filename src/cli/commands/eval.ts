@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BATCH_DEFAULTS } from '../../core/batch/limits';
-import { contextLimit, oversizeProblem } from '../../core/jobs/prompt-size';
+import { overlongCell } from '../../core/experiments/overlong-cell';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
 import type { ScalarLMApi } from '../../core/api/api';
 import { cellRecord, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
@@ -14,7 +14,7 @@ import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports
 import { ColumnTally, type ColumnFigures } from '../../core/experiments/column-figures';
 import { addedProviderProblem, experimentFromConfig } from '../../core/experiments/experiment-spec';
 import { gradesOf, planGrading, runGrading } from '../../core/experiments/grading';
-import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks, type PlannedExperiment } from '../../core/experiments/run-experiment';
+import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks } from '../../core/experiments/run-experiment';
 import { readTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { RunJudgement } from '../../core/experiments/run-judgement';
@@ -100,15 +100,6 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   } finally {
     await client.close();
   }
-}
-
-/** Why the longest cell cannot fit the smallest context of the experiment's models; undefined when it may. */
-async function overlongCell(client: ScalarLMApi, planned: PlannedExperiment, signal: AbortSignal): Promise<string | undefined> {
-  if (!planned.longest) return undefined;
-  const models = [...new Set(planned.columns.map((column) => column.model))];
-  const limits = await Promise.all(models.map((model) => contextLimit(client, model, signal)));
-  const smallest = limits.reduce((a, b) => (b.tokens < a.tokens ? b : a));
-  return oversizeProblem(planned.longest, smallest);
 }
 
 /** `--resume RUN`: the run's cells rendered again from its unchanged files; what was final is reported at once. */

@@ -9,6 +9,7 @@ import { TOKEN_PLACEHOLDER } from '../../core/snippets';
 import { readDeploymentModels } from '../../host/chat/chat-controls';
 import { ChatSession } from '../../host/chat/chat-session';
 import { DisposableStore } from '../../host/dispose';
+import { windowTabTitles } from '../../host/tab-titles';
 import { isChatMessage, type ChatFromWebview, type ChatPanelState, type ChatToWebview } from '../../protocol/chat';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
@@ -168,7 +169,7 @@ class ChatPanel {
       }),
     );
     this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.received(message)));
-    panel.title = tabTitle(session.record.title);
+    panel.title = windowTabTitles.claim(this, tabTitle(session.record.title));
     panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'chat', stylesheets: ['panel.css', 'markdown.css', 'chat.css'], title: session.record.title });
   }
 
@@ -220,11 +221,12 @@ class ChatPanel {
   };
 
   private post(message: ChatToWebview): void {
-    if (message.type === 'init') this.panel.title = tabTitle(message.chat.title);
+    if (message.type === 'init') this.panel.title = windowTabTitles.claim(this, tabTitle(message.chat.title));
     if (this.ready) void this.panel.webview.postMessage(message);
   }
 
   private release(): void {
+    windowTabTitles.release(this);
     this.closed.fire();
     this.disposables.dispose();
   }

@@ -68,7 +68,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     this.tests = readTestsFile(testsFileOf(store.ledgerPath(this.runId)));
     this.cells.clear();
     run.items.forEach((item, index) => item.cell && this.cells.set(cellKey(item.cell[0], item.cell[1], item.cell[2]), index));
-    this.panel.title = `Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`;
+    this.setTitle(`Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`);
     const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust()));
     if (this.comparedRunId && store.has(this.comparedRunId)) judging.compareWith(run, this.comparedRunId, storedVerdicts(store, templateTrust()));
     const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
