@@ -8,7 +8,8 @@
 
 import { Script, createContext } from 'node:vm';
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { failed, messageOf, verdictOf, type JavascriptVerdict } from './javascript-verdict';
+import { readValues } from './javascript-reads';
+import { failed, messageOf, verdictOf, type ScriptVerdict } from './javascript-verdict';
 import type { AssertionRequest } from './javascript-pool';
 
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
@@ -20,14 +21,16 @@ process.on('unhandledRejection', () => undefined);
 
 port.on('message', (request: AssertionRequest) => {
   const verdict = evaluate(request);
-  port.postMessage({ pass: verdict.pass, score: verdict.score, reason: String(verdict.reason) });
+  // A failure the script did not explain is shown with what its code read.
+  if (!verdict.pass && verdict.reason === undefined) verdict.seen = readValues(request.reads, { output: request.output, context: request.context }, request.timeoutMs);
+  port.postMessage({ pass: verdict.pass, score: verdict.score, ...(verdict.reason !== undefined ? { reason: String(verdict.reason) } : {}), ...(verdict.what !== undefined ? { what: verdict.what } : {}), ...(verdict.seen ? { seen: verdict.seen } : {}) });
   Atomics.store(signal, 0, 1);
   Atomics.notify(signal, 0);
 });
 Atomics.store(signal, 1, 1);
 Atomics.notify(signal, 1);
 
-function evaluate(request: AssertionRequest): JavascriptVerdict {
+function evaluate(request: AssertionRequest): ScriptVerdict {
   let result: unknown;
   try {
     // A null-prototype global and data parsed inside the sandbox: no object of this realm, and so no way
@@ -36,13 +39,13 @@ function evaluate(request: AssertionRequest): JavascriptVerdict {
     new Script('(() => { const data = JSON.parse(input); delete globalThis.input; globalThis.output = data.output; globalThis.context = data.context; })()').runInContext(sandbox);
     result = compiled(request).runInContext(sandbox, { timeout: request.timeoutMs });
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return failed(`javascript did not finish within ${request.timeoutMs} ms`);
-    return failed(`javascript threw an error: ${messageOf(error)}`);
+    if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return failed(`did not finish within ${request.timeoutMs} ms`);
+    return failed(`threw an error (${messageOf(error)})`);
   }
   try {
     return verdictOf(result, request);
   } catch (error) {
-    return failed(`javascript returned a value that threw when read: ${messageOf(error)}`);
+    return failed(`returned a value that threw when read (${messageOf(error)})`);
   }
 }
 
