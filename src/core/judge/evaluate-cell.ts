@@ -55,7 +55,7 @@ function judge(assertion: Assertion, index: number, output: string, context: Cel
 
 type Graded = Pick<AssertionResult, 'status' | 'pass' | 'score' | 'reason' | 'graderText'>;
 
-/** A failure names the output and what it was graded by, then gives the grader's reason. */
+/** A failure says what the grader decided and why (its words first), then what it graded: the output, by what rubric. */
 function graded(assertion: ModelGradedAssertion, output: string, answer: Parameters<typeof isGradingError>[0] | undefined): Graded {
   if (answer === undefined) return { status: 'pending', pass: false, score: 0, reason: 'waiting for the grader' };
   if (isGradingError(answer)) return { status: 'error', pass: false, score: 0, reason: answer.error, graderText: answer.text };
@@ -65,16 +65,15 @@ function graded(assertion: ModelGradedAssertion, output: string, answer: Paramet
   const pass = held !== assertion.inverse;
   const score = assertion.inverse ? 1 - answer.score : answer.score;
   if (pass) return { status: 'pass', pass, score, reason: answer.reason || 'the grader passed it' };
-  const graded = `output ${quoteSeen(output)} ${gradedBy(assertion)}`;
-  let why = `the grader failed ${graded}`;
-  if (answer.pass && !reaches) why = `the grader's score ${answer.score} is below the threshold ${threshold} for ${graded}`;
-  if (assertion.inverse) why = `the grader passed ${graded}, and "${assertion.type}" expects the opposite`;
-  return { status: 'fail', pass, score, reason: answer.reason ? `${why}: ${answer.reason}` : why };
+  let head = 'the grader failed it';
+  if (answer.pass && !reaches) head = `the grader's score ${answer.score} is below the threshold ${threshold}`;
+  if (assertion.inverse) head = `the grader passed it, and "${assertion.type}" expects the opposite`;
+  return { status: 'fail', pass, score, reason: `${head}${answer.reason ? `: ${answer.reason}` : ''} (output ${quoteSeen(output)}; ${gradedBy(assertion)})` };
 }
 
 function gradedBy(assertion: ModelGradedAssertion): string {
-  if (assertion.base === 'factuality') return `against the reference answer ${quote(assertion.value)}`;
-  return assertion.value === '' ? 'by the rubric in its rubricPrompt' : `by the rubric ${quote(assertion.value)}`;
+  if (assertion.base === 'factuality') return `reference answer ${quote(assertion.value)}`;
+  return assertion.value === '' ? 'the rubric in its rubricPrompt' : `rubric ${quote(assertion.value)}`;
 }
 
 function outcomeOf(results: AssertionResult[], threshold: number | undefined): CellOutcome {
