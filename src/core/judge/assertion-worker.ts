@@ -20,32 +20,35 @@ const MAX_SCRIPTS = 500;
 process.on('unhandledRejection', () => undefined);
 
 port.on('message', (request: AssertionRequest) => {
-  const verdict = evaluate(request);
+  const { verdict, seen } = evaluate(request);
   // A failure the script did not explain is shown with what its code read.
-  if (!verdict.pass && verdict.reason === undefined) verdict.seen = readValues(request.reads, { output: request.output, context: request.context }, request.timeoutMs);
-  port.postMessage({ pass: verdict.pass, score: verdict.score, ...(verdict.reason !== undefined ? { reason: String(verdict.reason) } : {}), ...(verdict.what !== undefined ? { what: verdict.what } : {}), ...(verdict.seen ? { seen: verdict.seen } : {}) });
+  const shown = !verdict.pass && verdict.reason === undefined && seen.length > 0 ? { seen } : {};
+  port.postMessage({ pass: verdict.pass, score: verdict.score, ...(verdict.reason !== undefined ? { reason: String(verdict.reason) } : {}), ...(verdict.what !== undefined ? { what: verdict.what } : {}), ...shown });
   Atomics.store(signal, 0, 1);
   Atomics.notify(signal, 0);
 });
 Atomics.store(signal, 1, 1);
 Atomics.notify(signal, 1);
 
-function evaluate(request: AssertionRequest): ScriptVerdict {
+function evaluate(request: AssertionRequest): { verdict: ScriptVerdict; seen: string[] } {
   let result: unknown;
+  let seen: string[] = [];
   try {
     // A null-prototype global and data parsed inside the sandbox: no object of this realm, and so no way
     // back to its Function, require or process, is reachable from the assertion's code.
     const sandbox = createContext(Object.assign(Object.create(null) as object, { input: JSON.stringify({ output: request.output, context: request.context }) }), { microtaskMode: 'afterEvaluate' });
     new Script('(() => { const data = JSON.parse(input); delete globalThis.input; globalThis.output = data.output; globalThis.context = data.context; })()').runInContext(sandbox);
+    // Read before the script runs: the data as given, through no prototype or getter of the script's making.
+    seen = readValues(request.reads, sandbox, request.timeoutMs);
     result = compiled(request).runInContext(sandbox, { timeout: request.timeoutMs });
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return failed(`did not finish within ${request.timeoutMs} ms`);
-    return failed(`threw an error (${messageOf(error)})`);
+    if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { verdict: failed(`did not finish within ${request.timeoutMs} ms`), seen };
+    return { verdict: failed(`threw an error (${messageOf(error)})`), seen };
   }
   try {
-    return verdictOf(result, request);
+    return { verdict: verdictOf(result, request), seen };
   } catch (error) {
-    return failed(`returned a value that threw when read (${messageOf(error)})`);
+    return { verdict: failed(`returned a value that threw when read (${messageOf(error)})`), seen };
   }
 }
 

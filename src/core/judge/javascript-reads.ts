@@ -1,11 +1,11 @@
 // What a failing `javascript` assertion looked at, so its reason can say so: `output.length < 20` failing
 // reads "(output.length was 57)". The reads are the property paths from `output` and `context` in the code
 // (`output.length`, `context.vars.city`; a method called on a value, `output.includes(…)`, reads `output`),
-// found in the text when the assertion is compiled. After a failure the worker reads them again in a fresh
-// sandbox holding only a JSON copy of the data, so a read is a plain property lookup: it calls nothing of the
-// script's and cannot see what the script changed.
+// found in the text when the assertion is compiled. The worker reads them in the assertion's sandbox just
+// before its code runs, so a read is a plain lookup on the JSON copy of the data: nothing of the script's
+// making (a getter, a prototype it changed) is run by it.
 
-import { Script, createContext } from 'node:vm';
+import { Script, type Context } from 'node:vm';
 import { codeLine, quoteSeen } from './quote';
 
 /** Enough to show what a one-line condition compared; more would drown the reason. */
@@ -32,18 +32,34 @@ export function readsOf(code: string): string[] {
   return reads;
 }
 
-/** "output.length was 57" for each read that can be read; one that throws is left out (the failure says why). */
-export function readValues(reads: readonly string[], data: { output: string; context: unknown }, timeoutMs: number): string[] {
+/** The reads of assertions, compiled once each: thousands of cells share a few. */
+const scripts = new Map<string, Script>();
+const MAX_SCRIPTS = 500;
+
+/**
+ * "output.length was 57" for each read, in a sandbox whose globals `output` and `context` hold the data; a read
+ * that throws is left out (the failure says why).
+ */
+export function readValues(reads: readonly string[], sandbox: Context, timeoutMs: number): string[] {
   if (reads.length === 0) return [];
-  const sandbox = createContext(Object.assign(Object.create(null) as object, { input: JSON.stringify(data) }));
-  const source = `(() => { const { output, context } = JSON.parse(input); return [${reads.map((read) => `(() => { try { return [${read}]; } catch { return []; } })()`).join(', ')}]; })()`;
   let values: unknown[][];
   try {
-    values = new Script(source).runInContext(sandbox, { timeout: timeoutMs }) as unknown[][];
+    values = readsScript(reads).runInContext(sandbox, { timeout: timeoutMs }) as unknown[][];
   } catch {
     return [];
   }
   return reads.flatMap((read, at) => (values[at].length === 0 ? [] : [`${read} was ${shown(values[at][0])}`]));
+}
+
+function readsScript(reads: readonly string[]): Script {
+  const key = reads.join('\n');
+  let script = scripts.get(key);
+  if (!script) {
+    if (scripts.size >= MAX_SCRIPTS) scripts.clear();
+    script = new Script(`[${reads.map((read) => `(() => { try { return [${read}]; } catch { return []; } })()`).join(', ')}]`);
+    scripts.set(key, script);
+  }
+  return script;
 }
 
 function shown(value: unknown): string {

@@ -39,6 +39,8 @@ describe('javascript assertions', () => {
     assert.equal(thrown.reason, 'javascript threw an error (Cannot read properties of undefined (reading \'value\')): JSON.parse(output).answer.value === 4 (output was "{\\"question\\": 1}")');
     const long = judgeOne({ type: 'javascript', value: 'output.startsWith("Lyon")' }, 'Paris '.repeat(100), {}, context);
     assert.match(long.reason, /^javascript returned false: output\.startsWith\("Lyon"\) \(output was "(Paris ){20}…" \(600 characters\)\)$/);
+    const trapped = judgeOne({ type: 'javascript', value: "Object.defineProperty(Object.prototype, 'trap', { get() { throw new Error('ran'); } }); context.vars.trap === 1" }, output, {}, context);
+    assert.match(trapped.reason, /^javascript threw an error \(ran\): .* \(context\.vars\.trap was undefined\)$/, "the values are read before the code runs, through none of its getters");
     const own = judgeOne({ type: 'javascript', value: '({ pass: output.length < 20, reason: "too long" })' }, output, {}, context);
     assert.equal(own.reason, 'too long', "the script's own reason stands as it is");
   });
