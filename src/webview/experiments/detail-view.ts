@@ -1,7 +1,8 @@
 // The selected cell in full: its row and column, state, vars, the rendered prompt (collapsed), the output
 // as raw text or sanitized markdown, the error, its assertions' results, the compared output (the other run's,
-// or the baseline column's) when comparing, and the request id, tokens, latency and finish reason when known; with its actions. What the matrix holds shows at once; the prompt and the figures arrive
-// with the host's `detail`. Model text goes in as textContent, except the rendered markdown, which goes
+// or the baseline column's) when comparing, and the request id, tokens, latency and finish reason when known;
+// with its actions. What the matrix holds shows at once; the prompt and the figures arrive with the host's
+// `detail`. Model text goes in as textContent, except the rendered markdown, which goes
 // through safe-markdown.ts (in output-view.ts).
 
 import type { CellAction, CellDetailView, CellView, ColumnView, RowView } from '../../protocol/experiments';
