@@ -22,6 +22,7 @@ import type { BatchSummary } from '../../core/batch/runner';
 import type { AddedProvider, ExperimentHeader } from '../../core/runs/ledger-schema';
 import { readLedger, readRunHeader } from '../../core/runs/ledger-book';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
+import { UNCONFINED } from '../../core/files/file-access';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { clientFor, timeoutMsOf } from '../connection';
 import { formatDuration } from '../format';
@@ -79,7 +80,8 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   const deadlineMs = timeoutMsOf(args);
 
   const added = addedProvider(args);
-  const spec = await experimentFromConfig(resolve(cwd, path), { ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}), ...(onlyTests ? { onlyTests } : {}), ...(added ? { addedProviders: [added] } : {}) });
+  // The user's own files: what they name is read wherever it is, as promptfoo does.
+  const spec = await experimentFromConfig(resolve(cwd, path), { access: UNCONFINED, ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}), ...(onlyTests ? { onlyTests } : {}), ...(added ? { addedProviders: [added] } : {}) });
   const problem = added && addedProviderProblem(added, spec.providers.slice(0, -1));
   if (problem) throw new UsageError(`--provider: ${problem}.`);
   const client = clientFor(args, io);
@@ -123,7 +125,7 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
   // The summary counts what this session sent and fetched, not what the run had before it.
   const before = readLedger(run.ledgerPath);
   try {
-    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted', ...(deadlineMs ? { deadlineMs } : {}) }), before);
+    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted', access: UNCONFINED, ...(deadlineMs ? { deadlineMs } : {}) }), before);
   } finally {
     await client.close();
   }

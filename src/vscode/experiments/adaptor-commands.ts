@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { addedProviderEdit, loadExperimentConfig } from '../../core/experiments/config';
 import { addedProviderProblem } from '../../core/experiments/experiment-spec';
 import type { ModelInfo } from '../../core/api/types';
+import { fileAccess } from '../workspace-trust';
 import { runExperimentFile, type ExperimentCommandDeps } from './experiment-commands';
 
 /** How an adaptor's column is labelled when the caller gives no label: short, and it names the adaptor. */
@@ -45,7 +46,7 @@ async function addAdaptor(deps: ExperimentCommandDeps, uri: vscode.Uri | undefin
   const added = { id: `scalarlm:${name}`, label: label ?? adaptorLabel(name) };
   const document = await vscode.workspace.openTextDocument(target);
   if (document.isDirty) await document.save();
-  const config = await loadExperimentConfig(target.fsPath);
+  const config = await loadExperimentConfig(target.fsPath, fileAccess());
   if (config.providers.some((p) => p.model === name)) return { target, model: name };
   const problem = addedProviderProblem(added, config.providers);
   if (problem) return void vscode.window.showWarningMessage(`ScalarLM: ${problem}.`);

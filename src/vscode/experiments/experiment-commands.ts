@@ -19,7 +19,7 @@ import { isLocated } from '../../host/experiments/rendered-markdown';
 import { unsavedQuestion, type UnsavedAnswer } from '../../host/experiments/unsaved-question';
 import { showRenderFailure } from '../prompt-files/render-failure';
 import type { TemplateDiagnostics } from './template-diagnostics';
-import { templateTrust } from '../workspace-trust';
+import { fileAccess, templateTrust } from '../workspace-trust';
 
 export interface ExperimentCommandDeps {
   runs: Runs;
@@ -37,7 +37,7 @@ const RUN_CHECK = 'run';
 export async function runExperimentFile(deps: ExperimentCommandDeps, uri?: vscode.Uri): Promise<string | undefined> {
   const target = await savedTarget(uri, 'an experiment file (promptfooconfig.yaml)');
   if (!target) return undefined;
-  return start(deps, () => experimentFromConfig(target.fsPath), { kind: 'config', path: target.fsPath });
+  return start(deps, () => experimentFromConfig(target.fsPath, { access: fileAccess() }), { kind: 'config', path: target.fsPath });
 }
 
 /** A .prompty with its sample: one cell. */
@@ -45,7 +45,7 @@ export async function runPromptWithSample(deps: ExperimentCommandDeps, uri?: vsc
   const target = await savedTarget(uri, 'a .prompty file');
   if (!target) return;
   const model = deps.connection.settings.model || undefined;
-  await start(deps, () => experimentFromPrompty(target.fsPath, { ...(model ? { model } : {}) }), { kind: 'prompty', path: target.fsPath, ...(model ? { model } : {}) });
+  await start(deps, () => experimentFromPrompty(target.fsPath, { access: fileAccess(), ...(model ? { model } : {}) }), { kind: 'prompty', path: target.fsPath, ...(model ? { model } : {}) });
 }
 
 /** A .prompty over the rows of a dataset the user picks: a cell per row. */
@@ -56,7 +56,7 @@ export async function runPromptOverDataset(deps: ExperimentCommandDeps, uri?: vs
   if (!rows) return;
   const model = deps.connection.settings.model || undefined;
   const origin = { kind: 'prompty' as const, path: target.fsPath, dataset: rows.fsPath, ...(model ? { model } : {}) };
-  await start(deps, () => experimentFromPrompty(target.fsPath, { dataset: rows.fsPath, datasetName: vscode.workspace.asRelativePath(rows), ...(model ? { model } : {}) }), origin);
+  await start(deps, () => experimentFromPrompty(target.fsPath, { access: fileAccess(), dataset: rows.fsPath, datasetName: vscode.workspace.asRelativePath(rows), ...(model ? { model } : {}) }), origin);
 }
 
 async function start(deps: ExperimentCommandDeps, read: () => Promise<ExperimentSpec>, origin: ExperimentHeader['origin']): Promise<string | undefined> {

@@ -30,7 +30,7 @@ import { exportTrainingData } from '../runs/export-training';
 import { RunPanel, sourceLabel, type RunPage } from '../runs/run-panel';
 import type { ReadOnlyTexts } from '../read-only-texts';
 import { copyText, openInEditor } from '../text-actions';
-import { templateTrust } from '../workspace-trust';
+import { fileAccess, templateTrust } from '../workspace-trust';
 import { pickColumnsToCompare, pickRunToCompare } from './comparison-picks';
 import { offerReport } from './report-preview';
 
@@ -262,7 +262,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     if (!experiment || failed.length === 0) return void vscode.window.showInformationMessage('This run has no failed cells to rerun.');
     const access = this.deps.runs.connectionApi();
     if (!access.ok) throw new Error(access.reason);
-    const spec = await specOf(experiment.origin, { repeat: experiment.repeat });
+    const spec = await specOf(experiment.origin, { access: fileAccess(), repeat: experiment.repeat });
     const planned = await planExperiment(access.api, spec, experiment.origin, {
       trust: templateTrust(),
       maxTokens: this.deps.settings().maxTokens,

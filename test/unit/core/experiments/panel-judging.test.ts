@@ -20,6 +20,7 @@ import { RunStore } from '../../../../src/core/runs/run-store';
 import { PanelJudging } from '../../../../src/host/experiments/panel-judging';
 import { withSimulator } from '../../helpers/simulator';
 import { fileWriter, useTempDir } from '../../helpers/temp-dir';
+import { UNCONFINED } from '../../../../src/core/files/file-access';
 
 const verdict = (text: string) => `[[sim:respond-b64=${Buffer.from(text).toString('base64')}]]`;
 
@@ -36,7 +37,7 @@ describe('the experiment panel judging its cells', () => {
   }
 
   async function run(api: ScalarLMClient, store: RunStore, path: string): Promise<string> {
-    const spec = await experimentFromConfig(path, {});
+    const spec = await experimentFromConfig(path, { access: UNCONFINED });
     const planned = await planExperiment(api, spec, { kind: 'config', path }, { trust: 'trusted', maxTokens: 32 });
     return (await runExperiment(api, store, planned, {})).runId;
   }
