@@ -33,6 +33,9 @@ import { cliRunStore } from '../run-location';
 const DEFAULT_CONFIG = 'promptfooconfig.yaml';
 /** Rows printed on stdout; the rest are in --output. */
 const TABLE_ROWS = 50;
+/** Failing cells of those rows whose reasons are printed under the table, and how much of each. */
+const FAILURE_LINES = 20;
+const FAILURE_CHARS = 600;
 
 export const evalCommand: Command = {
   name: 'eval',
@@ -251,7 +254,21 @@ function matrixTable(header: ExperimentHeader | undefined, cells: readonly { ite
     rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], verdicts))]));
   }
   if (header.tests > TABLE_ROWS) rows.push(`... ${header.tests - TABLE_ROWS} more rows (every cell is in --output).`);
-  return rows.join('\n') + '\n';
+  return [...rows, ...failureLines(header, cells, tests)].join('\n') + '\n';
+}
+
+/** Why the table's failing cells failed, a line each (the cells are too narrow for it): the verdict's own reason. */
+function failureLines(header: ExperimentHeader, cells: readonly { item: RunItem; verdict: RecordVerdict | null }[], tests: ReadonlyMap<number, StoredTest>): string[] {
+  const at = ({ item }: { item: RunItem }) => item.cell as [number, number, number];
+  const failing = cells.filter(({ verdict }) => verdict?.status === 'fail' || verdict?.status === 'error').sort((a, b) => at(a)[1] - at(b)[1] || at(a)[0] - at(b)[0] || at(a)[2] - at(b)[2]);
+  if (failing.length === 0) return [];
+  const lines = failing.slice(0, FAILURE_LINES).map(({ item, verdict }) => {
+    const [column, row, repeat] = at({ item });
+    const name = `${rowLabel(tests.get(row), row)}${repeat > 0 ? ` #${repeat + 1}` : ''} · ${columnLabel(header.columns[column])}`;
+    return `${verdict?.status === 'fail' ? 'FAIL' : 'ERROR'} ${name}: ${shorten(verdict?.reason ?? '', FAILURE_CHARS)}`;
+  });
+  if (failing.length > FAILURE_LINES) lines.push(`... ${failing.length - FAILURE_LINES} more failing cells (every reason is in --output).`);
+  return ['', ...lines];
 }
 
 /** A cell on one line: its repeats' verdicts and outputs (or states), separated by " | ". */

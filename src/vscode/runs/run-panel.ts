@@ -237,6 +237,11 @@ export class RunPanels implements vscode.Disposable {
     this.adopt(panel, runId);
   }
 
+  /** The run's open panel, if it has one. */
+  panel(runId: string): RunPanel<Message> | undefined {
+    return this.open.get(runId);
+  }
+
   /** The panel of this kind that is the active editor, if one is. */
   activePanel(): RunPanel<Message> | undefined {
     return [...this.open.values()].find((panel) => panel.active);
