@@ -10,7 +10,7 @@ import { pressKey, screenshot, statusBarItem, webviewQuery, workbenchClick, work
 import { QUEUE_ITEM, waitForQueueStatus } from './helpers/queue-status';
 import { RESULTS, waitForPhase } from './helpers/results';
 import { resetSettings, setSettings } from './helpers/settings';
-import { waitFor } from './helpers/wait';
+import { clickUntil, waitFor } from './helpers/wait';
 import { focusWindow } from './helpers/window-focus';
 
 const WAIT_MS = 20_000;
@@ -139,8 +139,7 @@ describe('first run: nothing configured, the views, the simulator and the walkth
 
     await setSettings({ maxTokens: 16 });
     // Opening the model picker and leaving it is not picking a model (issue 17: it was checked then).
-    await clickStepButton('model', 'Select Model');
-    await waitFor(() => workbenchText('.quick-input-widget:visible .quick-input-list .monaco-list-row'), { timeoutMs: WAIT_MS, what: 'the model list' });
+    await clickUntil(() => clickStepButton('model', 'Select Model'), () => workbenchText('.quick-input-widget:visible .quick-input-list .monaco-list-row'), { timeoutMs: WAIT_MS, what: 'the model list' });
     await pressKey('Escape');
     await waitFor(async () => (await workbenchText('.quick-input-widget:visible')) === undefined, { timeoutMs: WAIT_MS, what: 'the model picker to close' });
     // A later step checked: the walkthrough has taken in everything done before it.
@@ -150,8 +149,7 @@ describe('first run: nothing configured, the views, the simulator and the walkth
     await waitForStep('chat');
     assert.equal(await stepDone('model'), false, 'the model step is not checked by opening the picker');
     // The deployment's default is first and already in use: picking it is a choice all the same.
-    await clickStepButton('model', 'Select Model');
-    await waitFor(async () => (await workbenchText('.quick-input-widget:visible .quick-input-list'))?.includes("Deployment's default"), { timeoutMs: WAIT_MS, what: 'the model list' });
+    await clickUntil(() => clickStepButton('model', 'Select Model'), async () => (await workbenchText('.quick-input-widget:visible .quick-input-list'))?.includes("Deployment's default"), { timeoutMs: WAIT_MS, what: 'the model list' });
     await pressKey('Enter');
     await waitForStep('model');
 
