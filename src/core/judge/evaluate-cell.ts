@@ -85,7 +85,7 @@ function outcomeOf(results: AssertionResult[], threshold: number | undefined): C
 
   const gradingErrors = counted.filter((result) => result.status === 'error');
   if (gradingErrors.length > 0) {
-    return { ...unscored, status: 'error', reason: gradingErrors.map((result) => `${result.type}: ${result.reason}`).join('; ') };
+    return { ...unscored, status: 'error', reason: gradingErrors.map(named).join('; ') };
   }
   const waiting = results.filter((result) => result.status === 'pending').length;
   if (waiting > 0) return { ...unscored, status: 'pending', reason: `waiting for ${waiting === 1 ? 'a grader verdict' : `${waiting} grader verdicts`}` };
@@ -98,7 +98,7 @@ function outcomeOf(results: AssertionResult[], threshold: number | undefined): C
   const score = counted.reduce((sum, result) => sum + result.score * result.weight, 0) / totalWeight;
   const failures = counted.filter((result) => !result.pass);
   let pass = failures.length === 0;
-  const failing = failures.map((result) => `${result.type}: ${result.reason}`).join('; ');
+  const failing = failures.map(named).join('; ');
   let reason = pass ? 'All assertions passed' : failing;
   if (threshold !== undefined) {
     pass = score >= threshold;
@@ -125,4 +125,12 @@ function namedScoresOf(results: AssertionResult[]): Record<string, number> {
         : members.reduce((sum, result) => sum + result.score, 0) / members.length;
   }
   return named;
+}
+
+/**
+ * An assertion's reason led by its type, once (a javascript reason already starts "javascript returned …"): how
+ * every list of failing assertions names one, in the panel, the reports and the CLI.
+ */
+export function named(result: Pick<AssertionResult, 'type' | 'reason'>): string {
+  return result.reason.startsWith(`${result.type} `) ? result.reason : `${result.type}: ${result.reason}`;
 }

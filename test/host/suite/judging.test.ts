@@ -176,6 +176,7 @@ describe('judging', () => {
     const reason = 'javascript returned false: output.length < 10 (output.length was 31)';
     const badge = await waitFor(async () => ((await verdict(0, 0))?.status === 'fail' ? verdict(0, 0) : undefined), { timeoutMs: 10_000, what: 'the failing badge' });
     assert.ok(badge?.title.includes(reason), `the tooltip: ${badge?.title}`);
+    assert.ok(!badge?.title.includes('javascript: javascript'), `the type named once: ${badge?.title}`);
     await webviewClick(PANEL, '.cell[data-row="0"][data-column="0"]');
     const shown = await waitFor(async () => (await webviewQuery(PANEL, '[data-loaded="true"] .assertions .assertion-reason'))?.texts[0], { timeoutMs: 10_000, what: "the assertion's reason in the detail" });
     assert.equal(shown, reason);

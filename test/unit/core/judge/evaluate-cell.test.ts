@@ -35,6 +35,14 @@ describe('evaluateCell', () => {
     );
   });
 
+  it('names each failing assertion once: a javascript reason already leads with its type', () => {
+    const outcome = cell('Goodbye world', [
+      { type: 'javascript', value: 'output.length < 5' },
+      { type: 'equals', value: 'Hello world' },
+    ]);
+    assert.equal(outcome.reason, 'javascript returned false: output.length < 5 (output.length was 13); equals: Expected output "Goodbye world" to equal "Hello world"');
+  });
+
   it('with a test threshold, passes on the score alone (>=), whatever single assertions did', () => {
     const raws = [
       { type: 'equals', value: 'Hello world', weight: 2 },

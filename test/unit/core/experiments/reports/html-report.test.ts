@@ -160,7 +160,7 @@ describe('experiment reports: static HTML', () => {
     const failed = byTag(rows[0], 'td')[0];
     assert.equal(textOf(byClass(failed, 'score')[0]), 'score 0.50');
     assert.equal(textOf(byClass(failed, 'reason')[0]), `regex: ${HOSTILE.img}`);
-    assert.deepEqual(byTag(byClass(failed, 'assertions')[0], 'li').map(textOf), [`${HOSTILE.script}: ${HOSTILE.link}`, 'icontains (weight 0, not counted): Expected output to contain "x"']);
+    assert.deepEqual(byTag(byClass(failed, 'assertions')[0], 'li').map(textOf), [`${HOSTILE.script}: ${HOSTILE.link}`, '(weight 0, not counted) icontains: Expected output to contain "x"']);
     assert.match(textOf(byClass(byTag(rows[1], 'td')[1], 'reason')[0]), /^pending: submitted/);
     assert.equal(textOf(byClass(byTag(rows[2], 'td')[0], 'repeat')[0]), '#1');
   });
