@@ -56,7 +56,7 @@ describe('figures: the experiment panel with 6,000 cells, beside eval', () => {
       for (let round = 0; round < ROUNDS; round++) {
         const sim = await startSimulatorProcess(['--zero-latency']);
         try {
-          await setSettings({ baseUrl: sim.url, 'batch.confirmAbove': 10_000, 'runs.location': 'workspaceFolder' });
+          await setSettings({ baseUrl: sim.url, 'batch.confirmAbove': 10_000 });
           const salt = `${process.pid}-${round}`;
           const editor = async () => editorRun(await writeExperiment(`figures-exp-editor-${round}`, `editor ${salt}`), `experiment-panel-${round}`);
           // eval keeps its runs in its state folder (read from the environment), out of the workspace.

@@ -78,13 +78,12 @@ describe('figures: the results panel with 10,000 prompts, beside the CLI', () =>
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(folder);
     const scratch = mkdtempSync(join(tmpdir(), 'figures-results-'));
-    const hostRssBeforeMb = hostRssMb();
     const rounds = [];
     try {
       for (let round = 0; round < ROUNDS; round++) {
         const sim = await startSimulatorProcess(['--zero-latency']);
         try {
-          await setSettings({ baseUrl: sim.url, maxTokens: MAX_TOKENS, 'batch.confirmAbove': PROMPTS, 'runs.location': 'workspaceFolder' });
+          await setSettings({ baseUrl: sim.url, maxTokens: MAX_TOKENS, 'batch.confirmAbove': PROMPTS });
           const salt = `${process.pid}-${round}`;
           const editor = () => editorRun(folder, `editor-${salt}`);
           const cli = () => cliRun(scratch, sim.url, `cli-${salt}`);
@@ -104,6 +103,6 @@ describe('figures: the results panel with 10,000 prompts, beside the CLI', () =>
       await resetSettings();
       rmSync(scratch, { recursive: true, force: true });
     }
-    writeFigures('results-panel.json', { prompts: PROMPTS, maxTokens: MAX_TOKENS, hostRssBeforeMb, rounds });
+    writeFigures('results-panel.json', { prompts: PROMPTS, maxTokens: MAX_TOKENS, rounds });
   });
 });
