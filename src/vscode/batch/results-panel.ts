@@ -53,7 +53,7 @@ export class ResultsPanel extends RunPanel<ResultsToWebview> {
   }
 
   protected initMessage(run: RunProjection): ResultsToWebview {
-    this.panel.title = `Results: ${run.header.title ?? this.runId.slice(0, 8)}`;
+    this.setTitle(`Results: ${run.header.title ?? this.runId.slice(0, 8)}`);
     this.numbers = readItemNumbers(this.deps.runs.runStore.ledgerPath(this.runId));
     const live = this.live;
     this.heardOf = 0;

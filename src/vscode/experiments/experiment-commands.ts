@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { datasetExtensions } from '../../core/datasets';
 import { ExperimentProblems } from '../../core/experiments/experiment-cells';
 import { experimentFromConfig, experimentFromPrompty, type ExperimentSpec } from '../../core/experiments/experiment-spec';
+import { overlongCell } from '../../core/experiments/overlong-cell';
 import { planExperiment } from '../../core/experiments/run-experiment';
 import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { asSentence } from '../../core/prompts/problems';
@@ -70,6 +71,9 @@ async function start(deps: ExperimentCommandDeps, read: () => Promise<Experiment
     return void reportUnrenderable(error, deps);
   }
   deps.templateProblems.setRenderProblems(RUN_CHECK, []);
+  // A cell longer than a model's context is asked about, as the batch commands ask (the CLI refuses it).
+  const tooLong = await overlongCell(access.api, planned);
+  if (tooLong && !(await confirm('Send a prompt longer than the model can read?', [tooLong], 'Send it anyway'))) return undefined;
   const confirmAbove = deps.connection.settings.batch.confirmAbove;
   if (planned.cells > confirmAbove) {
     const facts = planned.columns.map((c) => `${c.prompt.label} × ${c.providerLabel}: ${c.model ?? "the deployment's default"}, ${c.transport}`);

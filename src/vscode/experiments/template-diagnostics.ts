@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { checkExperimentConfigText } from '../../core/experiments/config';
 import { checkTemplate, parsePrompty, type PromptyFile } from '../../core/templates';
 import { DisposableStore } from '../../host/dispose';
-import { diagnosticData, withoutDuplicates, type DiagnosticData, type ProblemAt } from '../../host/experiments/diagnostic-data';
+import { diagnosticData, onePerPlace, type DiagnosticData, type ProblemAt } from '../../host/experiments/diagnostic-data';
 import { KeyedDebounce } from '../../host/experiments/keyed-debounce';
 import type { LocatedProblem } from '../../host/experiments/rendered-markdown';
 import { sampleGaps } from '../../host/experiments/sample-gaps';
@@ -98,7 +98,7 @@ export class TemplateDiagnostics implements vscode.Disposable {
     const items = [...(this.checked.get(key)?.items ?? [])];
     for (const byFile of this.rendered.values()) items.push(...(byFile.get(key)?.items ?? []));
     if (items.length === 0) return this.collection.delete(uri);
-    this.collection.set(uri, withoutDuplicates(items).map(diagnosticOf));
+    this.collection.set(uri, onePerPlace(items).map(diagnosticOf));
   }
 
   dispose(): void {
