@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
 import * as vscode from 'vscode';
-import { stampWhenShown, writeFigures } from '../helpers/figures';
+import { profileHost, stampWhenShown, writeFigures } from '../helpers/figures';
 import { webviewEval, webviewQuery } from '../helpers/page';
 import { resetSettings, setSettings } from '../helpers/settings';
 import { startSimulatorProcess } from '../helpers/simulator';
@@ -73,17 +73,19 @@ describe('figures: chat streaming through the extension', () => {
         // The simulator streams a scripted answer four characters a token: SECONDS of tokens at this rate.
         const answer = 'abc '.repeat(rate * SECONDS);
         const prompt = `Stream fast [[sim:respond=${answer}]]`;
-        const rawMs = await rawTimeToFirstToken(sim.url, prompt);
-        const floorMs = await emptyPanelMs();
-
-        const uri = vscode.Uri.joinPath(folder, `figures-chat-${rate}.md`);
+        // Plain text: a Markdown file would wake VS Code's own Markdown extension in this host as the chat starts.
+        const uri = vscode.Uri.joinPath(folder, `figures-chat-${rate}.txt`);
         await vscode.workspace.fs.writeFile(uri, Buffer.from(prompt));
         const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
         editor.selection = new vscode.Selection(0, 0, 1, 0);
+        const rawMs = await rawTimeToFirstToken(sim.url, prompt);
+        const floorMs = await emptyPanelMs();
+        const profile = await profileHost(`chat-${rate}`);
         const startedAt = Date.now();
         await vscode.commands.executeCommand('scalarlm.chatWithSelection');
         const firstText = await stampWhenShown(CHAT, 'main', FIRST_TEXT, 20_000);
         const firstVisibleMs = (await firstText()) - startedAt;
+        await profile.stop();
         await waitFor(async () => (await webviewQuery(CHAT, '.answer[data-state="done"]'))?.count, { timeoutMs: 60_000, what: 'the answer to end' });
         const shown = Number(await webviewEval<string>(CHAT, `document.querySelector('.answer').dataset.length`));
         const messages = Number(await webviewEval<string>(CHAT, `document.querySelector('main').dataset.messages`));

@@ -100,7 +100,8 @@ export async function stampWhenShown(contains: string, selector: string, shown: 
       observer.observe(document.querySelector(${JSON.stringify(selector)}), { subtree: true, childList: true, characterData: true, attributes: true });
     })()`,
   );
-  return () => waitFor(async () => webviewEval<number | undefined>(contains, `window.${key}`), { timeoutMs, what: `the stamp of ${shown}` });
+  // The stamp is the page's own: looking for it seldom keeps the looking out of what is measured.
+  return () => waitFor(async () => webviewEval<number | undefined>(contains, `window.${key}`), { timeoutMs, what: `the stamp of ${shown}`, everyMs: 500 });
 }
 
 /** Set to profile the extension host's CPU through each editor run of the figures (a .cpuprofile beside them). */
