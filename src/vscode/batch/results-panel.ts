@@ -17,7 +17,7 @@ import { exportRun, resubmitUnknown, retryFailed, revealOrigin, type RunActionsD
 import { exportTrainingData } from '../runs/export-training';
 import { RunPanel, sourceLabel, type RunPage } from '../runs/run-panel';
 
-export const RESULTS_PAGE: RunPage = { viewType: 'scalarlm.results', script: 'results', stylesheets: ['panel.css', 'markdown.css', 'results.css'], title: 'ScalarLM Results' };
+export const RESULTS_PAGE: RunPage = { viewType: 'scalarlm.results', script: 'results', laterScripts: ['markdown'], stylesheets: ['panel.css', 'markdown.css', 'results.css'], title: 'ScalarLM Results' };
 
 export class ResultsPanel extends RunPanel<ResultsToWebview> {
   /** A retry's item numbers in the run it retries, read with the run. */
