@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './extension';
-import { webviewEval, webviewQuery } from './page';
+import { profileRenderer, webviewEval, webviewQuery } from './page';
 import { waitFor } from './wait';
 
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
@@ -104,12 +104,13 @@ export async function stampWhenShown(contains: string, selector: string, shown: 
   return () => waitFor(async () => webviewEval<number | undefined>(contains, `window.${key}`), { timeoutMs, what: `the stamp of ${shown}`, everyMs: 500 });
 }
 
-/** Set to profile the extension host's CPU through each editor run of the figures (a .cpuprofile beside them). */
+/** Set to profile the CPU of the extension host and of the renderer through each editor run of the figures. */
 export const PROFILE_ENV = 'SCALARLM_FIGURES_PROFILE';
 
 /**
- * A CPU profile of this extension host from now to stop(), written to test-results/figures/NAME.cpuprofile
- * (open it in Chrome's DevTools), when PROFILE_ENV is set; else nothing.
+ * CPU profiles from now to stop(), when PROFILE_ENV is set (else nothing): this extension host's, written to
+ * test-results/figures/NAME.cpuprofile, and the renderer's (the workbench and its webviews), NAME-renderer.cpuprofile.
+ * Open them in Chrome's DevTools.
  */
 export async function profileHost(name: string): Promise<{ stop(): Promise<void> }> {
   if (!process.env[PROFILE_ENV]) return { stop: async () => undefined };
@@ -118,12 +119,14 @@ export async function profileHost(name: string): Promise<{ stop(): Promise<void>
   const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 200 });
+  await profileRenderer('start');
   await post('Profiler.start');
   return {
     stop: async () => {
       const { profile } = (await post('Profiler.stop')) as { profile: unknown };
       session.disconnect();
       writeFigures(`${name}.cpuprofile`, profile);
+      await profileRenderer('stop', `${name}-renderer`);
     },
   };
 }
