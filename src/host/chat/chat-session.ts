@@ -281,24 +281,27 @@ export class ChatSession {
     this.post({ type: 'init', chat: this.view() });
     this.post({ type: 'busy', busy: true, toolsOpen: false });
     this.save();
+    /** The deployment's default model, once read, for an answer asked of it by an empty name. */
+    const named = (view: Answer): Answer => (view.model === '' && this.deployment?.defaultModel ? { ...view, model: this.deployment.defaultModel } : view);
     /** An answer's new state, unless the turn was cut off (its answers then stay as they were saved). */
     const settle = (column: number, view: Answer): void => {
       if (this.cut !== undefined) return;
-      record.answers[column] = view;
-      this.postAnswer(turn, column, view);
+      record.answers[column] = named(view);
+      this.postAnswer(turn, column, record.answers[column]);
       this.saveSoon();
     };
+    // An empty name is the deployment's default, and the request goes without one (the server picks it):
+    // the name is read beside the request, not before it, and given to the answer when known, so the panel
+    // says which model answered and the request shows it.
+    const naming =
+      access.ok && record.answers.some((a) => a.model === '')
+        ? withinMs(this.readModels(), DEFAULT_MODEL_WAIT_MS).then(() => {
+            record.answers.forEach((a, column) => {
+              if (a.model === '' && this.deployment?.defaultModel) settle(column, { ...a });
+            });
+          })
+        : Promise.resolve();
     try {
-      // An empty name is the deployment's default: named here, so the panel says which model answered and
-      // the request shows it (the server would pick the same one).
-      if (access.ok && record.answers.some((a) => a.model === '')) {
-        const defaultModel = (await withinMs(this.readModels(), DEFAULT_MODEL_WAIT_MS))?.defaultModel;
-        if (defaultModel !== undefined) {
-          record.answers.forEach((a, column) => {
-            if (a.model === '') settle(column, { ...a, model: defaultModel });
-          });
-        }
-      }
       await Promise.all(
         this.record.models.map(async (_, column) => {
           const model = record.answers[column].model;
@@ -317,9 +320,10 @@ export class ChatSession {
             },
             changed: (view) => settle(column, { ...view }),
           });
-          if (this.cut === undefined) record.answers[column] = final;
+          if (this.cut === undefined) record.answers[column] = named(final);
         }),
       );
+      await naming;
     } finally {
       if (access.ok) await access.api.close();
       this.stopper = undefined;

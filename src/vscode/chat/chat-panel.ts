@@ -170,7 +170,7 @@ class ChatPanel {
     );
     this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.received(message)));
     panel.title = windowTabTitles.claim(this, tabTitle(session.record.title));
-    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'chat', stylesheets: ['panel.css', 'markdown.css', 'chat.css'], title: session.record.title });
+    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'chat', laterScripts: ['markdown'], stylesheets: ['panel.css', 'markdown.css', 'chat.css'], title: session.record.title });
   }
 
   get active(): boolean {

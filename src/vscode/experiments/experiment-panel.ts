@@ -41,7 +41,7 @@ export interface ExperimentPanelDeps extends RunActionsDeps {
   texts: ReadOnlyTexts;
 }
 
-export const EXPERIMENT_PAGE: RunPage = { viewType: 'scalarlm.experiment', script: 'experiments', stylesheets: ['panel.css', 'markdown.css', 'experiments.css'], title: 'ScalarLM Experiment' };
+export const EXPERIMENT_PAGE: RunPage = { viewType: 'scalarlm.experiment', script: 'experiments', laterScripts: ['markdown'], stylesheets: ['panel.css', 'markdown.css', 'experiments.css'], title: 'ScalarLM Experiment' };
 
 export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   /** The run's tests as they were when it began (its rows). */

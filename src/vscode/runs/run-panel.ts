@@ -30,6 +30,8 @@ export interface RunPage {
   viewType: string;
   /** The bundle dist/webview/<script>.js. */
   script: string;
+  /** Bundles the page does without at first (the markdown renderer), loaded after it. */
+  laterScripts?: readonly string[];
   stylesheets: string[];
   /** The tab's title before the run is read. */
   title: string;
@@ -66,7 +68,7 @@ export abstract class RunPanel<ToWebview extends Message> {
     );
     this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.receivedSafely(message)));
     this.disposables.add(deps.runs.onDidChange((event) => this.runChanged(event)));
-    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: page.script, stylesheets: page.stylesheets, title: page.title });
+    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: page.script, ...(page.laterScripts ? { laterScripts: page.laterScripts } : {}), stylesheets: page.stylesheets, title: page.title });
   }
 
   reveal(): void {

@@ -9,11 +9,12 @@ import { ConversationStore, type ConversationRecord } from '../../../../src/core
 import { importMessages } from '../../../../src/core/chat/conversation-import';
 import { TOKEN_PLACEHOLDER } from '../../../../src/core/snippets';
 import type { ChatToWebview } from '../../../../src/protocol/chat';
-import { readDeploymentModels } from '../../../../src/host/chat/chat-controls';
+import { readDeploymentModels, type DeploymentModels } from '../../../../src/host/chat/chat-controls';
 import { ChatSession } from '../../../../src/host/chat/chat-session';
 import { withRecordingProxy } from '../../helpers/recording-proxy';
 import { withSimulator } from '../../helpers/simulator';
 import { useTempDir } from '../../helpers/temp-dir';
+import { waitFor } from '../../helpers/wait-for';
 
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
@@ -243,6 +244,30 @@ describe('chat session: the playground', () => {
       assert.deepEqual(chat.record.models, [''], 'the control still says "default"');
       const last = messages.filter((m) => m.type === 'controls').at(-1);
       assert.ok(last?.type === 'controls' && last.controls.defaultModel === BASE);
+    });
+  });
+
+  it('sends a turn asked of the default model at once, and names the model when the deployment says which it is', async () => {
+    await withSimulator({}, async (sim) => {
+      let tell: (models: DeploymentModels) => void = () => undefined;
+      const messages: ChatToWebview[] = [];
+      const chat = new ChatSession(record(['']), {
+        store: new ConversationStore(tmp.path),
+        api: () => ({ ok: true, api: new ScalarLMClient({ baseUrl: sim.url }) }),
+        deadlineMs: () => 10_000,
+        models: () => new Promise<DeploymentModels>((resolve) => (tell = resolve)),
+      });
+      chat.onDidPost((m) => messages.push(m));
+      const sent = chat.send('Hello');
+      // The answer comes while the models are still being read: the request did not wait for them.
+      await waitFor(() => chat.record.turns[0].answers[0].state === 'done', { timeoutMs: 2000, what: 'the answer before the models are known' });
+      assert.equal(chat.record.turns[0].answers[0].model, '');
+      tell({ choices: [{ id: BASE }], defaultModel: BASE });
+      await sent;
+      assert.equal(chat.record.turns[0].answers[0].model, BASE, 'named once known');
+      const last = messages.filter((m) => m.type === 'answer').at(-1);
+      assert.ok(last?.type === 'answer' && last.view.model === BASE && last.view.state === 'done', 'the panel is told');
+      assert.equal((chat.request(0, 0)?.body as { model?: string }).model, BASE);
     });
   });
 
