@@ -1,5 +1,6 @@
 // Experiments through `scalarlm-lab eval` against the zero-latency simulator (separate processes): 1,000 rows x
 // 3 prompts x 2 models (6,000 cells) sent, then the same run unchanged (all fetched, nothing sent), then the
+// same with its HTML and JUnit reports written (their own cost is the difference), the
 // same with an llm-rubric on every cell (6,000 grader prompts through the batch queue; the grading's own cost is
 // the difference from the unchanged run), then a 100,000-row CSV on one column for memory. Wall time, HTTP
 // requests per cell, peak RSS of the CLI.
@@ -35,9 +36,9 @@ export async function benchExperiments(): Promise<void> {
     process.env.XDG_STATE_HOME = join(dir, 'state');
     const requests = async () => Object.entries((await sim.stats()).requests).filter(([route]) => !route.includes('/_sim/')).reduce((sum, [, n]) => sum + n, 0);
     const rows: (string | number)[][] = [];
-    const measure = async (name: string, config: string, cells: number) => {
+    const measure = async (name: string, config: string, cells: number, extra: string[] = []) => {
       const before = await requests();
-      const run = await runCliMeasured(['eval', config, '--url', sim.url], join(dir, 'usage.json'));
+      const run = await runCliMeasured(['eval', config, '--url', sim.url, ...extra], join(dir, 'usage.json'));
       if (run.code !== 0) throw new Error(`${name}: exit ${run.code}\n${run.stderr}`);
       const row = { wallMs: run.wallMs, requests: (await requests()) - before };
       rows.push([name, cells, row.wallMs / 1000, cells / (row.wallMs / 1000), row.requests / cells, run.maxRssMb]);
@@ -46,6 +47,12 @@ export async function benchExperiments(): Promise<void> {
     const matrix = writeExperiment(dir, 1000, 3, ['base', ADAPTOR]);
     await measure('1,000 rows x 3 prompts x 2 models, sent', matrix, 6000);
     const unchanged = await measure('the same, unchanged (all fetched)', matrix, 6000);
+    // The reports' own cost is the difference from the unchanged run (eval exits 0: nothing is judged here).
+    for (const kind of ['html', 'xml']) {
+      const written = await measure(`the same, unchanged, with -o report.${kind}`, matrix, 6000, ['-o', join(dir, `report.${kind}`)]);
+      const ms = written.wallMs - unchanged.wallMs;
+      rows.push([`  the ${kind === 'html' ? 'HTML report' : 'JUnit XML'} alone (the difference)`, 6000, ms / 1000, 6000 / (ms / 1000), '', '']);
+    }
     const graded = await measure('the same + llm-rubric on each cell (cells fetched, 6,000 graded)', writeExperiment(dir, 1000, 3, ['base', ADAPTOR], true), 6000);
     const gradingMs = graded.wallMs - unchanged.wallMs;
     rows.push(['  grading alone (the difference)', 6000, gradingMs / 1000, 6000 / (gradingMs / 1000), (graded.requests - unchanged.requests) / 6000, '']);

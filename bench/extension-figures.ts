@@ -4,7 +4,7 @@
 // experiment panel with 6,000 cells, and chat streaming at 2,000 and 5,000 tokens/s.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ScalarLMClient } from '../src/core/api/client';
@@ -93,36 +93,146 @@ async function benchPolling(): Promise<void> {
   }
 }
 
-/** Figures only a real extension host gives: the host suite's `figures:` tests write them (test/host/suite/figures*.test.ts). */
-function benchHost(): void {
-  const run = spawnSync(process.execPath, [join(ROOT, 'out/test/host/runner/code-server-runner.js'), '--figures'], { cwd: ROOT, encoding: 'utf8' });
+/** The figures the host suite's `figures:` tests wrote (test/host/suite/figures/*.test.ts) in this run. */
+function readFigures<T>(name: string): T {
+  return JSON.parse(readFileSync(join(ROOT, 'test-results/figures', name), 'utf8')) as T;
+}
+
+/** Runs the host suite's figures in a fresh window of code-server (headless Chromium); `grep` picks some. */
+function runHostFigures(grep?: string): void {
+  const args = [join(ROOT, 'out/test/host/runner/code-server-runner.js'), '--figures', ...(grep ? ['--grep', grep] : [])];
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`The host run failed:\n${run.stdout}\n${run.stderr}`);
-  const read = <T>(name: string) => JSON.parse(readFileSync(join(ROOT, 'test-results/figures', name), 'utf8')) as T;
-  const { activateMs, loadMs } = read<{ activateMs: number; loadMs?: number }>('activation.json');
-  const panel = read<Record<string, number>>('results-panel.json');
-  const chats = read<Record<string, number>[]>('chat.json');
-  const experiment = read<Record<string, number>>('experiment-panel.json');
-  printTable('In a real extension host (code-server 4.96.4, headless Chromium)', ['measure', 'value'], [
+}
+
+const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
+const median = (values: readonly number[]) => sorted(values)[Math.floor(values.length / 2)];
+
+/** "1,234 (1,100 to 1,500)": the median and the range of a few rounds; `signed` for differences ("+12"). */
+function spread(values: readonly number[], digits = 0, signed = false): string {
+  const f = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits, signDisplay: signed ? 'always' : 'auto' });
+  const s = sorted(values);
+  return values.length > 1 ? `${f(median(values))} (${f(s[0])} to ${f(s[s.length - 1])})` : f(values[0]);
+}
+
+interface ResultsRound {
+  commandMs: number;
+  pageMs: number;
+  okMs: number;
+  completeMs: number;
+  messages: number;
+  webviewHeapMb: number;
+  rendererHeapMb: number;
+  hostRssBeforeMb: number;
+  hostRssPeakMb: number;
+  hostRssAfterMb: number;
+  hostCpuMs: number;
+  cli: { wallMs: number; cpuMs: number };
+}
+
+/** Windows the first chat is measured in: one chat each is the first of its window. */
+const CHAT_WINDOWS = 3;
+
+interface ChatFigures {
+  tokensPerSecond: number;
+  achievedTokensPerSecond: number;
+  characters: number;
+  charactersShown: number;
+  messagesPerSecond: number;
+  timeToFirstTokenExtensionMs: number;
+  timeToFirstTokenRawMs: number;
+  commandToFirstVisibleTextMs: number;
+  emptyPanelMs: number;
+}
+
+interface ExperimentRound {
+  firstCellsMs: number;
+  completeMs: number;
+  renderedRows: number;
+  messages: number;
+  webviewHeapMb: number;
+  hostCpuMs: number;
+  eval: { wallMs: number; cpuMs: number };
+}
+
+/**
+ * Figures only a real extension host gives, each beside its reference measured in the same run: the results
+ * panel against the CLI's whole process on the same 10,000 prompts, the experiment panel against `eval` of
+ * the same 6,000 cells (alternating, a few rounds: medians and ranges), the host's memory against itself
+ * before the run.
+ */
+function benchHost(): void {
+  // Only what this run measures is printed: figures left by an earlier run go first.
+  rmSync(join(ROOT, 'test-results/figures'), { recursive: true, force: true });
+  runHostFigures();
+  // A window has one first chat: a few more windows, each running only the chat's figures, for a few of them.
+  const chats = [readFigures<ChatFigures[]>('chat.json')];
+  for (let window = 1; window < CHAT_WINDOWS; window++) {
+    runHostFigures('^figures: chat');
+    chats.push(readFigures<ChatFigures[]>('chat.json'));
+  }
+  const firstChats = chats.map((window) => window[0]);
+  const laterChats = chats.flatMap((window) => window.slice(1));
+  const { activateMs, loadMs } = readFigures<{ activateMs: number; loadMs?: number }>('activation.json');
+  const results = readFigures<{ prompts: number; rounds: ResultsRound[] }>('results-panel.json');
+  const experiment = readFigures<{ cells: number; rounds: ExperimentRound[] }>('experiment-panel.json');
+  const r = results.rounds;
+  const e = experiment.rounds;
+  printTable(
+    `In a real extension host (code-server 4.96.4, headless Chromium), beside the CLI in the same run: median (range) of ${r.length} rounds, alternating`,
+    ['measure', 'editor', 'reference', 'editor / reference', 'aim'],
+    [
+      [`same ${results.prompts.toLocaleString('en-US')} prompts: command to "ok ${results.prompts.toLocaleString('en-US')}" in the panel vs the CLI's wall, ms`, spread(r.map((x) => x.okMs)), spread(r.map((x) => x.cli.wallMs)), `${spread(r.map((x) => x.okMs / x.cli.wallMs), 2)}×`, '≤ 1.3×'],
+      [`experiment, ${experiment.cells.toLocaleString('en-US')} cells: command to complete in the panel vs eval's wall, ms`, spread(e.map((x) => x.completeMs)), spread(e.map((x) => x.eval.wallMs)), `${spread(e.map((x) => x.completeMs / x.eval.wallMs), 2)}×`, '≤ 1.3×'],
+      [
+        `first chat of a window (${firstChats.length} windows): command to first visible text vs an empty webview opening just before, ms`,
+        spread(firstChats.map((c) => c.commandToFirstVisibleTextMs)),
+        spread(firstChats.map((c) => c.emptyPanelMs)),
+        `${spread(firstChats.map((c) => c.commandToFirstVisibleTextMs - c.emptyPanelMs), 0, true)} ms`,
+        '≤ floor + 150 ms',
+      ],
+      [
+        'chat time to first token, first chat of a window: extension vs raw socket read, ms',
+        spread(firstChats.map((c) => c.timeToFirstTokenExtensionMs)),
+        spread(firstChats.map((c) => c.timeToFirstTokenRawMs)),
+        `${spread(firstChats.map((c) => c.timeToFirstTokenExtensionMs - c.timeToFirstTokenRawMs), 0, true)} ms`,
+        '≤ +10 ms',
+      ],
+      [
+        '  later chats of the same windows',
+        spread(laterChats.map((c) => c.timeToFirstTokenExtensionMs)),
+        spread(laterChats.map((c) => c.timeToFirstTokenRawMs)),
+        `${spread(laterChats.map((c) => c.timeToFirstTokenExtensionMs - c.timeToFirstTokenRawMs), 0, true)} ms`,
+        '≤ +10 ms',
+      ],
+      [
+        `extension host RSS: peak during a ${results.prompts.toLocaleString('en-US')}-prompt run vs just before it, MB`,
+        spread(r.map((x) => x.hostRssPeakMb)),
+        spread(r.map((x) => x.hostRssBeforeMb)),
+        `${spread(r.map((x) => x.hostRssPeakMb - x.hostRssBeforeMb), 0, true)} MB`,
+        '≤ +40 MB',
+      ],
+    ],
+  );
+  printTable('The same runs, in more detail: median (range)', ['measure', 'value'], [
     ['activate() to resolved, ms', activateMs],
     ['  the bundle loading before it, ms', loadMs ?? 'n/a'],
-    [`results panel, ${panel.prompts} prompts: command to first rows, ms`, panel.firstRenderMs],
-    ['  the page on screen; first answer shown, ms', `${panel.pageMs?.toFixed(0)}; ${panel.firstAnswerMs?.toFixed(0)}`],
-    ['  command to run complete (zero-latency simulator), ms', panel.runMs],
-    ["  the runner's own time in the host (its ledger), ms", panel.runnerMs],
-    ['  messages posted to the webview', panel.messages],
-    ['  messages per second', panel.messagesPerSecond],
-    ['  live JS heap the panel adds (after a GC), MB', panel.webviewHeapMb],
-    ['  the whole renderer: workbench and webviews (after a GC), MB', panel.rendererHeapMb ?? 'n/a'],
-    ['  extension host RSS before; after, MB', `${panel.hostRssBeforeMb?.toFixed(0) ?? 'n/a'}; ${panel.hostRssMb.toFixed(0)}`],
-    [`experiment panel, ${experiment.cells} cells: command to first answered cells, ms`, experiment.firstCellsMs],
-    ['  command to run complete (zero-latency simulator), ms', experiment.runMs],
-    ['  matrix rows in the DOM; live JS heap the panel adds, MB', `${experiment.renderedRows}; ${experiment.webviewHeapMb.toFixed(0)}`],
-    ...chats.flatMap((chat) => [
+    ['results panel: command returned, ms', spread(r.map((x) => x.commandMs))],
+    ['  the page on screen, ms', spread(r.map((x) => x.pageMs))],
+    ['  command to the run complete in the panel, ms', spread(r.map((x) => x.completeMs))],
+    ["  the extension host's CPU through the run; the CLI process's, ms", `${spread(r.map((x) => x.hostCpuMs))}; ${spread(r.map((x) => x.cli.cpuMs))}`],
+    ['  messages posted to the webview', spread(r.map((x) => x.messages))],
+    ['  live JS heap the panel adds (after a GC), MB', spread(r.map((x) => x.webviewHeapMb), 1)],
+    ['  the whole renderer: workbench and webviews (after a GC), MB', spread(r.map((x) => x.rendererHeapMb), 1)],
+    ['  extension host RSS before each run; peak during it; after it, MB', `${spread(r.map((x) => x.hostRssBeforeMb))}; ${spread(r.map((x) => x.hostRssPeakMb))}; ${spread(r.map((x) => x.hostRssAfterMb))}`],
+    ['experiment panel: command to the first answered cells, ms', spread(e.map((x) => x.firstCellsMs))],
+    ["  the extension host's CPU through the run; eval's process, ms", `${spread(e.map((x) => x.hostCpuMs))}; ${spread(e.map((x) => x.eval.cpuMs))}`],
+    ['  messages posted to the webview', spread(e.map((x) => x.messages))],
+    ['  matrix rows in the DOM; live JS heap the panel adds, MB', `${spread(e.map((x) => x.renderedRows))}; ${spread(e.map((x) => x.webviewHeapMb), 1)}`],
+    ...chats.flat().flatMap((chat) => [
       [`chat at ${chat.tokensPerSecond} tokens/s asked (${chat.achievedTokensPerSecond.toFixed(0)} delivered): characters shown / sent`, `${chat.charactersShown} / ${chat.characters}`],
       ['  messages per second into the webview', chat.messagesPerSecond],
-      ['  time to first token: extension / raw socket read, ms', `${chat.timeToFirstTokenExtensionMs.toFixed(0)} / ${chat.timeToFirstTokenRawMs.toFixed(0)}`],
-      ['  command to first visible text, ms', chat.commandToFirstVisibleTextMs],
-      ['  an empty webview panel opening (the floor), ms', chat.emptyPanelMs],
+      ['  command to first visible text; the empty webview floor, ms', `${chat.commandToFirstVisibleTextMs.toFixed(0)}; ${chat.emptyPanelMs.toFixed(0)}`],
     ]),
   ]);
 }

@@ -44,7 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   await connection.loadToken();
   // A simulator that served this workspace before a reload comes back first (on its port, with its runs),
   // so nothing polls a deployment this window no longer uses meanwhile.
-  if (simulator.wasRunning) await simulator.start().catch((error) => log.showError(error));
+  if (simulator.wasRunning) await simulator.restore().catch((error) => log.showError(error));
 
   const queue = createQueueWatch(connection);
   context.subscriptions.push(
@@ -65,8 +65,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     'scalarlm.clearGatewayToken': () => clearGatewayToken(connection),
     'scalarlm.openLog': () => log.channel.show(),
     'scalarlm.openWalkthrough': () => openWalkthrough(context),
-    'scalarlm.runExampleBatch': () => runExampleBatch(context),
-    'scalarlm.runExampleExperiment': () => runExampleExperiment(context),
+    'scalarlm.runExampleBatch': () => runExampleBatch(context, log),
+    'scalarlm.runExampleExperiment': () => runExampleExperiment(context, log),
   };
   for (const [id, run] of Object.entries(commands)) context.subscriptions.push(registerCommand(id, run, log));
   const templateProblems = new TemplateDiagnostics();

@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Low to high. A file's zone is the longest path that holds it. */
 const FLOORS = [
   [0, ['src/protocol']],
-  [10, ['src/core/api', 'src/core/yaml']],
+  [10, ['src/core/api', 'src/core/yaml', 'src/core/files']],
   [11, ['src/core/prompts']],
   [12, ['src/core/datasets', 'src/core/templates', 'src/core/snippets', 'src/core/monitor', 'src/core/chat'], 'apart'],
   [20, ['src/core/runs']],

@@ -11,6 +11,8 @@ export type AnswerState =
   | 'done'
   /** The user pressed Stop: the text so far is kept. */
   | 'stopped'
+  /** Cut off by something else (a window reload, its panel closed): the text so far is kept, `error` says what cut it. */
+  | 'interrupted'
   /** The server reported an error (an SSE error event, a worker error, a 404 or 422...). */
   | 'error'
   /** The stream closed without [DONE]: the text so far is kept. */
@@ -42,7 +44,7 @@ export interface AnswerView {
   timeToFirstTokenMs?: number;
   tokensPerSecond?: number;
   totalMs?: number;
-  /** The server's text, when state is error or incomplete. */
+  /** The server's text, when state is error or incomplete; what cut it off, when interrupted. */
   error?: string;
   /** Queue path: how long it has waited, and the heartbeats seen. */
   waitingMs?: number;
@@ -110,6 +112,11 @@ export interface ChatView {
   busy: boolean;
   /** The last turn's tool calls wait for the user's results. */
   toolsOpen: boolean;
+  /**
+   * The conversation ends in tool results no model has answered (one imported from a file): Send with no
+   * text, or Retry, asks the model to go on from them.
+   */
+  endsInToolResults: boolean;
   /** Text for the message box, given once (an imported conversation's last message nobody answered). */
   draft?: string;
 }
@@ -175,9 +182,10 @@ export function shortModelName(model: string): string {
 /** What the page posts, declared once: the type below and the host's check both come from it. */
 export const CHAT_FROM_WEBVIEW = {
   ready: {},
+  /** A new user turn; no text goes on from the tool results the conversation ends in (else nothing happens). */
   send: { text: 'string' },
   stop: {},
-  /** Ask the last turn again (its answers are replaced). */
+  /** Ask the last turn again (its answers are replaced), or for the answer to the tool results the conversation ends in. */
   retry: {},
   /** Forget the conversation's turns (keeps models and system prompt). */
   clear: {},

@@ -88,7 +88,7 @@ export interface CellView {
   change?: CellChange;
 }
 
-/** A cell against the same cell of another run (matched by prompt, provider, test and repeat). */
+/** A cell against the same cell of another run (matched by prompt, provider, test and repeat), or against the baseline column's cell of its row. */
 export type CellChange = 'same' | 'changed' | 'newly-passing' | 'newly-failing' | 'added';
 
 /** Everything known of one cell, sent when the page asks for it. */
@@ -104,7 +104,7 @@ export interface CellDetailView extends CellView {
   finishReason?: string;
   /** Every assertion's result, in order. */
   assertions?: AssertionView[];
-  /** The other run's output of the same cell, when comparing. */
+  /** The other run's output of the same cell, or the baseline column's in its row, when comparing. */
   comparedOutput?: string | null;
 }
 
@@ -145,11 +145,26 @@ export interface ExperimentProgressView {
   grading?: { graded: number; total: number; phase: ExperimentPhase };
 }
 
-/** The run compared with: which, and how many cells changed how. */
-export interface ComparisonView {
+/**
+ * What the cells' changes are against, and how many cells changed how: another run (Compare with…), or
+ * another column of this run (Compare columns…: the base beside its adaptor).
+ */
+export type ComparisonView = RunComparisonView | ColumnComparisonView;
+
+export interface RunComparisonView {
+  kind: 'run';
   runId: string;
   title: string;
   createdAt: string;
+  counts: Record<CellChange | 'removed', number>;
+}
+
+/** The cells of column `other` carry the changes, each against the cell of column `base` in its row. */
+export interface ColumnComparisonView {
+  kind: 'columns';
+  /** The baseline column's index. */
+  base: number;
+  other: number;
   counts: Record<CellChange | 'removed', number>;
 }
 
@@ -190,7 +205,7 @@ function isObject(value: unknown): boolean {
 export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt', 'diff', 'copyAsCurl', 'copyAsPython', 'copyAsTypeScript'] as const;
 export type CellAction = (typeof CELL_ACTIONS)[number];
 
-export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'clearComparison'] as const;
+export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'compareColumns', 'clearComparison'] as const;
 export type ExperimentAction = (typeof EXPERIMENT_ACTIONS)[number];
 
 /** What the page posts, declared once: the type below and the host's check both come from it. */
@@ -215,7 +230,7 @@ export interface ExperimentPanelState {
   status?: CellStatus;
   /** Show only rows with a cell of this verdict (`fail`: the failing ones). */
   verdict?: 'pass' | 'fail';
-  /** Show only rows with a cell that changed against the run compared with. */
+  /** Show only rows with a cell that changed against the run (or the baseline column) compared with. */
   changedOnly?: boolean;
   /** The search over row labels, vars, outputs and errors, as typed. */
   search?: string;

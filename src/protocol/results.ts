@@ -1,7 +1,7 @@
 // Messages between the host and a batch results panel (one panel per run). Both sides compile this file;
 // it imports only its sibling message-shape, so the webview bundle stays free of host code.
 
-import { carried, carriedList, messageGuard, type MessageOf, type MessageSpec } from './message-shape';
+import { carried, carriedList, messageGuard, nullable, type MessageOf, type MessageSpec } from './message-shape';
 import type { ShownCounts, ShownStatus } from './run-status';
 
 /** A group's request as code: cURL, Python, TypeScript (core/snippets' formats; the page may not import the core). */
@@ -30,13 +30,32 @@ export interface ItemView {
   status: ItemStatusView;
   /** The prompt as text: a string as is; {messages} as "role: content" lines. */
   prompt: string;
-  requestId: string | null;
   /** The text; for an embedding, its values as a JSON array. */
   response: string | null;
   /** Set when the response is an embedding. */
   embedding?: EmbeddingView;
   error: string | null;
   /** Where the prompt came from (1-based lines), when known: click to reveal it. */
+  origin?: { line: number; endLine: number };
+}
+
+/**
+ * An item as it crosses to the page, which merges it into the ItemView it holds. A run's 10,000 items cross
+ * a few times each as they go (planned, sent, answered), so each crossing carries only what the page lacks:
+ * the item's state in full (an absent response or error is none), and the parts that never change (number,
+ * group, prompt, origin) only the first time the page hears of the item. Request ids are left out: the detail
+ * pane is told its item's (`itemDetail`).
+ */
+export interface ItemUpdate {
+  index: number;
+  status: ItemStatusView;
+  response?: string;
+  embedding?: EmbeddingView;
+  error?: string;
+  /** Absent: index + 1 (or as the page has it). */
+  number?: number;
+  group?: number;
+  prompt?: string;
   origin?: { line: number; endLine: number };
 }
 
@@ -108,11 +127,13 @@ export interface ProgressView {
 
 export const RESULTS_TO_WEBVIEW = {
   /** The whole run, sent in answer to every `ready`. */
-  init: { header: carried<RunHeaderView>(), items: carriedList<ItemView>(), progress: carried<ProgressView>() },
+  init: { header: carried<RunHeaderView>(), items: carriedList<ItemUpdate>(), progress: carried<ProgressView>() },
   /** Items that changed (a group settled), by index. */
-  items: { items: carriedList<ItemView>() },
+  items: { items: carriedList<ItemUpdate>() },
   progress: { progress: carried<ProgressView>() },
-  /** The answer to `detailShown`: what the server knows about that item. */
+  /** The first answer to `detailShown`: the item's request id (none before its group is sent). */
+  itemDetail: { index: 'integer', requestId: nullable('string') },
+  /** The answer to `detailShown` once the server answers: what it knows about that item. */
   serverFacts: { index: 'number', facts: carried<ServerFactsView>() },
 } as const satisfies MessageSpec;
 

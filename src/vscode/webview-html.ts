@@ -11,6 +11,8 @@ export interface WebviewHtmlOptions {
   extensionUri: vscode.Uri;
   /** The bundle dist/webview/<scriptName>.js, built from src/webview/<scriptName>/main.ts. */
   scriptName: string;
+  /** Bundles the page does without at first (the markdown renderer): loaded after it, without holding it up. */
+  laterScripts?: readonly string[];
   /** File names under media/, e.g. "metrics.css". */
   stylesheets: readonly string[];
   title: string;
@@ -24,7 +26,7 @@ export function webviewResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
 
 export function webviewHtml(options: WebviewHtmlOptions): string {
   const { webview, extensionUri } = options;
-  // A fresh unguessable nonce per page: only the script tag below carries it, so nothing injected can run.
+  // A fresh unguessable nonce per page: only the script tags below carry it, so nothing injected can run.
   const nonce = randomBytes(16).toString('base64');
   const policy = [
     "default-src 'none'",
@@ -33,7 +35,7 @@ export function webviewHtml(options: WebviewHtmlOptions): string {
     `font-src ${webview.cspSource}`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
-  const script = webview.asWebviewUri(joinUri(extensionUri, 'dist', 'webview', `${options.scriptName}.js`));
+  const bundle = (name: string) => escapeHtml(webview.asWebviewUri(joinUri(extensionUri, 'dist', 'webview', `${name}.js`)).toString());
   const styles = options.stylesheets.map((name) => webview.asWebviewUri(joinUri(extensionUri, 'media', name)));
   return [
     '<!DOCTYPE html>',
@@ -46,7 +48,9 @@ export function webviewHtml(options: WebviewHtmlOptions): string {
     `<title>${escapeHtml(options.title)}</title>`,
     '</head>',
     `<body${bodyAttributes(options.bodyAttributes ?? {})}>`,
-    `<script nonce="${nonce}" src="${escapeHtml(script.toString())}"></script>`,
+    `<script nonce="${nonce}" src="${bundle(options.scriptName)}"></script>`,
+    // async: fetched and compiled beside the page's own script and run when ready, never holding it up.
+    ...(options.laterScripts ?? []).map((name) => `<script nonce="${nonce}" async src="${bundle(name)}"></script>`),
     '</body>',
     '</html>',
   ].join('\n');

@@ -1,56 +1,119 @@
 // scalarlm-lab diff BASE NEW: what changed from the baseline run to the new one (two experiment runs, or two
 // batch runs of the same inputs), in the order `diff` itself takes its files: the counts of cells same,
 // changed, newly passing, newly failing, added and removed, then a unified diff of each changed cell's output
-// (`-` lines the baseline's). Exit 0 when nothing changed, 3 when something did.
+// (`-` lines the baseline's). With --columns BASE,OTHER, two columns of one experiment run instead (the base
+// beside its adaptor): OTHER's cells against BASE's in the same rows, by the same rule. Exit 0 when nothing
+// changed, 3 when something did.
 
 import { createTwoFilesPatch } from 'diff';
 import { openTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
 import { storedVerdicts } from '../../core/experiments/run-judgement';
 import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
-import { answerText, compareRuns } from '../../core/runs/compare-runs';
+import { answerText, compareColumns, compareRuns, type RunComparison } from '../../core/runs/compare-runs';
+import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import type { RunStore } from '../../core/runs/run-store';
-import { UsageError, type Command } from '../command';
+import { stringOption, UsageError, type Command } from '../command';
 import { json } from '../format';
 import { EXIT } from '../io';
 import { cliRunStore } from '../run-location';
 
+/** What is compared, as the output names it: the two sides, and each changed cell. */
+interface Compared {
+  comparison: RunComparison;
+  /** The sentence before the counts. */
+  heading: string;
+  /** The diff's --- and +++ names. */
+  sides: [string, string];
+  cellName(item: RunItem): string;
+}
+
 export const diffCommand: Command = {
   name: 'diff',
   summary:
-    'Show what changed from the baseline run BASE to the run NEW, over the same inputs.\n' +
+    'Show what changed from the baseline run BASE to the run NEW, over the same inputs, or between two columns of one run.\n' +
     'First the counts of cells same, changed, newly passing (failed in BASE, pass in NEW) or newly failing. BASE and NEW\n' +
     'are run ids (or prefixes) in the runs folder; cells are matched by prompt, provider, test and repeat (experiments)\n' +
-    'or by input index (batch runs).\n' +
-    "Then a unified diff of each changed cell's output, BASE as the - side, NEW as the + side.\n" +
+    'or by input index (batch runs). With --columns, give one experiment RUN: the column OTHER against the baseline\n' +
+    'column BASE, row by row (a trained adaptor beside the base model).\n' +
+    "Then a unified diff of each changed cell's output, the baseline as the - side.\n" +
     'Exit 0 when nothing changed, 3 when something did.',
-  usage: 'BASE NEW [options]',
-  options: {},
+  usage: 'BASE NEW [options]  |  RUN --columns BASE,OTHER [options]',
+  options: {
+    columns: { type: 'string', valueName: 'BASE,OTHER', description: "Two columns of one experiment RUN, by number (1 is the first) or label: OTHER's cells against BASE's" },
+  },
   async run(args, io) {
-    const [baseId, newId] = args.positionals;
-    if (!baseId || !newId || args.positionals.length > 2) throw new UsageError('Give two runs: BASE (the baseline) first, then NEW (the run to compare with it).');
     const store = cliRunStore(io);
-    const [base, next] = [openRun(store, baseId), openRun(store, newId)];
-    const verdictOf = storedVerdicts(store, 'trusted');
-    const comparison = compareRuns(base, next, verdictOf);
+    const columns = stringOption(args, 'columns');
+    const compared = columns === undefined ? comparedRuns(store, args.positionals) : comparedColumns(store, args.positionals, columns);
+    const { comparison } = compared;
     const { counts } = comparison;
     if (args.values.json) {
       io.stdout.write(json({ counts, cells: comparison.cells.filter((c) => c.change !== 'same').map((c) => ({ change: c.change, cell: c.item.cell ?? c.item.index, output: c.item.response, before: c.other?.response ?? null })) }));
     } else {
-      io.stdout.write(`${next.header.title ?? next.header.runId} (${short(next)}) against the baseline ${base.header.title ?? base.header.runId} (${short(base)}):\n`);
+      io.stdout.write(`${compared.heading}:\n`);
       io.stdout.write(`${counts.same} same, ${counts.changed} changed, ${counts['newly-passing']} newly passing, ${counts['newly-failing']} newly failing, ${counts.added} added, ${counts.removed} removed.\n`);
-      const tests = openTestsFile(testsFileOf(store.ledgerPath(next.header.runId)));
       for (const cell of comparison.cells) {
         if (cell.change === 'same' || !cell.other) continue;
-        const name = cellName(next, cell.item, tests);
-        io.stdout.write(`\n${cell.change}: ${name}\n`);
+        io.stdout.write(`\n${cell.change}: ${compared.cellName(cell.item)}\n`);
         // Without the "=====" line jsdiff starts with: the ---/+++ header, then the hunks.
-        io.stdout.write(createTwoFilesPatch(`${short(base)} (baseline)`, short(next), textOf(cell.other), textOf(cell.item), undefined, undefined, { context: 2 }).split('\n').slice(1).join('\n'));
+        io.stdout.write(createTwoFilesPatch(compared.sides[0], compared.sides[1], textOf(cell.other), textOf(cell.item), undefined, undefined, { context: 2 }).split('\n').slice(1).join('\n'));
       }
     }
     return counts.same === comparison.cells.length && counts.removed === 0 ? EXIT.ok : EXIT.partial;
   },
 };
+
+function comparedRuns(store: RunStore, positionals: string[]): Compared {
+  const [baseId, newId] = positionals;
+  if (!baseId || !newId || positionals.length > 2) throw new UsageError('Give two runs: BASE (the baseline) first, then NEW (the run to compare with it); or one experiment run with --columns BASE,OTHER.');
+  const [base, next] = [openRun(store, baseId), openRun(store, newId)];
+  const tests = openTestsFile(testsFileOf(store.ledgerPath(next.header.runId)));
+  return {
+    comparison: compareRuns(base, next, storedVerdicts(store, 'trusted')),
+    heading: `${next.header.title ?? next.header.runId} (${short(next)}) against the baseline ${base.header.title ?? base.header.runId} (${short(base)})`,
+    sides: [`${short(base)} (baseline)`, short(next)],
+    cellName: (item) => {
+      const columns = next.header.experiment?.columns;
+      if (!columns || !item.cell) return `prompt ${item.index + 1}`;
+      return `${columnLabel(columns[item.cell[0]])} · ${rowName(item, tests)}`;
+    },
+  };
+}
+
+function comparedColumns(store: RunStore, positionals: string[], names: string): Compared {
+  const [runId] = positionals;
+  if (!runId || positionals.length > 1) throw new UsageError('With --columns, give one experiment RUN: its column OTHER is compared with its column BASE.');
+  const run = openRun(store, runId);
+  const experiment = run.header.experiment;
+  if (!experiment) throw new UsageError(`Run ${short(run)} is not an experiment: it has no columns to compare (give two runs instead).`);
+  const parts = names.split(',').map((part) => part.trim());
+  if (parts.length !== 2 || parts.some((part) => part === '')) throw new UsageError(`--columns takes two columns, BASE,OTHER (the baseline first), by number or label; got "${names}".`);
+  const [base, other] = parts.map((part) => columnOf(experiment.columns, part));
+  if (base === other) throw new UsageError(`--columns names column ${base + 1} twice: give two different columns.`);
+  const tests = openTestsFile(testsFileOf(store.ledgerPath(run.header.runId)));
+  const [baseLabel, otherLabel] = [columnLabel(experiment.columns[base]), columnLabel(experiment.columns[other])];
+  return {
+    comparison: compareColumns(run, base, other, storedVerdicts(store, 'trusted')),
+    heading: `${run.header.title ?? run.header.runId} (${short(run)}): column ${otherLabel} against the baseline column ${baseLabel}`,
+    sides: [`${baseLabel} (baseline)`, otherLabel],
+    cellName: (item) => rowName(item, tests),
+  };
+}
+
+/** A column by its number (1 is the first) or its label ("prompt × provider", or a provider or prompt label that one column has). */
+function columnOf(columns: ExperimentHeader['columns'], name: string): number {
+  if (/^\d+$/.test(name)) {
+    const index = Number(name) - 1;
+    if (index >= 0 && index < columns.length) return index;
+  }
+  for (const labelOf of [columnLabel, (c: ExperimentHeader['columns'][number]) => c.providerLabel, (c: ExperimentHeader['columns'][number]) => c.promptLabel]) {
+    const found = columns.flatMap((column, index) => (labelOf(column) === name ? [index] : []));
+    if (found.length === 1) return found[0];
+    if (found.length > 1) break;
+  }
+  throw new UsageError(`--columns: no single column is "${name}". The run's columns: ${columns.map((column, index) => `${index + 1} = ${columnLabel(column)}`).join(', ')}.`);
+}
 
 function short(run: RunProjection): string {
   return run.header.runId.slice(0, 8);
@@ -62,11 +125,9 @@ function openRun(store: RunStore, idOrPrefix: string): RunProjection {
   return RunProjection.replay(run.ledgerPath, { keepItems: true });
 }
 
-function cellName(run: RunProjection, item: RunItem, tests: ReturnType<typeof openTestsFile>): string {
-  const columns = run.header.experiment?.columns;
-  if (!columns || !item.cell) return `prompt ${item.index + 1}`;
-  const [column, test, repeat] = item.cell;
-  return `${columnLabel(columns[column])} · ${rowLabel(tests.get(test), test)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
+function rowName(item: RunItem, tests: ReturnType<typeof openTestsFile>): string {
+  const [, test, repeat] = item.cell as [number, number, number];
+  return `${rowLabel(tests.get(test), test)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
 }
 
 function textOf(item: RunItem): string {

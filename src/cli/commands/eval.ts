@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BATCH_DEFAULTS } from '../../core/batch/limits';
-import { contextLimit, oversizeProblem } from '../../core/jobs/prompt-size';
+import { overlongCell } from '../../core/experiments/overlong-cell';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
 import type { ScalarLMApi } from '../../core/api/api';
 import { cellRecord, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
@@ -14,7 +14,7 @@ import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports
 import { ColumnTally, type ColumnFigures } from '../../core/experiments/column-figures';
 import { addedProviderProblem, experimentFromConfig } from '../../core/experiments/experiment-spec';
 import { gradesOf, planGrading, runGrading } from '../../core/experiments/grading';
-import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks, type PlannedExperiment } from '../../core/experiments/run-experiment';
+import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks } from '../../core/experiments/run-experiment';
 import { openTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { RunJudgement } from '../../core/experiments/run-judgement';
@@ -22,6 +22,7 @@ import type { BatchSummary } from '../../core/batch/runner';
 import type { AddedProvider, ExperimentHeader } from '../../core/runs/ledger-schema';
 import { readLedger, readRunHeader } from '../../core/runs/ledger-book';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
+import { UNCONFINED } from '../../core/files/file-access';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { clientFor, timeoutMsOf } from '../connection';
 import { formatDuration } from '../format';
@@ -32,6 +33,9 @@ import { cliRunStore } from '../run-location';
 const DEFAULT_CONFIG = 'promptfooconfig.yaml';
 /** Rows printed on stdout; the rest are in --output. */
 const TABLE_ROWS = 50;
+/** Failing cells of those rows whose reasons are printed under the table, and how much of each. */
+const FAILURE_LINES = 20;
+const FAILURE_CHARS = 600;
 
 export const evalCommand: Command = {
   name: 'eval',
@@ -76,7 +80,8 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   const deadlineMs = timeoutMsOf(args);
 
   const added = addedProvider(args);
-  const spec = await experimentFromConfig(resolve(cwd, path), { ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}), ...(onlyTests ? { onlyTests } : {}), ...(added ? { addedProviders: [added] } : {}) });
+  // The user's own files: what they name is read wherever it is, as promptfoo does.
+  const spec = await experimentFromConfig(resolve(cwd, path), { access: UNCONFINED, ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}), ...(onlyTests ? { onlyTests } : {}), ...(added ? { addedProviders: [added] } : {}) });
   const problem = added && addedProviderProblem(added, spec.providers.slice(0, -1));
   if (problem) throw new UsageError(`--provider: ${problem}.`);
   const client = clientFor(args, io);
@@ -100,15 +105,6 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   }
 }
 
-/** Why the longest cell cannot fit the smallest context of the experiment's models; undefined when it may. */
-async function overlongCell(client: ScalarLMApi, planned: PlannedExperiment, signal: AbortSignal): Promise<string | undefined> {
-  if (!planned.longest) return undefined;
-  const models = [...new Set(planned.columns.map((column) => column.model))];
-  const limits = await Promise.all(models.map((model) => contextLimit(client, model, signal)));
-  const smallest = limits.reduce((a, b) => (b.tokens < a.tokens ? b : a));
-  return oversizeProblem(planned.longest, smallest);
-}
-
 /** `--resume RUN`: the run's cells rendered again from its unchanged files; what was final is reported at once. */
 async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): Promise<number> {
   const store = cliRunStore(io);
@@ -120,7 +116,7 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
   // The summary counts what this session sent and fetched, not what the run had before it.
   const before = readLedger(run.ledgerPath);
   try {
-    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted', ...(deadlineMs ? { deadlineMs } : {}) }), before);
+    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted', access: UNCONFINED, ...(deadlineMs ? { deadlineMs } : {}) }), before);
   } finally {
     await client.close();
   }
@@ -258,7 +254,21 @@ function matrixTable(header: ExperimentHeader | undefined, cells: readonly { ite
     rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], verdicts))]));
   }
   if (header.tests > TABLE_ROWS) rows.push(`... ${header.tests - TABLE_ROWS} more rows (every cell is in --output).`);
-  return rows.join('\n') + '\n';
+  return [...rows, ...failureLines(header, cells, tests)].join('\n') + '\n';
+}
+
+/** Why the table's failing cells failed, a line each (the cells are too narrow for it): the verdict's own reason. */
+function failureLines(header: ExperimentHeader, cells: readonly { item: RunItem; verdict: RecordVerdict | null }[], tests: ReadonlyMap<number, StoredTest>): string[] {
+  const at = ({ item }: { item: RunItem }) => item.cell as [number, number, number];
+  const failing = cells.filter(({ verdict }) => verdict?.status === 'fail' || verdict?.status === 'error').sort((a, b) => at(a)[1] - at(b)[1] || at(a)[0] - at(b)[0] || at(a)[2] - at(b)[2]);
+  if (failing.length === 0) return [];
+  const lines = failing.slice(0, FAILURE_LINES).map(({ item, verdict }) => {
+    const [column, row, repeat] = at({ item });
+    const name = `${rowLabel(tests.get(row), row)}${repeat > 0 ? ` #${repeat + 1}` : ''} · ${columnLabel(header.columns[column])}`;
+    return `${verdict?.status === 'fail' ? 'FAIL' : 'ERROR'} ${name}: ${shorten(verdict?.reason ?? '', FAILURE_CHARS)}`;
+  });
+  if (failing.length > FAILURE_LINES) lines.push(`... ${failing.length - FAILURE_LINES} more failing cells (every reason is in --output).`);
+  return ['', ...lines];
 }
 
 /** A cell on one line: its repeats' verdicts and outputs (or states), separated by " | ". */

@@ -3,12 +3,14 @@
 // warnings of the files (ignored keys, what differs from promptfoo) go to stderr first.
 
 import { experimentFromConfig } from '../../core/experiments/experiment-spec';
+import { UNCONFINED } from '../../core/files/file-access';
 import { renderedCells, type RenderedCell } from '../../core/experiments/rendered-cells';
 import { json } from '../format';
 import { EXIT, type CliIO } from '../io';
 
 export async function renderExperiment(path: string, asJson: boolean, io: CliIO): Promise<number> {
-  const spec = await experimentFromConfig(path);
+  // The user's own files: what they name is read wherever it is, as promptfoo does.
+  const spec = await experimentFromConfig(path, { access: UNCONFINED });
   const cells: RenderedCell[] = [];
   try {
     // The CLI renders the user's own files: Jinja2 templates are trusted here.

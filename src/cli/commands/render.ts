@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { datasetRow } from '../../core/datasets';
+import { guardedRead, UNCONFINED } from '../../core/files/file-access';
 import { promptyNotes } from '../../core/experiments/experiment-prompts';
 import { loadParameters, loadSample, parsePrompty, plainTemplate, renderTemplate, UndefinedVariableError, type PromptTemplate, type RenderResult } from '../../core/templates';
 import { numberOption, stringOption, UsageError, type Command } from '../command';
@@ -44,7 +45,8 @@ export const renderCommand: Command = {
     }
     const template = /\.prompty$/i.test(file) ? parsePrompty(text, file) : plainTemplate(text, file);
     // The reader names the files a .prompty refers to by joining them to `file`, relative to the cwd as it is.
-    const besideIt = (joined: string) => readFile(resolve(io.cwd ?? process.cwd(), joined), 'utf8');
+    // The CLI reads what the user's own files name, wherever it is (as Prompty does).
+    const besideIt = guardedRead(UNCONFINED, (joined) => readFile(resolve(io.cwd ?? process.cwd(), joined), 'utf8'));
     if (template.kind === 'prompty') for (const note of promptyNotes(template)) io.stderr.write(`${note}\n`);
     const vars = await varsFor(args, template.kind === 'prompty' ? () => loadSample(template, besideIt) : async () => undefined);
     const parameters = template.kind === 'prompty' ? await loadParameters(template, besideIt) : {};

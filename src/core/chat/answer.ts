@@ -9,7 +9,11 @@ import { sleep } from '../api/sleep';
 import { tokensPerSecond } from './answer-rate';
 import { LATEST, resolveLatest } from './model-alias';
 
-export type AnswerState = 'waiting' | 'streaming' | 'done' | 'stopped' | 'error' | 'incomplete';
+/**
+ * `stopped`: the user pressed Stop. `interrupted`: something else cut the answer off on its way (the window
+ * reloaded, its panel closed); never the outcome of `answer()` itself (see host/chat/interruption.ts).
+ */
+export type AnswerState = 'waiting' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error' | 'incomplete';
 
 export interface ToolCall {
   id?: string;

@@ -182,6 +182,16 @@ export function toolResultsComplete(record: ConversationRecord): boolean {
   });
 }
 
+/**
+ * The conversation ends in tool results no model has answered yet: every call of the last turn has its
+ * result (or, with no turns, the earlier messages end in a `tool` message). So ends a conversation imported
+ * from a file that stops after the results; sending it as it is, as a tool turn, lets the model go on.
+ */
+export function endsInToolResults(record: ConversationRecord): boolean {
+  if (record.turns.length === 0) return record.prefix[record.prefix.length - 1]?.role === 'tool';
+  return toolResultsComplete(record);
+}
+
 /** What the Chat History view lists of a conversation. */
 export interface ConversationSummary {
   chatId: string;

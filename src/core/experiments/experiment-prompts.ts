@@ -5,10 +5,11 @@
 
 import { dirname, relative, resolve } from 'node:path';
 import type { ChatMessage } from '../api/types';
+import { mappedRead, OutsideWorkspaceError, type GuardedRead } from '../files/file-access';
 import { parseChatDocument } from '../prompts/chat-document';
 import { PromptInputError } from '../prompts/problems';
 import { readTextFile } from '../prompts/text';
-import { compileTemplate, loadParameters, parsePrompty, plainTemplate, TemplateError, type ChatRole, type PromptyFile, type RenderOptions, type RenderResult, type RenderedMessage } from '../templates';
+import { compileTemplate, loadParameters, parsePrompty, plainTemplate, TemplateError, TemplateTrustError, type ChatRole, type PromptyFile, type RenderOptions, type RenderResult, type RenderedMessage } from '../templates';
 import { parse as parseYamlValue } from 'yaml';
 import type { PromptRef } from './config';
 import { PromptfooTemplate, type TestText } from './promptfoo-render';
@@ -39,18 +40,23 @@ export interface ExperimentPrompt {
 /** Reads a file the prompts name: from disk, or (the editor) an open document's unsaved text first. */
 export type ReadText = (path: string) => Promise<string>;
 
-const fromDisk: ReadText = (path) => readTextFile(path, path);
+/** Reads from disk as prompt files are read (text only, problems at their line). */
+export const fromDisk: ReadText = (path) => readTextFile(path, path);
 
-/** Every prompt of a config, loaded and compiled; throws a TemplateError at the first that cannot be. */
-export async function loadExperimentPrompts(refs: readonly PromptRef[], configFile: string, readText: ReadText = fromDisk): Promise<ExperimentPrompt[]> {
+/**
+ * Every prompt of a config, loaded and compiled; throws a TemplateError at the first that cannot be. `readText`
+ * reads the prompt files and what a .prompty names (`${file:…}` parameters) under the file access.
+ */
+export async function loadExperimentPrompts(refs: readonly PromptRef[], configFile: string, readText: GuardedRead): Promise<ExperimentPrompt[]> {
   return Promise.all(refs.map((ref) => loadExperimentPrompt(ref, configFile, readText)));
 }
 
 /** One prompt of a config; `configFile` names an inline prompt's problems (it is written there). */
-export async function loadExperimentPrompt(ref: PromptRef, configFile: string, readText: ReadText = fromDisk): Promise<ExperimentPrompt> {
+export async function loadExperimentPrompt(ref: PromptRef, configFile: string, readText: GuardedRead): Promise<ExperimentPrompt> {
   const base = { key: ref.key, label: ref.label, ...(ref.id !== undefined ? { id: ref.id } : {}) };
   if (ref.kind === 'inline') return fromPromptfooText(base, ref.raw, configFile, ref.line);
   const text = await readText(ref.path).catch((error: NodeJS.ErrnoException) => {
+    if (error instanceof OutsideWorkspaceError) throw new TemplateTrustError({ file: configFile, line: ref.line, column: ref.column }, error.detailFor(ref.relativePath));
     // Not text (binary, not UTF-8): refused at its own line, named as the config names it.
     if (error instanceof PromptInputError) throw new PromptInputError({ file: ref.displayPath, line: error.line }, error.detail);
     throw new TemplateError({ file: configFile, line: ref.line, column: ref.column }, `cannot read the prompt file ${ref.displayPath}: ${error.code === 'ENOENT' ? 'it does not exist' : error.message}.`);
@@ -60,13 +66,11 @@ export async function loadExperimentPrompt(ref: PromptRef, configFile: string, r
       const prompty = parsePrompty(text, ref.displayPath);
       const prompt = fromPrompty(base, prompty);
       const files: string[] = [];
-      const parameters = await loadParameters(
-        prompty,
-        besidePrompty(prompty, ref.path, (path) => {
-          files.push(path);
-          return readText(path);
-        }),
-      );
+      const noted = mappedRead(readText, (path) => {
+        files.push(path);
+        return path;
+      });
+      const parameters = await loadParameters(prompty, besidePrompty(prompty, ref.path, noted));
       return { ...prompt, parameters, notes: promptyNotes(prompty), files };
     }
     case 'text':
@@ -156,10 +160,10 @@ export function promptyNotes(prompty: PromptyFile): string[] {
 
 /**
  * Reads a file a .prompty names: the reader joins references to the folder of the name it was given
- * (`displayPath`), which is found again beside the file's real `path`.
+ * (`displayPath`), which is found again beside the file's real `path` (the one the file access judges).
  */
-export function besidePrompty(prompty: PromptyFile, path: string, readText: ReadText): ReadText {
-  return (joined) => readText(resolve(dirname(path), relative(dirname(prompty.file), joined)));
+export function besidePrompty(prompty: PromptyFile, path: string, readText: GuardedRead): GuardedRead {
+  return mappedRead(readText, (joined) => resolve(dirname(path), relative(dirname(prompty.file), joined)));
 }
 
 function fromChatTemplate(base: Pick<ExperimentPrompt, 'key' | 'label' | 'id'>, text: string, file: string): ExperimentPrompt {

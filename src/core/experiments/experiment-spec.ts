@@ -7,11 +7,12 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDataset, type DatasetNote } from '../datasets';
+import { admitPicked, guardedRead, OutsideWorkspaceError, type FileAccess } from '../files/file-access';
 import { readTextFile } from '../prompts/text';
-import { loadSample, parsePrompty } from '../templates';
+import { loadSample, parsePrompty, TemplateTrustError } from '../templates';
 import type { AddedProvider } from '../runs/ledger-schema';
 import { expandTests, loadExperimentConfig, parseProviderId, type ProviderRef, type TestCase } from './config';
-import { besidePrompty, loadExperimentPrompts, type ExperimentPrompt } from './experiment-prompts';
+import { besidePrompty, fromDisk, loadExperimentPrompts, type ExperimentPrompt } from './experiment-prompts';
 
 export interface ExperimentSpec {
   title: string;
@@ -37,6 +38,8 @@ export interface ExperimentSpec {
 }
 
 export interface SpecOptions {
+  /** Which files the experiment's files may name (the CLI and trusted workspaces: any). */
+  access: FileAccess;
   /** Only tests whose description matches (`--filter-pattern`). */
   filterPattern?: RegExp;
   /** Only these tests, by index (`--filter-failing`: the ones that failed last time). */
@@ -50,9 +53,9 @@ export interface SpecOptions {
 }
 
 /** A promptfoo config: throws a ConfigError (every problem at file:line:col) or a TemplateError. */
-export async function experimentFromConfig(path: string, options: SpecOptions = {}): Promise<ExperimentSpec> {
-  const config = await loadExperimentConfig(path);
-  const prompts = await loadExperimentPrompts(config.prompts, config.file);
+export async function experimentFromConfig(path: string, options: SpecOptions): Promise<ExperimentSpec> {
+  const config = await loadExperimentConfig(path, options.access);
+  const prompts = await loadExperimentPrompts(config.prompts, config.file, guardedRead(options.access, fromDisk));
   const files = [config.path, ...config.prompts.flatMap((p) => (p.kind === 'file' ? [p.path] : [])), ...prompts.flatMap((p) => p.files), ...config.tests.flatMap((t) => (t.kind === 'file' ? [t.path] : []))];
   const warnings = [...config.ignored.map((key) => key.message), ...config.problems.filter((p) => p.severity !== 'info').map((p) => p.message), ...new Set(prompts.flatMap((p) => p.notes))];
   const noted = new Set(warnings);
@@ -77,7 +80,9 @@ export async function experimentFromConfig(path: string, options: SpecOptions = 
 }
 
 export interface PromptyRunOptions {
-  /** A CSV/JSONL/JSON/YAML file of rows; without it, the .prompty's sample is the one test. */
+  /** Which files the .prompty may name (the CLI and trusted workspaces: any). */
+  access: FileAccess;
+  /** A CSV/JSONL/JSON/YAML file of rows, the user's pick; without it, the .prompty's sample is the one test. */
   dataset?: string;
   /** The model to ask (empty: the deployment's default). */
   model?: string;
@@ -86,14 +91,16 @@ export interface PromptyRunOptions {
 }
 
 /** A .prompty run with its sample, or over a dataset: one prompt, one provider. */
-export async function experimentFromPrompty(path: string, options: PromptyRunOptions = {}): Promise<ExperimentSpec> {
+export async function experimentFromPrompty(path: string, options: PromptyRunOptions): Promise<ExperimentSpec> {
   const absolute = resolve(path);
   const text = await readTextFile(absolute, path);
   const prompty = parsePrompty(text, path);
   const ref = { kind: 'file' as const, format: 'prompty' as const, key: basename(path), label: prompty.name ?? basename(path), path: absolute, relativePath: basename(path), displayPath: path, line: 1, column: 1 };
-  const prompts = await loadExperimentPrompts([ref], path);
+  const read = guardedRead(options.access, fromDisk);
+  const prompts = await loadExperimentPrompts([ref], path, read);
   const dataset = options.dataset;
-  const sample = dataset === undefined ? ((await loadSample(prompty, besidePrompty(prompty, absolute, (file) => readTextFile(file, file)))) ?? {}) : undefined;
+  if (dataset !== undefined) await admitPickedDataset(options.access, dataset);
+  const sample = dataset === undefined ? ((await loadSample(prompty, besidePrompty(prompty, absolute, read))) ?? {}) : undefined;
   const provider: ProviderRef = { key: options.model || 'scalarlm:base', id: `scalarlm:${options.model ?? ''}`, ...(options.model ? { model: options.model } : {}), config: {}, line: 1, column: 1 };
   const hint = prompty.model.modelHint;
   return {
@@ -110,6 +117,19 @@ export async function experimentFromPrompty(path: string, options: PromptyRunOpt
     ],
     fingerprint: () => fingerprintOf([absolute, ...prompts[0].files, ...(dataset ? [resolve(dataset)] : [])]),
   };
+}
+
+/**
+ * A dataset the user picked (Run over Dataset…, Use Test Row…) is read wherever they browsed to; one inside the
+ * workspace that links out of it is refused in Restricted Mode (core/files admitPicked), at its first line.
+ */
+export async function admitPickedDataset(access: FileAccess, path: string): Promise<void> {
+  try {
+    await admitPicked(access, path, basename(path));
+  } catch (error) {
+    if (error instanceof OutsideWorkspaceError) throw new TemplateTrustError({ file: path, line: 1 }, error.message);
+    throw error;
+  }
 }
 
 /**

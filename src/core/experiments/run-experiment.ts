@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ScalarLMApi } from '../api/api';
+import type { FileAccess } from '../files/file-access';
 import { deploymentDefaultModel } from '../batch/deployment-model';
 import { runBatch, type BatchRunOptions, type BatchSummary } from '../batch/runner';
 import type { ExperimentHeader } from '../runs/ledger-schema';
@@ -100,20 +101,20 @@ export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: 
 }
 
 /** The spec of an experiment as its origin says: a config, or a .prompty with its sample or a dataset. */
-export function specOf(origin: ExperimentHeader['origin'], options: SpecOptions = {}): Promise<ExperimentSpec> {
-  return origin.kind === 'config' ? experimentFromConfig(origin.path, { ...options, ...(origin.addedProviders ? { addedProviders: origin.addedProviders } : {}) }) : experimentFromPrompty(origin.path, { ...(origin.dataset ? { dataset: origin.dataset } : {}), ...(origin.model ? { model: origin.model } : {}) });
+export function specOf(origin: ExperimentHeader['origin'], options: SpecOptions): Promise<ExperimentSpec> {
+  return origin.kind === 'config' ? experimentFromConfig(origin.path, { ...options, ...(origin.addedProviders ? { addedProviders: origin.addedProviders } : {}) }) : experimentFromPrompty(origin.path, { access: options.access, ...(origin.dataset ? { dataset: origin.dataset } : {}), ...(origin.model ? { model: origin.model } : {}) });
 }
 
 /**
  * Takes a stored experiment run up again (after a crash or a window reload): its cells are rendered again from
- * the same files, which must not have changed since (their fingerprint says).
+ * the same files, which must not have changed since (their fingerprint says), read under `access` as a new run's.
  */
-export async function resumeExperiment(api: ScalarLMApi, store: RunStore, runId: string, hooks: ExperimentRunHooks & { trust: Trust }): Promise<BatchSummary> {
+export async function resumeExperiment(api: ScalarLMApi, store: RunStore, runId: string, hooks: ExperimentRunHooks & { trust: Trust; access: FileAccess }): Promise<BatchSummary> {
   const ledgerPath = store.ledgerPath(runId);
   const header = readRunHeader(ledgerPath);
   const experiment = header.experiment;
   if (!experiment) throw new Error(`Run ${runId} is not an experiment's run.`);
-  const spec = await specOf(experiment.origin, { repeat: experiment.repeat });
+  const spec = await specOf(experiment.origin, { access: hooks.access, repeat: experiment.repeat });
   if ((await spec.fingerprint()) !== experiment.fingerprint) {
     throw new Error(`The files of this experiment changed since the run began (${spec.file}): its remaining cells cannot be rendered as they were. Run the experiment again; what the server already holds is fetched, not sent.`);
   }

@@ -8,7 +8,8 @@
 
 import { Script, createContext } from 'node:vm';
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { failed, messageOf, verdictOf, type JavascriptVerdict } from './javascript-verdict';
+import { readValues } from './javascript-reads';
+import { failed, messageOf, verdictOf, type ScriptVerdict } from './javascript-verdict';
 import type { AssertionRequest } from './javascript-pool';
 
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
@@ -19,30 +20,35 @@ const MAX_SCRIPTS = 500;
 process.on('unhandledRejection', () => undefined);
 
 port.on('message', (request: AssertionRequest) => {
-  const verdict = evaluate(request);
-  port.postMessage({ pass: verdict.pass, score: verdict.score, reason: String(verdict.reason) });
+  const { verdict, seen } = evaluate(request);
+  // A failure the script did not explain is shown with what its code read.
+  const shown = !verdict.pass && verdict.reason === undefined && seen.length > 0 ? { seen } : {};
+  port.postMessage({ pass: verdict.pass, score: verdict.score, ...(verdict.reason !== undefined ? { reason: String(verdict.reason) } : {}), ...(verdict.what !== undefined ? { what: verdict.what } : {}), ...shown });
   Atomics.store(signal, 0, 1);
   Atomics.notify(signal, 0);
 });
 Atomics.store(signal, 1, 1);
 Atomics.notify(signal, 1);
 
-function evaluate(request: AssertionRequest): JavascriptVerdict {
+function evaluate(request: AssertionRequest): { verdict: ScriptVerdict; seen: string[] } {
   let result: unknown;
+  let seen: string[] = [];
   try {
     // A null-prototype global and data parsed inside the sandbox: no object of this realm, and so no way
     // back to its Function, require or process, is reachable from the assertion's code.
     const sandbox = createContext(Object.assign(Object.create(null) as object, { input: JSON.stringify({ output: request.output, context: request.context }) }), { microtaskMode: 'afterEvaluate' });
     new Script('(() => { const data = JSON.parse(input); delete globalThis.input; globalThis.output = data.output; globalThis.context = data.context; })()').runInContext(sandbox);
+    // Read before the script runs: the data as given, through no prototype or getter of the script's making.
+    seen = readValues(request.reads, sandbox, request.timeoutMs);
     result = compiled(request).runInContext(sandbox, { timeout: request.timeoutMs });
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return failed(`javascript did not finish within ${request.timeoutMs} ms`);
-    return failed(`javascript threw an error: ${messageOf(error)}`);
+    if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { verdict: failed(`did not finish within ${request.timeoutMs} ms`), seen };
+    return { verdict: failed(`threw an error (${messageOf(error)})`), seen };
   }
   try {
-    return verdictOf(result, request);
+    return { verdict: verdictOf(result, request), seen };
   } catch (error) {
-    return failed(`javascript returned a value that threw when read: ${messageOf(error)}`);
+    return { verdict: failed(`returned a value that threw when read (${messageOf(error)})`), seen };
   }
 }
 

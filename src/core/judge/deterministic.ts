@@ -7,7 +7,7 @@ import { distance } from 'fastest-levenshtein';
 import { describeValue } from '../prompts/validation';
 import { findJsonValues } from './json-in-text';
 import { compileSchema, type SchemaCheck } from './json-schema';
-import { quote, quoteList } from './quote';
+import { quote, quoteList, shownChars } from './quote';
 import type { DeterministicType, Finding } from './types';
 import { parseValueList } from './value-list';
 
@@ -94,7 +94,7 @@ export const deterministicChecks: Record<DeterministicType, CheckRow> = {
       }
       if (!['string', 'number', 'boolean'].includes(typeof value)) return `must be a string, a number, an object or a list; got ${describeValue(value)}`;
       const expected = String(value);
-      return { value, test: (output) => ({ holds: output === expected }), expectation: `equal ${quote(expected)}` };
+      return { value, test: (output) => (output === expected ? { holds: true } : { holds: false, ...whereTheyDiffer(output, expected) }), expectation: `equal ${quote(expected)}` };
     },
   },
   contains: substring(false),
@@ -146,6 +146,16 @@ export const deterministicChecks: Record<DeterministicType, CheckRow> = {
     },
   },
 };
+
+/** Where two long texts part, which their cut quotes may not show; nothing when both are shown whole. */
+function whereTheyDiffer(output: string, expected: string): { detail?: string } {
+  if (output.length <= shownChars && expected.length <= shownChars) return {};
+  let at = 0;
+  while (at < output.length && at < expected.length && output[at] === expected[at]) at++;
+  if (at === output.length) return { detail: `the output ends after character ${at}, where the expected text goes on` };
+  if (at === expected.length) return { detail: `the output goes on past the end of the expected text, from character ${at + 1}` };
+  return { detail: `they differ from character ${at + 1}` };
+}
 
 function isText(value: unknown): value is string | number {
   return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));

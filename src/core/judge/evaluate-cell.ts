@@ -11,6 +11,7 @@
 // Model-graded verdicts come in through `options.graded`, so grading can go through the batch queue.
 
 import { defaultJavascriptTimeoutMs, runJavascript } from './javascript';
+import { quote, quoteSeen } from './quote';
 import { isGradingError } from './verdict';
 import type { Assertion, AssertionResult, CellContext, CellOutcome, CellOutput, EvaluateOptions, ModelGradedAssertion } from './types';
 
@@ -30,7 +31,7 @@ function judge(assertion: Assertion, index: number, output: string, context: Cel
       const finding = assertion.test(output);
       const pass = finding.holds !== assertion.inverse;
       const detail = finding.detail ? `: ${finding.detail}` : '';
-      const reason = pass ? 'Assertion passed' : `Expected output to ${assertion.inverse ? 'not ' : ''}${assertion.expectation}${detail}`;
+      const reason = pass ? 'Assertion passed' : `Expected output ${quoteSeen(output)} to ${assertion.inverse ? 'not ' : ''}${assertion.expectation}${detail}`;
       return { ...shown, status: pass ? 'pass' : 'fail', pass, score: pass ? 1 : 0, reason };
     }
     case 'javascript': {
@@ -43,17 +44,19 @@ function judge(assertion: Assertion, index: number, output: string, context: Cel
         inverse: assertion.inverse,
         threshold: assertion.threshold,
         timeoutMs: options.javascriptTimeoutMs ?? defaultJavascriptTimeoutMs,
+        ...(assertion.metric !== undefined ? { metric: assertion.metric } : {}),
       });
       return { ...shown, status: verdict.pass ? 'pass' : 'fail', ...verdict };
     }
     case 'model-graded':
-      return { ...shown, ...graded(assertion, options.graded?.get(index)) };
+      return { ...shown, ...graded(assertion, output, options.graded?.get(index)) };
   }
 }
 
 type Graded = Pick<AssertionResult, 'status' | 'pass' | 'score' | 'reason' | 'graderText'>;
 
-function graded(assertion: ModelGradedAssertion, answer: Parameters<typeof isGradingError>[0] | undefined): Graded {
+/** A failure says what the grader decided and why (its words first), then what it graded: the output, by what rubric. */
+function graded(assertion: ModelGradedAssertion, output: string, answer: Parameters<typeof isGradingError>[0] | undefined): Graded {
   if (answer === undefined) return { status: 'pending', pass: false, score: 0, reason: 'waiting for the grader' };
   if (isGradingError(answer)) return { status: 'error', pass: false, score: 0, reason: answer.error, graderText: answer.text };
   const { threshold } = assertion;
@@ -61,10 +64,16 @@ function graded(assertion: ModelGradedAssertion, answer: Parameters<typeof isGra
   const held = answer.pass && reaches;
   const pass = held !== assertion.inverse;
   const score = assertion.inverse ? 1 - answer.score : answer.score;
-  let reason = answer.reason || (held ? 'the grader passed it' : 'the grader failed it');
-  if (answer.pass && !reaches) reason = `the grader's score ${answer.score} is below the threshold ${threshold}: ${reason}`;
-  if (assertion.inverse && !pass) reason = `the grader passed it, and "${assertion.type}" expects the opposite: ${reason}`;
-  return { status: pass ? 'pass' : 'fail', pass, score, reason };
+  if (pass) return { status: 'pass', pass, score, reason: answer.reason || 'the grader passed it' };
+  let head = 'the grader failed it';
+  if (answer.pass && !reaches) head = `the grader's score ${answer.score} is below the threshold ${threshold}`;
+  if (assertion.inverse) head = `the grader passed it, and "${assertion.type}" expects the opposite`;
+  return { status: 'fail', pass, score, reason: `${head}${answer.reason ? `: ${answer.reason}` : ''} (output ${quoteSeen(output)}; ${gradedBy(assertion)})` };
+}
+
+function gradedBy(assertion: ModelGradedAssertion): string {
+  if (assertion.base === 'factuality') return `reference answer ${quote(assertion.value)}`;
+  return assertion.value === '' ? 'the rubric in its rubricPrompt' : `rubric ${quote(assertion.value)}`;
 }
 
 function outcomeOf(results: AssertionResult[], threshold: number | undefined): CellOutcome {
@@ -76,7 +85,7 @@ function outcomeOf(results: AssertionResult[], threshold: number | undefined): C
 
   const gradingErrors = counted.filter((result) => result.status === 'error');
   if (gradingErrors.length > 0) {
-    return { ...unscored, status: 'error', reason: gradingErrors.map((result) => `${result.type}: ${result.reason}`).join('; ') };
+    return { ...unscored, status: 'error', reason: gradingErrors.map(named).join('; ') };
   }
   const waiting = results.filter((result) => result.status === 'pending').length;
   if (waiting > 0) return { ...unscored, status: 'pending', reason: `waiting for ${waiting === 1 ? 'a grader verdict' : `${waiting} grader verdicts`}` };
@@ -89,10 +98,13 @@ function outcomeOf(results: AssertionResult[], threshold: number | undefined): C
   const score = counted.reduce((sum, result) => sum + result.score * result.weight, 0) / totalWeight;
   const failures = counted.filter((result) => !result.pass);
   let pass = failures.length === 0;
-  let reason = pass ? 'All assertions passed' : failures.map((result) => `${result.type}: ${result.reason}`).join('; ');
+  const failing = failures.map(named).join('; ');
+  let reason = pass ? 'All assertions passed' : failing;
   if (threshold !== undefined) {
     pass = score >= threshold;
     reason = `Aggregate score ${score.toFixed(2)} ${pass ? '≥' : '<'} ${threshold} threshold`;
+    // A cell that fails says which assertions cost it the score.
+    if (!pass && failures.length > 0) reason += `; failing: ${failing}`;
   }
   return { status: pass ? 'pass' : 'fail', score, namedScores, reason: reason + refusedNote, results };
 }
@@ -113,4 +125,12 @@ function namedScoresOf(results: AssertionResult[]): Record<string, number> {
         : members.reduce((sum, result) => sum + result.score, 0) / members.length;
   }
   return named;
+}
+
+/**
+ * An assertion's reason led by its type, once (a javascript reason already starts "javascript returned …"): how
+ * every list of failing assertions names one, in the panel, the reports and the CLI.
+ */
+export function named(result: Pick<AssertionResult, 'type' | 'reason'>): string {
+  return result.reason.startsWith(`${result.type} `) ? result.reason : `${result.type}: ${result.reason}`;
 }

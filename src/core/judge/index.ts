@@ -6,7 +6,7 @@
 export { AssertionProblem, type AssertionLocation } from './assertion-problem';
 export { promptfooOnlyTypes, supportedTypes } from './assertion-types';
 export { defaultLevenshteinThreshold } from './deterministic';
-export { evaluateCell } from './evaluate-cell';
+export { evaluateCell, named as namedReason } from './evaluate-cell';
 export { expectedToAssertion } from './expected';
 export { graderPrompt, graderProviderOf, type GradingInput } from './grader-prompt';
 export { defaultJavascriptTimeoutMs } from './javascript';

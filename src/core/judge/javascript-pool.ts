@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { CellContext } from './types';
-import { failed, type JavascriptVerdict } from './javascript-verdict';
+import { failed, type ScriptVerdict } from './javascript-verdict';
 
 /** The bundles and the compiled tests both keep the worker beside this module's code. */
 const WORKER_FILE = join(__dirname, 'assertion-worker.js');
@@ -23,6 +23,8 @@ const REPLY_MARGIN_MS = 250;
 export interface AssertionRequest {
   source: string;
   file: string;
+  /** Read again after a failure, to say what the code saw. */
+  reads: string[];
   output: string;
   context: CellContext;
   inverse: boolean;
@@ -39,20 +41,20 @@ interface LiveWorker {
 
 let live: LiveWorker | undefined;
 
-export function runInWorker(request: AssertionRequest): JavascriptVerdict {
+export function runInWorker(request: AssertionRequest): ScriptVerdict {
   const current = live ?? start();
   if (typeof current === 'string') return failed(current);
   Atomics.store(current.signal, 0, 0);
   current.port.postMessage(request);
   Atomics.wait(current.signal, 0, 0, request.timeoutMs + REPLY_MARGIN_MS);
   const reply = receiveMessageOnPort(current.port);
-  if (reply) return reply.message as JavascriptVerdict;
+  if (reply) return reply.message as ScriptVerdict;
   end(current);
-  return failed(`javascript did not finish within ${request.timeoutMs} ms (or used more than the ${ASSERTION_MEMORY_MB} MB of memory an assertion may): it was stopped`);
+  return failed(`did not finish within ${request.timeoutMs} ms, or used more than the ${ASSERTION_MEMORY_MB} MB of memory an assertion may, and was stopped`);
 }
 
 function start(): LiveWorker | string {
-  if (!existsSync(WORKER_FILE)) return `javascript assertions cannot run: ${WORKER_FILE} is missing from this installation`;
+  if (!existsSync(WORKER_FILE)) return `could not run: ${WORKER_FILE} is missing from this installation`;
   const { port1, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(8));
   const worker = new Worker(WORKER_FILE, {
@@ -68,7 +70,7 @@ function start(): LiveWorker | string {
   worker.on('exit', () => end(started));
   if (Atomics.wait(signal, 1, 0, START_LIMIT_MS) === 'timed-out') {
     end(started);
-    return `javascript assertions cannot run: their worker thread did not start within ${START_LIMIT_MS / 1000} s`;
+    return `could not run: the worker thread of javascript assertions did not start within ${START_LIMIT_MS / 1000} s`;
   }
   live = started;
   return started;

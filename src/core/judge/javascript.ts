@@ -13,7 +13,9 @@
 
 import { Script } from 'node:vm';
 import { runInWorker } from './javascript-pool';
-import { messageOf, type JavascriptVerdict } from './javascript-verdict';
+import { readsOf } from './javascript-reads';
+import { messageOf } from './javascript-verdict';
+import { codeLine } from './quote';
 import type { CellContext, CompiledJavascript } from './types';
 
 export const defaultJavascriptTimeoutMs = 1000;
@@ -33,7 +35,7 @@ export function compileJavascript(code: string, file: string): CompiledJavascrip
   for (const source of forms) {
     try {
       new Script(source, { filename: file });
-      return { source, file };
+      return { source, file, code, reads: readsOf(code) };
     } catch (error) {
       errors.push(error);
     }
@@ -55,7 +57,11 @@ function syntaxProblem(error: unknown, lines: number, lineShift: number): string
   return `${messageOf(error)} (${line > lines ? 'at the end' : `line ${line}`} of the code)`;
 }
 
-export type { JavascriptVerdict } from './javascript-verdict';
+export interface JavascriptVerdict {
+  pass: boolean;
+  score: number;
+  reason: string;
+}
 
 export interface JavascriptRun {
   output: string;
@@ -63,9 +69,21 @@ export interface JavascriptRun {
   inverse: boolean;
   threshold?: number;
   timeoutMs: number;
+  /** The assertion's `metric`: it names the assertion in the reason of a failure. */
+  metric?: string;
 }
 
-/** Runs the compiled assertion once, in the assertion worker. Whatever the code does (throw, loop, return nonsense) is a fail. */
+/**
+ * Runs the compiled assertion once, in the assertion worker. Whatever the code does (throw, loop, return
+ * nonsense) is a fail. A failure's reason is the script's own, else what happened, the code and the values
+ * it read: `javascript returned false: output.length < 20 (output.length was 57)`.
+ */
 export function runJavascript(compiled: CompiledJavascript, run: JavascriptRun): JavascriptVerdict {
-  return runInWorker({ source: compiled.source, file: compiled.file, output: run.output, context: run.context, inverse: run.inverse, threshold: run.threshold, timeoutMs: run.timeoutMs });
+  const verdict = runInWorker({ source: compiled.source, file: compiled.file, reads: compiled.reads, output: run.output, context: run.context, inverse: run.inverse, threshold: run.threshold, timeoutMs: run.timeoutMs });
+  const { pass, score } = verdict;
+  if (verdict.reason !== undefined) return { pass, score, reason: verdict.reason };
+  if (pass) return { pass, score, reason: 'Assertion passed' };
+  const name = run.metric === undefined ? 'javascript' : `javascript ${JSON.stringify(run.metric)}`;
+  const seen = verdict.seen?.length ? ` (${verdict.seen.join(', ')})` : '';
+  return { pass, score, reason: `${name} ${verdict.what ?? 'failed'}: ${codeLine(compiled.code)}${seen}` };
 }

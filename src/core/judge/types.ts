@@ -99,12 +99,17 @@ export interface GradingError {
 /** The answer being judged, in the states a run's cell can be in. */
 export type CellOutput = { status: 'ok'; text: string } | { status: 'error'; error: string } | { status: 'pending' };
 
-/** What `javascript` sees as `context`, and what a grader may be shown. */
 /** The form of the code that compiled, run later by the assertion worker. */
 export interface CompiledJavascript {
   source: string;
   file: string;
+  /** The code as written, for the reason of a failure. */
+  code: string;
+  /** The paths from `output` and `context` it reads, shown with their values when it fails. */
+  reads: string[];
 }
+
+/** What `javascript` sees as `context`, and what a grader may be shown. */
 
 export interface CellContext {
   vars: Record<string, unknown>;

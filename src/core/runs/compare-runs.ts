@@ -1,7 +1,8 @@
 // Two runs over the same inputs, cell by cell: an experiment's cells matched by prompt, provider, test and
 // repeat (so columns can move between runs), a batch run's prompts by their input index. Each is the same,
 // changed (another output or state), newly passing, newly failing, or only in one of the two. The panel, the
-// diff editor and `scalarlm-lab diff` read the same comparison.
+// diff editor and `scalarlm-lab diff` read the same comparison. Two columns of one experiment run (the base
+// beside its adaptor) are compared by the same rule, their cells matched by test and repeat.
 
 import type { RunItem, RunProjection } from './run-projection';
 
@@ -27,23 +28,44 @@ export interface RunComparison {
 
 /** The change from the baseline run `base` to the run `next` (`diff BASE NEW`): `item` is next's, `other` base's. */
 export function compareRuns(base: RunProjection, next: RunProjection, verdictOf?: VerdictOf): RunComparison {
-  const [a, b] = [next, base];
-  const keyOfA = keyer(a);
-  const keyOfB = keyer(b);
+  return compareItems({ items: base.items, key: keyer(base), verdict: (item) => verdictOf?.(base, item) }, { items: next.items, key: keyer(next), verdict: (item) => verdictOf?.(next, item) });
+}
+
+/**
+ * The change from the column `base` of an experiment run to its column `other` (an adaptor beside the base
+ * model): `item` is other's cell, `other` base's cell of the same test and repeat.
+ */
+export function compareColumns(run: RunProjection, base: number, other: number, verdictOf?: VerdictOf): RunComparison {
+  const of = (column: number): Side => ({
+    items: run.items.filter((item) => item.cell?.[0] === column),
+    key: (item) => (item.cell ? JSON.stringify([item.cell[1], item.cell[2]]) : undefined),
+    verdict: (item) => verdictOf?.(run, item),
+  });
+  return compareItems(of(base), of(other));
+}
+
+interface Side {
+  items: readonly RunItem[];
+  /** How a cell is matched with the other side's; undefined: it is not a cell. */
+  key(item: RunItem): string | undefined;
+  verdict(item: RunItem): 'pass' | 'fail' | undefined;
+}
+
+function compareItems(base: Side, next: Side): RunComparison {
   const others = new Map<string, RunItem>();
-  for (const item of b.items) {
-    const key = keyOfB(item);
+  for (const item of base.items) {
+    const key = base.key(item);
     if (key !== undefined) others.set(key, item);
   }
   const counts: RunComparison['counts'] = { same: 0, changed: 0, 'newly-passing': 0, 'newly-failing': 0, added: 0, removed: 0 };
   const cells: CellComparison[] = [];
   const matched = new Set<string>();
-  for (const item of a.items) {
-    const key = keyOfA(item);
+  for (const item of next.items) {
+    const key = next.key(item);
     if (key === undefined) continue;
     const other = others.get(key);
     if (other) matched.add(key);
-    const change = other ? changeOf(item, other, verdictOf?.(a, item), verdictOf?.(b, other)) : 'added';
+    const change = other ? changeOf(item, other, next.verdict(item), base.verdict(other)) : 'added';
     counts[change]++;
     cells.push({ item, ...(other ? { other } : {}), change });
   }

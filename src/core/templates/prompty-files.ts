@@ -5,8 +5,9 @@
 
 import { dirname, extname, isAbsolute, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { OutsideWorkspaceError, type GuardedRead } from '../files/file-access';
 import { isPlainObject } from '../prompts/validation';
-import { TemplateError, type TemplateLocation } from './template-error';
+import { TemplateError, TemplateTrustError, type TemplateLocation } from './template-error';
 
 const reference = /^\$\{file:(.+)\}$/;
 
@@ -46,9 +47,10 @@ export function fileReferencesIn(value: unknown): string[] {
 /**
  * The value with each `${file:…}` replaced by its file's content. `promptyFile` is the .prompty as it is named
  * (references are relative to its folder); `readFile` gets that joined path. A file that cannot be read, or
- * does not parse, is an error at `at` (where the value is written).
+ * does not parse, is an error at `at` (where the value is written); one the file access refuses, a
+ * TemplateTrustError there.
  */
-export async function resolveFileReferences(value: unknown, promptyFile: string, at: TemplateLocation, readFile: (path: string) => Promise<string>): Promise<unknown> {
+export async function resolveFileReferences(value: unknown, promptyFile: string, at: TemplateLocation, readFile: GuardedRead): Promise<unknown> {
   const own = fileReferenceOf(value);
   if (own !== undefined) return readReference(own, promptyFile, at, readFile);
   if (Array.isArray(value)) return Promise.all(value.map((item) => (isPlainObject(item) ? resolveFileReferences(item, promptyFile, at, readFile) : item)));
@@ -60,12 +62,13 @@ export async function resolveFileReferences(value: unknown, promptyFile: string,
   return resolved;
 }
 
-async function readReference(relative: string, promptyFile: string, at: TemplateLocation, readFile: (path: string) => Promise<string>): Promise<unknown> {
+async function readReference(relative: string, promptyFile: string, at: TemplateLocation, readFile: GuardedRead): Promise<unknown> {
   const path = isAbsolute(relative) ? relative : join(dirname(promptyFile), relative);
   let text: string;
   try {
     text = (await readFile(path)).replace(/^\uFEFF/, '');
   } catch (error) {
+    if (error instanceof OutsideWorkspaceError) throw new TemplateTrustError(at, error.detailFor(relative));
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : (error as Error).message;
     throw new TemplateError(at, `cannot read \`\${file:${relative}}\` (${path}): ${reason}`);
   }

@@ -5,6 +5,7 @@
 // name in it is kept, as a hint. Prompty 2 spells these `model.id`, `model.apiType`, `model.connection` and
 // `model.options` (camelCase names, which its migration.py maps from v1's): both spellings are read.
 
+import type { GuardedRead } from '../files/file-access';
 import { describeValue } from '../prompts/validation';
 import { setOwn, type Entry, type FrontmatterReader } from './frontmatter-reader';
 import { envReferenceDetail, envReferenceIn, fileReferencesIn, resolveFileReferences } from './prompty-files';
@@ -187,7 +188,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * The parameters as they are sent: each `${file:…}` read (`readFile` gets the path joined to the .prompty's
  * folder) and its value's type checked like a written one. Errors are at the parameter's line.
  */
-export async function loadParameters(prompty: PromptyFile, readFile: (path: string) => Promise<string>): Promise<Record<string, unknown>> {
+export async function loadParameters(prompty: PromptyFile, readFile: GuardedRead): Promise<Record<string, unknown>> {
   const { parameters, fileParameters } = prompty.model;
   if (fileParameters.length === 0) return parameters;
   const loaded = { ...parameters };

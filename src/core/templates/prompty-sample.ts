@@ -3,12 +3,13 @@
 // `${file:…}` is that file's content, as Prompty's loader reads every such value (prompty-files.ts).
 
 import { dirname, isAbsolute, join } from 'node:path';
+import { OutsideWorkspaceError, type GuardedRead } from '../files/file-access';
 import { describeValue, isPlainObject } from '../prompts/validation';
 import { LineIndex } from '../prompts/text';
 import { scanJson } from '../prompts/json-scanner';
 import type { Entry, FrontmatterReader } from './frontmatter-reader';
 import { envReferenceDetail, envReferenceIn, resolveFileReferences } from './prompty-files';
-import { TemplateError } from './template-error';
+import { TemplateError, TemplateTrustError } from './template-error';
 import type { PromptyFile, PromptySample } from './types';
 
 const fileReference = /^\$\{file:(.+)\}$/;
@@ -22,7 +23,7 @@ export function readSample(entry: Entry, reader: FrontmatterReader): PromptySamp
   }
   if (typeof entry.value === 'string' && entry.value.trim() !== '') {
     const written = entry.value.trim();
-    const relative = fileReference.exec(written)?.[1].trim() ?? written;
+    const relative = sampleReference(written);
     const path = isAbsolute(relative) ? relative : join(dirname(reader.file), relative);
     return { kind: 'file', path, written, line, column };
   }
@@ -34,12 +35,9 @@ export function readSample(entry: Entry, reader: FrontmatterReader): PromptySamp
  * The sample's input values: inline ones, or a sample file read with `readFile` and parsed as a JSON object;
  * `${file:…}` values in either read with `readFile` too (relative to the .prompty's folder). `readFile` gets
  * paths joined to the folder of `prompty.file`. Errors name the file at fault (the .prompty when a file cannot
- * be read).
+ * be read); a file the access rule refuses is a TemplateTrustError where it is named.
  */
-export async function loadSample(
-  prompty: PromptyFile,
-  readFile: (path: string) => Promise<string>,
-): Promise<Record<string, unknown> | undefined> {
+export async function loadSample(prompty: PromptyFile, readFile: GuardedRead): Promise<Record<string, unknown> | undefined> {
   const sample = prompty.sample;
   if (sample === undefined) return undefined;
   const values = await sampleValues(prompty, sample, readFile);
@@ -47,12 +45,13 @@ export async function loadSample(
   return (await resolveFileReferences(values, prompty.file, at, readFile)) as Record<string, unknown>;
 }
 
-async function sampleValues(prompty: PromptyFile, sample: PromptySample, readFile: (path: string) => Promise<string>): Promise<Record<string, unknown>> {
+async function sampleValues(prompty: PromptyFile, sample: PromptySample, readFile: GuardedRead): Promise<Record<string, unknown>> {
   if (sample.kind === 'inline') return sample.values;
   let text: string;
   try {
     text = await readFile(sample.path);
   } catch (error) {
+    if (error instanceof OutsideWorkspaceError) throw new TemplateTrustError({ file: prompty.file, line: sample.line, column: sample.column }, error.detailFor(sampleReference(sample.written)));
     const reason = error instanceof Error ? error.message : String(error);
     throw new TemplateError({ file: prompty.file, line: sample.line, column: sample.column }, `cannot read the sample file ${sample.path}: ${reason}`);
   }
@@ -68,4 +67,9 @@ async function sampleValues(prompty: PromptyFile, sample: PromptySample, readFil
     throw new TemplateError({ file: sample.path, line, column }, `a sample file must hold a JSON object of input values; got ${describeValue(values)}`);
   }
   return values;
+}
+
+/** The path `sample:` names: `${file:…}`'s, or the value itself. */
+function sampleReference(written: string): string {
+  return fileReference.exec(written)?.[1].trim() ?? written;
 }

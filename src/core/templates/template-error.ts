@@ -60,17 +60,18 @@ export class UndefinedVariableError extends TemplateError {
   }
 }
 
+const JINJA_REFUSED =
+  'this workspace is in Restricted Mode, and Jinja2 templates run only in trusted workspaces ' +
+  '(a Jinja2 template can run code); trust the workspace to render it, or write the template with `template: mustache`';
+
 /**
- * Jinja2 refused because the workspace is not trusted: nunjucks runs a template's expressions as JavaScript
- * with no sandbox, so a cloned repository's template could run code. The UI offers "Manage Workspace Trust".
+ * Refused because the workspace is not trusted: Jinja2 (nunjucks runs a template's expressions as JavaScript
+ * with no sandbox, so a cloned repository's template could run code), or a file reference that leads outside
+ * the workspace (core/files). The UI offers "Manage Workspace Trust".
  */
 export class TemplateTrustError extends TemplateError {
-  constructor(location: TemplateLocation) {
-    super(
-      location,
-      'this workspace is in Restricted Mode, and Jinja2 templates run only in trusted workspaces ' +
-        '(a Jinja2 template can run code); trust the workspace to render it, or write the template with `template: mustache`',
-    );
+  constructor(location: TemplateLocation, detail = JINJA_REFUSED) {
+    super(location, detail);
     this.name = 'TemplateTrustError';
   }
 }

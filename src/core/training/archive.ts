@@ -3,8 +3,12 @@
 // name and a fixed OS byte. The server names the job after the archive's SHA-256, so the same data always
 // names the same job and a retry never starts a second one. A 40-line writer instead of a tar package:
 // one member, nothing to read, and every byte of the header is ours to fix.
+// The deflate is pako's (pinned to one exact version), not node:zlib: Node bundles its own zlib, whose
+// output may change with the Node version, and another Node would then name another job for the same data.
+// Stored (uncompressed) deflate blocks would be as stable, but a typical dataset's archive is then about
+// 3.4 times larger (measured: 2,000 question/answer lines, 176 KB gzipped, 602 KB stored).
 
-import { gzipSync } from 'node:zlib';
+import { gzip } from 'pako';
 
 export const DATASET_MEMBER = 'dataset.jsonlines';
 const BLOCK = 512;
@@ -18,9 +22,9 @@ const GZIP_OS_UNKNOWN = 0xff;
 
 /** gzip(tar) of the dataset. */
 export function trainingArchive(datasetJsonLines: Buffer): Buffer {
-  const gz = gzipSync(tarOf(DATASET_MEMBER, datasetJsonLines), { level: GZIP_LEVEL });
+  const gz = gzip(tarOf(DATASET_MEMBER, datasetJsonLines), { level: GZIP_LEVEL });
   gz[9] = GZIP_OS_UNKNOWN;
-  return gz;
+  return Buffer.from(gz.buffer, gz.byteOffset, gz.byteLength);
 }
 
 function tarOf(name: string, content: Buffer): Buffer {

@@ -6,7 +6,7 @@ import type { RunHeader } from '../../core/runs/ledger-state';
 import type { BatchProgress } from '../../core/batch/runner';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
-import type { EmbeddingView, ItemView, ProgressView, RunHeaderView } from '../../protocol/results';
+import type { EmbeddingView, ItemUpdate, ProgressView, RunHeaderView } from '../../protocol/results';
 import { shownCounts, shownStatus, tally } from '../runs/run-counts';
 
 export const TEMPERATURE_NOTE =
@@ -36,23 +36,22 @@ export function headerView(header: RunHeader, total: number, sourceLabel: string
 export const EMBEDDING_VALUES_SHOWN = 8;
 
 /**
- * `live` marks a run going now: prompts not sent yet are queued, not unsent. `number` is the item's number for
- * people (1-based; a retry's items keep their parent's numbers).
+ * An item for the page (see ItemUpdate): its state, and with `fixed` the parts that never change, the first
+ * time the page hears of it. `live` marks a run going now: prompts not sent yet are queued, not unsent.
+ * `number` is the item's number for people (1-based; a retry's items keep their parent's numbers).
  */
-export function itemView(item: RunItem, live: boolean, number = item.index + 1): ItemView {
+export function itemUpdate(item: RunItem, live: boolean, fixed: boolean, number = item.index + 1): ItemUpdate {
+  const update: ItemUpdate = { index: item.index, status: shownStatus(item, live) };
+  if (item.response !== null) update.response = item.response;
   const embedding = embeddingView(item.response);
-  return {
-    index: item.index,
-    number,
-    group: item.group,
-    status: shownStatus(item, live),
-    prompt: promptText(item.prompt),
-    requestId: item.requestId === null ? null : String(item.requestId),
-    response: item.response,
-    ...(embedding ? { embedding } : {}),
-    error: item.error,
-    ...(item.origin ? { origin: item.origin } : {}),
-  };
+  if (embedding) update.embedding = embedding;
+  if (item.error !== null) update.error = item.error;
+  if (!fixed) return update;
+  if (number !== item.index + 1) update.number = number;
+  update.group = item.group;
+  update.prompt = promptText(item.prompt);
+  if (item.origin) update.origin = item.origin;
+  return update;
 }
 
 /** A response that is an embedding, summed up: its dimension, length and first values. */

@@ -2,6 +2,8 @@
 // at most one message per answer per frame (16 ms) in order, keeps the record saved, and tells its panel.
 // The panel's controls (per column: model, temperature, max tokens, system prompt; the transport) apply to
 // the next turn; each turn keeps the ones it was sent with, so each column's request can be shown again as code.
+// While answers stream, the record is saved at most once a second, so a window reload keeps the text that
+// had arrived (interruption.ts says how such an answer comes back).
 // No 'vscode' import: the panel subscribes with a plain listener, and tests can drive it on Node.
 
 import type { ApiAccess } from '../../core/api/api';
@@ -10,6 +12,7 @@ import {
   chatBody,
   chatRequest,
   copyColumnSettings,
+  endsInToolResults,
   toolCallsOpen,
   toolResultsComplete,
   turnSettings,
@@ -20,6 +23,7 @@ import {
 import type { SnippetRequest } from '../../core/snippets';
 import type { ChatToWebview, ChatView, ControlField } from '../../protocol/chat';
 import { applyControl, applyModel, controlsOf, type DeploymentModels } from './chat-controls';
+import { interruptAnswers, type InterruptCause } from './interruption';
 import { titleOf } from './opening';
 
 /** One frame at 60 Hz: text arriving faster than this is sent in one message. */
@@ -29,6 +33,12 @@ const CHAT_ROUTE = '/v1/chat/completions';
 
 /** How long a turn waits to name the default model; past that it is sent without a name (the server picks the same one). */
 const DEFAULT_MODEL_WAIT_MS = 3000;
+
+/**
+ * How often at most the record is saved while answers arrive: a second of text is what a window that dies
+ * without warning loses, and a long conversation is not written whole for every token.
+ */
+export const SAVE_WHILE_ANSWERING_MS = 1000;
 
 interface Pending {
   content: string;
@@ -57,6 +67,9 @@ export class ChatSession {
   private readonly seq = new Map<string, number>();
   private readonly pending = new Map<string, Pending>();
   private flushTimer: NodeJS.Timeout | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** What cut the turn being answered off; nothing that arrives for it afterwards is taken. */
+  private cut: InterruptCause | undefined;
   private deployment: DeploymentModels | undefined;
   private reading: Promise<DeploymentModels | undefined> | undefined;
   private disposed = false;
@@ -66,7 +79,10 @@ export class ChatSession {
     private readonly deps: ChatSessionDeps,
     /** Text for the page's message box, given with the first view. */
     private draft?: string,
-  ) {}
+  ) {
+    // A new session runs nothing yet: answers the record shows on their way were cut off with the window.
+    if (interruptAnswers(record.turns, 'window')) this.save();
+  }
 
   get busy(): boolean {
     return this.stopper !== undefined;
@@ -104,6 +120,7 @@ export class ChatSession {
       turns,
       busy: this.busy,
       toolsOpen: !this.busy && toolCallsOpen(this.record),
+      endsInToolResults: endsInToolResults(this.record),
       ...(draft !== undefined ? { draft } : {}),
     };
   }
@@ -129,9 +146,13 @@ export class ChatSession {
     return this.reading;
   }
 
-  /** A new user turn, answered by every model of the conversation. */
+  /**
+   * A new user turn, answered by every model of the conversation. No text: a conversation that ends in tool
+   * results nobody answered goes on from them (a tool turn); any other is left as it is.
+   */
   async send(text: string): Promise<void> {
-    if (this.busy || text.trim() === '') return;
+    if (this.busy) return;
+    if (text.trim() === '') return endsInToolResults(this.record) ? this.answerToolResults() : undefined;
     if (this.record.untitled) {
       this.record.title = titleOf(text);
       delete this.record.untitled;
@@ -140,10 +161,16 @@ export class ChatSession {
     await this.answerTurn(this.record.turns.length - 1);
   }
 
-  /** The last turn asked again, with the controls as they are now: its answers are replaced. */
+  /**
+   * The last turn asked again, with the controls as they are now: its answers are replaced (an interrupted
+   * one too: the deployment cannot go on from a partial answer, see README). A conversation that ends in
+   * tool results nobody answered asks for that answer instead, keeping the calls and their results.
+   */
   async retry(): Promise<void> {
+    if (this.busy) return;
+    if (endsInToolResults(this.record)) return this.answerToolResults();
     const last = this.record.turns.length - 1;
-    if (this.busy || last < 0) return;
+    if (last < 0) return;
     const turn = this.record.turns[last];
     turn.answers = this.record.models.map((model) => emptyAnswer(model));
     delete turn.imported;
@@ -162,16 +189,26 @@ export class ChatSession {
     this.save();
     const answerView = this.record.turns[turn].answers[column];
     this.postAnswer(turn, column, { ...answerView, toolCalls: answerView.toolCalls.map((c) => ({ ...c })) });
-    if (toolResultsComplete(this.record)) {
-      this.record.turns.push({ user: '', kind: 'tool', answers: this.record.models.map((model) => emptyAnswer(model)) });
-      await this.answerTurn(this.record.turns.length - 1);
-    } else {
-      this.post({ type: 'busy', busy: false, toolsOpen: toolCallsOpen(this.record) });
-    }
+    if (toolResultsComplete(this.record)) await this.answerToolResults();
+    else this.post({ type: 'busy', busy: false, toolsOpen: toolCallsOpen(this.record) });
     return true;
   }
 
   stop(): void {
+    this.stopper?.abort();
+  }
+
+  /**
+   * Something other than the user cuts off the turn being answered (the window goes, the panel closes): its
+   * answers keep the text that has arrived, marked interrupted and saved now, and whatever arrives later is
+   * not taken. Once only; nothing happens when no turn is being answered.
+   */
+  interrupt(cause: InterruptCause): void {
+    if (!this.busy || this.cut !== undefined) return;
+    this.cut = cause;
+    this.flush();
+    interruptAnswers(this.record.turns, cause);
+    this.save();
     this.stopper?.abort();
   }
 
@@ -219,66 +256,82 @@ export class ChatSession {
     };
   }
 
+  /** The panel closed: a turn still being answered is interrupted by it. */
   dispose(): void {
+    this.interrupt('panel');
     this.disposed = true;
-    this.stop();
     clearTimeout(this.flushTimer);
+    clearTimeout(this.saveTimer);
     this.listeners.clear();
+  }
+
+  /** The models are asked to answer the tool results the conversation ends in: a tool turn. */
+  private async answerToolResults(): Promise<void> {
+    this.record.turns.push({ user: '', kind: 'tool', answers: this.record.models.map((model) => emptyAnswer(model)) });
+    await this.answerTurn(this.record.turns.length - 1);
   }
 
   private async answerTurn(turn: number): Promise<void> {
     const stopper = new AbortController();
     this.stopper = stopper;
+    this.cut = undefined;
     const record = this.record.turns[turn];
     const access = this.deps.api();
     this.snapshot(record, access.ok ? access.api.baseUrl : undefined);
     this.post({ type: 'init', chat: this.view() });
     this.post({ type: 'busy', busy: true, toolsOpen: false });
     this.save();
+    /** The deployment's default model, once read, for an answer asked of it by an empty name. */
+    const named = (view: Answer): Answer => (view.model === '' && this.deployment?.defaultModel ? { ...view, model: this.deployment.defaultModel } : view);
+    /** An answer's new state, unless the turn was cut off (its answers then stay as they were saved). */
+    const settle = (column: number, view: Answer): void => {
+      if (this.cut !== undefined) return;
+      record.answers[column] = named(view);
+      this.postAnswer(turn, column, record.answers[column]);
+      this.saveSoon();
+    };
+    // An empty name is the deployment's default, and the request goes without one (the server picks it):
+    // the name is read beside the request, not before it, and given to the answer when known, so the panel
+    // says which model answered and the request shows it.
+    const naming =
+      access.ok && record.answers.some((a) => a.model === '')
+        ? withinMs(this.readModels(), DEFAULT_MODEL_WAIT_MS).then(() => {
+            record.answers.forEach((a, column) => {
+              if (a.model === '' && this.deployment?.defaultModel) settle(column, { ...a });
+            });
+          })
+        : Promise.resolve();
     try {
-      // An empty name is the deployment's default: named here, so the panel says which model answered and
-      // the request shows it (the server would pick the same one).
-      if (access.ok && record.answers.some((a) => a.model === '')) {
-        const defaultModel = (await withinMs(this.readModels(), DEFAULT_MODEL_WAIT_MS))?.defaultModel;
-        if (defaultModel !== undefined) {
-          record.answers.forEach((a, column) => {
-            if (a.model === '') this.postAnswer(turn, column, Object.assign(a, { model: defaultModel }));
-          });
-        }
-      }
       await Promise.all(
         this.record.models.map(async (_, column) => {
           const model = record.answers[column].model;
-          if (!access.ok) {
-            record.answers[column] = { ...emptyAnswer(model), state: 'error', error: access.reason };
-            return this.postAnswer(turn, column, record.answers[column]);
-          }
-          if (stopper.signal.aborted) {
-            record.answers[column] = { ...emptyAnswer(model), state: 'stopped' };
-            return this.postAnswer(turn, column, record.answers[column]);
-          }
+          if (!access.ok) return settle(column, { ...emptyAnswer(model), state: 'error', error: access.reason });
+          if (stopper.signal.aborted) return settle(column, { ...emptyAnswer(model), state: 'stopped' });
           const options = { transport: turnSettings(this.record, turn).transport, signal: stopper.signal, deadlineMs: this.deps.deadlineMs() };
           const final = await answer(access.api, chatRequest(this.record, turn, column), model, options, {
             delta: (part) => {
+              if (this.cut !== undefined) return;
               const current = record.answers[column];
               current.content += part.content ?? '';
               current.reasoning += part.reasoning ?? '';
               if (part.toolCalls) current.toolCalls = part.toolCalls;
               this.queueDelta(turn, column, part);
+              this.saveSoon();
             },
-            changed: (view) => {
-              record.answers[column] = { ...view };
-              this.postAnswer(turn, column, view);
-            },
+            changed: (view) => settle(column, { ...view }),
           });
-          record.answers[column] = final;
+          if (this.cut === undefined) record.answers[column] = named(final);
         }),
       );
+      await naming;
     } finally {
       if (access.ok) await access.api.close();
       this.stopper = undefined;
-      this.save();
-      this.post({ type: 'busy', busy: false, toolsOpen: toolCallsOpen(this.record) });
+      // A turn cut off was saved when it was cut, and its panel is going.
+      if (this.cut === undefined) {
+        this.save();
+        this.post({ type: 'busy', busy: false, toolsOpen: toolCallsOpen(this.record) });
+      }
     }
   }
 
@@ -336,8 +389,15 @@ export class ChatSession {
   }
 
   private save(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     this.deps.store.save(this.record);
     this.deps.saved?.(this.record);
+  }
+
+  /** A save within SAVE_WHILE_ANSWERING_MS, unless one is due already. */
+  private saveSoon(): void {
+    this.saveTimer ??= setTimeout(() => this.save(), SAVE_WHILE_ANSWERING_MS);
   }
 
   private post(message: ChatToWebview): void {

@@ -3,6 +3,7 @@
 // order is the matrix's reading order: test by test, each prompt on each provider.
 
 import { ConfigError, countTests, expandTests, loadExperimentConfig, type ConfigProblem, type ExperimentConfig, type IgnoredConfigKey, type ProviderRef, type TestCase } from '../../core/experiments/config';
+import { guardedRead, type FileAccess } from '../../core/files/file-access';
 import { TemplateTrustError, type RenderOptions } from '../../core/templates';
 import { loadExperimentPrompt, type ExperimentPrompt, type ReadText } from '../../core/experiments/experiment-prompts';
 import { testText } from '../../core/experiments/experiment-cells';
@@ -14,6 +15,8 @@ export const CELLS_SHOWN = 20;
 export interface CellsPreviewOptions {
   /** Reads the experiment file and the files it names (the editor passes unsaved text first). */
   readText: ReadText;
+  /** Which files the experiment file may name. */
+  access: FileAccess;
   trust: RenderOptions['trust'];
   displayPath: (file: string) => string;
   limit?: number;
@@ -23,7 +26,7 @@ export interface CellsPreview {
   text: string;
   /** Problems found by loading the files (missing prompt or tests files): the editor shows them on the file. */
   problems: (LocatedProblem & { severity: ConfigProblem['severity'] })[];
-  /** The first Jinja2 cell refused in Restricted Mode: the editor offers to manage trust. */
+  /** The first refusal of Restricted Mode (a Jinja2 cell, a file outside the workspace): the editor offers to manage trust. */
   refusal?: TemplateTrustError;
 }
 
@@ -34,17 +37,18 @@ export async function cellsPreview(path: string, options: CellsPreviewOptions): 
   const title = `# Cells: ${options.displayPath(path)}`;
   let config: ExperimentConfig;
   try {
-    config = await loadExperimentConfig(path, options.readText);
+    config = await loadExperimentConfig(path, options.access, options.readText);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const problems = [...error.errors, ...error.problems];
     const text = [title, '', `The experiment cannot run: ${plural(error.errors.length, 'error')}.`, '', ...problemLines(problems, options)].join('\n');
-    return { text: `${text}\n`, problems: problems.map(locatedConfigProblem) };
+    return { text: `${text}\n`, problems: problems.map(locatedConfigProblem), ...(error.refusal ? { refusal: error.refusal } : {}) };
   }
 
+  const read = guardedRead(options.access, options.readText);
   const prompts: Loaded[] = await Promise.all(
     config.prompts.map((ref) =>
-      loadExperimentPrompt(ref, config.file, options.readText).then(
+      loadExperimentPrompt(ref, config.file, read).then(
         (prompt) => ({ prompt }),
         (error: unknown) => ({ label: ref.label, error }),
       ),
@@ -67,7 +71,8 @@ export async function cellsPreview(path: string, options: CellsPreviewOptions): 
   }
   const cells = cellSections(config, prompts, tests, limit, options);
   lines.push(...cells.lines);
-  return { text: `${lines.join('\n')}\n`, problems: [], ...(cells.refusal !== undefined ? { refusal: cells.refusal } : {}) };
+  const refusal = testsError instanceof TemplateTrustError ? testsError : cells.refusal;
+  return { text: `${lines.join('\n')}\n`, problems: [], ...(refusal !== undefined ? { refusal } : {}) };
 }
 
 async function firstTests(config: ExperimentConfig, count: number): Promise<{ tests: TestCase[]; error?: unknown }> {

@@ -55,13 +55,20 @@ function wordEnd(text: string, start: number): number {
   return length === 0 ? Math.max(start, text.length) : start + length;
 }
 
-/** Keeps the first of problems that say the same at the same place (a check and a render may both find one). */
-export function withoutDuplicates(items: DiagnosticData[]): DiagnosticData[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
-    const key = `${item.line}:${item.startColumn}:${item.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/**
+ * One problem per place: a typo is one cause, and the checks that meet it (an undeclared variable, the sample's
+ * missing value, the preview's failed render) all point at the same word. The first found says it (the
+ * typing check's, which names the cause), as severe as the most severe of them (a render it stopped is an error).
+ */
+const rank: Record<DiagnosticLevel, number> = { information: 0, warning: 1, error: 2 };
+
+export function onePerPlace(items: DiagnosticData[]): DiagnosticData[] {
+  const byPlace = new Map<string, DiagnosticData>();
+  for (const item of items) {
+    const key = `${item.line}:${item.startColumn}`;
+    const first = byPlace.get(key);
+    if (first === undefined) byPlace.set(key, item);
+    else if (rank[item.severity] > rank[first.severity]) byPlace.set(key, { ...first, severity: item.severity });
+  }
+  return [...byPlace.values()];
 }

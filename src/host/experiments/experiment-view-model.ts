@@ -6,7 +6,7 @@ import type { BatchProgress } from '../../core/batch/runner';
 import { rowLabel, valueText } from '../../core/experiments/experiment-matrix';
 import type { StoredTest } from '../../core/experiments/experiment-tests-file';
 import type { ColumnFigures } from '../../core/experiments/column-figures';
-import type { CellOutcome } from '../../core/judge';
+import { namedReason, type CellOutcome } from '../../core/judge';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
 import type { AssertionView, CellChange, CellDetailView, CellView, ColumnStats, ExperimentHeaderView, ExperimentProgressView, RowView, VerdictView } from '../../protocol/experiments';
@@ -108,7 +108,7 @@ export function experimentProgressView(run: RunProjection, progress: BatchProgre
 /** A verdict for the badge: the failing assertions named with their reasons; none for a cell without assertions. */
 export function verdictView(outcome: CellOutcome | undefined): VerdictView | undefined {
   if (!outcome || outcome.status === 'no-assertions') return undefined;
-  const failing = outcome.results.filter((r) => r.status !== 'pass' && r.status !== 'pending').map((r) => `${r.type}: ${r.reason}`);
+  const failing = outcome.results.filter((r) => r.status !== 'pass' && r.status !== 'pending').map(namedReason);
   return { status: outcome.status, score: outcome.score, failing };
 }
 

@@ -1,7 +1,8 @@
 // What the experiment panel knows of its cells beyond their answers: each cell's verdict (its assertions, and the
 // newest grading run's verdicts, followed live while it goes) and, when the user compares, each cell against
-// the same cell of another run. Verdicts are kept per item until its answer or its grades change, so the
-// column figures can be recounted often. No 'vscode' import: it is unit-tested on Node.
+// the same cell of another run, or the cells of one column against the baseline column's in their rows.
+// Verdicts are kept per item until its answer or its grades change, so the column figures can be recounted
+// often. No 'vscode' import: it is unit-tested on Node.
 
 import { cellKey } from '../../core/experiments/experiment-cells';
 import { RunJudgement } from '../../core/experiments/run-judgement';
@@ -13,7 +14,7 @@ import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { columnFigures } from '../../core/experiments/column-figures';
 import type { CellOutcome } from '../../core/judge';
 import type { LedgerLine } from '../../core/runs/ledger-file';
-import { compareRuns, type CellComparison, type VerdictOf } from '../../core/runs/compare-runs';
+import { compareColumns, compareRuns, type CellComparison, type RunComparison, type VerdictOf } from '../../core/runs/compare-runs';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import type { RunStore } from '../../core/runs/run-store';
 import type { CellChange, ColumnView, ComparisonView, ExperimentProgressView } from '../../protocol/experiments';
@@ -29,7 +30,8 @@ export class PanelJudging implements CellJudging {
   /** The newest grading run, followed; `touched`: its items changed by lines not yet looked at. */
   private grading: { runId: string; projection: RunProjection; touched: RunItem[] } | undefined;
   private readonly known = new Map<number, Known>();
-  private comparing: { other: RunProjection; cells: Map<number, CellComparison>; view: ComparisonView } | undefined;
+  /** What is compared with: another run, or the baseline column of this one; each cell's change by item index. */
+  private comparing: { against: RunProjection | { base: number; other: number }; cells: Map<number, CellComparison>; view: ComparisonView } | undefined;
 
   constructor(
     private readonly store: RunStore,
@@ -98,12 +100,19 @@ export class PanelJudging implements CellJudging {
   /** Compares this run (as it is now) with another stored run; their cells' changes are then known. */
   compareWith(run: RunProjection, otherRunId: string, verdictOf: VerdictOf): ComparisonView {
     const other = RunProjection.replay(this.store.ledgerPath(otherRunId), { keepItems: true });
-    this.comparing = { other, cells: new Map(), view: { runId: otherRunId, title: other.header.title ?? otherRunId, createdAt: other.header.createdAt, counts: { same: 0, changed: 0, 'newly-passing': 0, 'newly-failing': 0, added: 0, removed: 0 } } };
+    this.comparing = { against: other, cells: new Map(), view: { kind: 'run', runId: otherRunId, title: other.header.title ?? otherRunId, createdAt: other.header.createdAt, counts: noChanges() } };
     this.recompare(run, verdictOf);
     return this.comparing.view;
   }
 
-  /** The comparison counted again (this run's cells moved on, or were graded). */
+  /** Compares column `other` of this run with the baseline column `base`: the changes are other's cells'. */
+  compareColumns(run: RunProjection, base: number, other: number): ComparisonView {
+    this.comparing = { against: { base, other }, cells: new Map(), view: { kind: 'columns', base, other, counts: noChanges() } };
+    this.recompare(run, () => undefined);
+    return this.comparing.view;
+  }
+
+  /** The comparison counted again (this run's cells moved on, or were graded); `verdictOf` judges another run's cells. */
   recompare(run: RunProjection, verdictOf: VerdictOf): void {
     if (!this.comparing) return;
     const mine: VerdictOf = (of, item) => {
@@ -111,7 +120,8 @@ export class PanelJudging implements CellJudging {
       const status = this.outcome(item)?.status;
       return status === 'pass' || status === 'fail' ? status : undefined;
     };
-    const comparison = compareRuns(this.comparing.other, run, mine);
+    const { against } = this.comparing;
+    const comparison: RunComparison = against instanceof RunProjection ? compareRuns(against, run, mine) : compareColumns(run, against.base, against.other, mine);
     this.comparing.cells = new Map(comparison.cells.map((cell) => [cell.item.index, cell]));
     this.comparing.view = { ...this.comparing.view, counts: comparison.counts };
   }
@@ -144,4 +154,8 @@ export class PanelJudging implements CellJudging {
     this.judgement.grades = gradesOf(this.grading.projection);
     for (const [index, { item }] of this.known) if (item.cell && cells.has(cellKey(item.cell[0], item.cell[1], item.cell[2]))) this.known.delete(index);
   }
+}
+
+function noChanges(): ComparisonView['counts'] {
+  return { same: 0, changed: 0, 'newly-passing': 0, 'newly-failing': 0, added: 0, removed: 0 };
 }

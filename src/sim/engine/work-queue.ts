@@ -13,12 +13,18 @@ export interface QueueRow {
   acked: boolean;
   /** Legacy integer ids: the id of the row's first prompt; the others follow it. */
   first_item_id: number | null;
+  /**
+   * Date.now() when the row was queued: the server keeps it in the SQLite row (`enqueue_time`) and times the
+   * queue wait from it, so a prompt resumed after a restart has waited since then, not since the restart.
+   * Absent in rows saved by older simulators.
+   */
+  enqueued_at?: number;
 }
 
 export interface PendingItem {
   group: string;
   index: number;
-  /** Date.now() when it was queued, for the queue wait histogram. */
+  /** Date.now() when its row was queued, for the queue wait histogram. */
   queuedAt: number;
 }
 
@@ -50,7 +56,7 @@ export class WorkQueue {
 
   /** Adds a row for `count` prompts of `group` and queues them all. */
   push(group: string, count: number, integerIds: boolean): QueueRow {
-    const row: QueueRow = { id: this.nextRowId++, group, request_count: count, acked: false, first_item_id: null };
+    const row: QueueRow = { id: this.nextRowId++, group, request_count: count, acked: false, first_item_id: null, enqueued_at: Date.now() };
     if (integerIds) {
       row.first_item_id = this.nextItemId;
       this.nextItemId += count;
@@ -63,7 +69,7 @@ export class WorkQueue {
 
   /** Queues prompts of an existing row again (after a restart). */
   requeue(row: QueueRow, indexes: readonly number[]): void {
-    const queuedAt = Date.now();
+    const queuedAt = row.enqueued_at ?? Date.now();
     for (const index of indexes) this.pending.push({ group: row.group, index, queuedAt });
   }
 

@@ -14,7 +14,7 @@ import type { ExtensionLog } from '../log';
 import type { Settings } from '../../host/settings-schema';
 import type { Runs } from '../runs/runs';
 import type { PromptDiagnostics } from './prompt-diagnostics';
-import { fromDocument, fromLines, fromSelections, NothingToSendError } from './prompt-sources';
+import { fromClosedFile, fromDocument, fromLines, fromSelections, NothingToSendError } from './prompt-sources';
 
 export interface BatchCommandDeps {
   runs: Runs;
@@ -28,24 +28,31 @@ export interface BatchCommandDeps {
 export async function generateFromSelection(deps: BatchCommandDeps): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return void vscode.window.showWarningMessage('ScalarLM: open a document and select a prompt (or put the cursor on its line) first.');
-  await send(deps, editor.document, async () => fromSelections(editor));
+  await send(deps, editor.document.uri, async () => editor.document, async () => fromSelections(editor));
 }
 
 export async function generateLines(deps: BatchCommandDeps): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return void vscode.window.showWarningMessage('ScalarLM: open a document with one prompt per line first.');
-  await send(deps, editor.document, async () => fromLines(editor));
+  await send(deps, editor.document.uri, async () => editor.document, async () => fromLines(editor));
 }
 
 /** From the explorer or an editor's context menu (`uri`), or the active editor. */
 export async function generateFromFile(deps: BatchCommandDeps, uri?: vscode.Uri): Promise<void> {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
   if (!target) return void vscode.window.showWarningMessage('ScalarLM: open or select a prompt file (.jsonl, .json, or text) first.');
-  const document = await vscode.workspace.openTextDocument(target);
-  await send(deps, document, () => fromDocument(document));
+  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === target.toString());
+  // A document open in the window is sent as it reads there (unsaved edits too); a closed file as it is on disk.
+  const document = async () => open ?? vscode.workspace.openTextDocument(target);
+  await send(deps, target, document, async () => {
+    if (open) return fromDocument(open);
+    const closed = await fromClosedFile(target);
+    return closed === 'not utf-8' ? fromDocument(await document()) : closed;
+  });
 }
 
-async function send(deps: BatchCommandDeps, document: vscode.TextDocument, read: () => Promise<BatchSource | undefined>): Promise<void> {
+/** `document`: the source's document, opened when its problems are to be shown on it. */
+async function send(deps: BatchCommandDeps, uri: vscode.Uri, document: () => Promise<vscode.TextDocument>, read: () => Promise<BatchSource | undefined>): Promise<void> {
   const settings = deps.connection.settings;
   let job: BatchJob;
   try {
@@ -53,11 +60,11 @@ async function send(deps: BatchCommandDeps, document: vscode.TextDocument, read:
     if (!source) return;
     job = await planBatch(source, { configured: configuredOverrides(settings) });
   } catch (error) {
-    if (error instanceof PromptProblems) return deps.problems.show(error, document);
+    if (error instanceof PromptProblems) return deps.problems.show(error, await document());
     if (error instanceof NothingToSendError) return void vscode.window.showWarningMessage(`ScalarLM: ${error.message}`);
     throw error;
   }
-  deps.problems.clear(document.uri);
+  deps.problems.clear(uri);
   if (!(await confirmLargeBatch(job, settings, deps.monitor))) return;
   if (!(await confirmLongPrompt(job, deps.connection))) return;
   if (job.warnings.length > 0) showWarnings(job.warnings, deps.log);

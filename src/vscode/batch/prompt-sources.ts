@@ -62,16 +62,36 @@ export function fromLines(editor: vscode.TextEditor): BatchSource {
 export async function fromDocument(document: vscode.TextDocument): Promise<BatchSource | undefined> {
   const name = fileName(document);
   const text = document.getText();
-  const format = await documentFormat(document, name, text);
+  // An untitled buffer has no extension: its language says what it holds.
+  const format = await documentFormat(name, text, document.isUntitled ? document.languageId : undefined);
   if (format === undefined) return undefined;
   return { kind: 'text', text, fileName: name, uri: document.uri.toString(), format };
 }
 
-async function documentFormat(document: vscode.TextDocument, name: string, text: string): Promise<PromptFormat | undefined> {
-  // An untitled buffer has no extension: its language says what it holds.
+/**
+ * A file no editor has open, read from disk as the CLI reads it, without making it a document first (a
+ * 10,000-line document is a round trip through the window); undefined when it is not UTF-8 (VS Code's
+ * decoding then reads it) or the user dismissed the question about an ambiguous text.
+ */
+export async function fromClosedFile(uri: vscode.Uri): Promise<BatchSource | undefined | 'not utf-8'> {
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return 'not utf-8';
+  }
+  const name = basename(uri.path);
+  const format = await documentFormat(name, text, undefined);
+  if (format === undefined) return undefined;
+  return { kind: 'text', text, fileName: name, uri: uri.toString(), format };
+}
+
+/** `untitledLanguage`: the language of an untitled buffer, which has no extension to go by. */
+async function documentFormat(name: string, text: string, untitledLanguage: string | undefined): Promise<PromptFormat | undefined> {
   const byLanguage: Record<string, PromptFormat> = { jsonl: 'jsonl', json: 'json', markdown: 'document' };
   const guess = detectFormat(name, text);
-  if (document.isUntitled && byLanguage[document.languageId]) return byLanguage[document.languageId];
+  if (untitledLanguage !== undefined && byLanguage[untitledLanguage]) return byLanguage[untitledLanguage];
   if (!guess.ambiguous) return guess.format;
   const lines = parsePromptText(text, { fileName: name, format: 'lines' }).items.length;
   const picked = await vscode.window.showQuickPick(

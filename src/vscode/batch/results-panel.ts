@@ -9,21 +9,23 @@ import { displayNumber, readItemNumbers, type ItemNumbers } from '../../core/run
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
 import { SNIPPET_LABELS, snippetsFor, TOKEN_ENV, type SnippetFormat } from '../../core/snippets';
 import { groupSnippet } from '../../host/batch/group-snippet';
-import { headerView, itemView, liveProgressView, storedProgressView } from '../../host/batch/results-view-model';
+import { headerView, itemUpdate, liveProgressView, storedProgressView } from '../../host/batch/results-view-model';
 import { ServerFacts } from '../../host/batch/server-facts';
-import { isResultsMessage, type ItemAction, type ResultsFromWebview, type ResultsToWebview, type RunAction } from '../../protocol/results';
+import { isResultsMessage, type ItemAction, type ItemUpdate, type ResultsFromWebview, type ResultsToWebview, type RunAction } from '../../protocol/results';
 import { copyText, openInEditor } from '../text-actions';
 import { exportRun, resubmitUnknown, retryFailed, revealOrigin, type RunActionsDeps } from '../runs/run-actions';
 import { exportTrainingData } from '../runs/export-training';
 import { RunPanel, sourceLabel, type RunPage } from '../runs/run-panel';
 
-export const RESULTS_PAGE: RunPage = { viewType: 'scalarlm.results', script: 'results', stylesheets: ['panel.css', 'markdown.css', 'results.css'], title: 'ScalarLM Results' };
+export const RESULTS_PAGE: RunPage = { viewType: 'scalarlm.results', script: 'results', laterScripts: ['markdown'], stylesheets: ['panel.css', 'markdown.css', 'results.css'], title: 'ScalarLM Results' };
 
 export class ResultsPanel extends RunPanel<ResultsToWebview> {
   /** A retry's item numbers in the run it retries, read with the run. */
   private numbers: ItemNumbers | undefined;
   /** The item the page's detail pane shows: the group copied as code. */
   private shownIndex: number | undefined;
+  /** The page has heard of every item below this index (their parts that never change were sent). */
+  private heardOf = 0;
   /** What the deployment was asked about this run's groups, for the deployment it was asked of. */
   private facts: { baseUrl: string; facts: ServerFacts } | undefined;
 
@@ -51,27 +53,32 @@ export class ResultsPanel extends RunPanel<ResultsToWebview> {
   }
 
   protected initMessage(run: RunProjection): ResultsToWebview {
-    this.panel.title = `Results: ${run.header.title ?? this.runId.slice(0, 8)}`;
+    this.setTitle(`Results: ${run.header.title ?? this.runId.slice(0, 8)}`);
     this.numbers = readItemNumbers(this.deps.runs.runStore.ledgerPath(this.runId));
     const live = this.live;
+    this.heardOf = 0;
     return {
       type: 'init',
       header: headerView(run.header, run.total, sourceLabel(run.header.source), this.parentOf(run)),
-      items: run.items.map((item) => this.itemView(item, live)),
+      items: run.items.map((item) => this.itemUpdate(item, live)),
       progress: live ? liveProgressView(this.deps.runs.latestProgress(this.runId), run) : storedProgressView(run),
     };
   }
 
   protected changedMessage(_run: RunProjection, items: readonly RunItem[]): ResultsToWebview {
-    return { type: 'items', items: items.map((item) => this.itemView(item, this.live)) };
+    const live = this.live;
+    return { type: 'items', items: items.map((item) => this.itemUpdate(item, live)) };
   }
 
   protected progressMessage(run: RunProjection, progress: BatchProgress | undefined, error?: string): ResultsToWebview {
     return { type: 'progress', progress: progress ? liveProgressView(progress, run) : storedProgressView(run, error) };
   }
 
-  private itemView(item: RunItem, live: boolean): ReturnType<typeof itemView> {
-    return itemView(item, live, displayNumber(this.numbers, item.index));
+  /** The item's update; with its parts that never change when the page has not heard of it (items come in index order). */
+  private itemUpdate(item: RunItem, live: boolean): ItemUpdate {
+    const fixed = item.index >= this.heardOf;
+    if (fixed) this.heardOf = item.index + 1;
+    return itemUpdate(item, live, fixed, displayNumber(this.numbers, item.index));
   }
 
   /** The run this one retries, when it is still stored. */
@@ -90,9 +97,10 @@ export class ResultsPanel extends RunPanel<ResultsToWebview> {
     await this.itemActions(run, item)[message.action]();
   }
 
-  /** What the deployment knows of the item now shown in the detail pane, posted when it answers. */
+  /** The request id of the item now shown in the detail pane at once, then what the deployment knows of it when it answers. */
   private async tellFacts(run: RunProjection, item: RunItem): Promise<void> {
     this.shownIndex = item.index;
+    this.post({ type: 'itemDetail', index: item.index, requestId: item.requestId === null ? null : String(item.requestId) });
     const facts = await this.serverFacts(run.header.baseUrl).of(item.requestId);
     this.post({ type: 'serverFacts', index: item.index, facts });
   }

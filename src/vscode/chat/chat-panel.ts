@@ -1,6 +1,7 @@
 // Conversations in webview panels, one per conversation; after a window reload the serializer brings each
-// back from the conversation store, and the Chat History view opens any saved one again. The panel relays
-// the session's messages and acts on the page's.
+// back from the conversation store (an answer the reload cut off comes back interrupted, see
+// host/chat/interruption.ts), and the Chat History view opens any saved one again. The panel relays the
+// session's messages and acts on the page's.
 
 import * as vscode from 'vscode';
 import { ConversationStore, type ConversationRecord } from '../../core/chat/conversation';
@@ -8,6 +9,7 @@ import { TOKEN_PLACEHOLDER } from '../../core/snippets';
 import { readDeploymentModels } from '../../host/chat/chat-controls';
 import { ChatSession } from '../../host/chat/chat-session';
 import { DisposableStore } from '../../host/dispose';
+import { windowTabTitles } from '../../host/tab-titles';
 import { isChatMessage, type ChatFromWebview, type ChatPanelState, type ChatToWebview } from '../../protocol/chat';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
@@ -40,7 +42,7 @@ export class ChatPanels implements vscode.Disposable {
           const chatId = (state as ChatPanelState | undefined)?.chatId;
           const record = chatId && !this.open.has(chatId) ? this.store().load(chatId) : undefined;
           if (!record) return panel.dispose();
-          this.adopt(panel, interrupted(record));
+          this.adopt(panel, record);
         },
       }),
     );
@@ -56,7 +58,7 @@ export class ChatPanels implements vscode.Disposable {
       return true;
     }
     const record = this.store().load(chatId);
-    if (record) this.start(interrupted(record));
+    if (record) this.start(record);
     return record !== undefined;
   }
 
@@ -128,8 +130,12 @@ export class ChatPanels implements vscode.Disposable {
     return chat;
   }
 
+  /** The window is going (a reload, or closing): answers on their way are interrupted by it, not by their panels closing. */
   dispose(): void {
-    for (const chat of this.open.values()) chat.dispose();
+    for (const chat of this.open.values()) {
+      chat.session.interrupt('window');
+      chat.dispose();
+    }
     this.disposables.dispose();
   }
 }
@@ -137,16 +143,6 @@ export class ChatPanels implements vscode.Disposable {
 /** Named like the other panels ("Results: …"), so a chat tab is not taken for the file it started from. */
 function tabTitle(title: string): string {
   return title.startsWith('Compare: ') ? title : `Chat: ${title}`;
-}
-
-/** Answers a window reload cut off are kept as they were, marked stopped. */
-function interrupted(record: ConversationRecord): ConversationRecord {
-  for (const turn of record.turns) {
-    for (const answer of turn.answers) {
-      if (answer.state === 'waiting' || answer.state === 'streaming') Object.assign(answer, { state: 'stopped', error: 'Interrupted by a window reload.' });
-    }
-  }
-  return record;
 }
 
 class ChatPanel {
@@ -173,8 +169,8 @@ class ChatPanel {
       }),
     );
     this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.received(message)));
-    panel.title = tabTitle(session.record.title);
-    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'chat', stylesheets: ['panel.css', 'markdown.css', 'chat.css'], title: session.record.title });
+    panel.title = windowTabTitles.claim(this, tabTitle(session.record.title));
+    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: 'chat', laterScripts: ['markdown'], stylesheets: ['panel.css', 'markdown.css', 'chat.css'], title: session.record.title });
   }
 
   get active(): boolean {
@@ -225,11 +221,12 @@ class ChatPanel {
   };
 
   private post(message: ChatToWebview): void {
-    if (message.type === 'init') this.panel.title = tabTitle(message.chat.title);
+    if (message.type === 'init') this.panel.title = windowTabTitles.claim(this, tabTitle(message.chat.title));
     if (this.ready) void this.panel.webview.postMessage(message);
   }
 
   private release(): void {
+    windowTabTitles.release(this);
     this.closed.fire();
     this.disposables.dispose();
   }

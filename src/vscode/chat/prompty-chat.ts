@@ -7,7 +7,7 @@ import type { Opening } from '../../host/chat/opening';
 import { sampleVars } from '../../host/experiments/preview-vars';
 import { promptyOpening } from '../../host/experiments/prompty-opening';
 import type { ExtensionLog } from '../log';
-import { displayPath, fileNameOf, isPromptyUri, readText, templateOfDocument } from '../prompt-files/prompt-documents';
+import { displayPath, fileNameOf, isPromptyUri, readReferenced, templateOfDocument } from '../prompt-files/prompt-documents';
 import { showRenderFailure } from '../prompt-files/render-failure';
 import { templateTrust } from '../workspace-trust';
 
@@ -22,12 +22,13 @@ export async function promptyChatOpening(uri: vscode.Uri, log: ExtensionLog): Pr
   const document = await vscode.workspace.openTextDocument(uri);
   const template = templateOfDocument(document);
   if (template.kind !== 'prompty') return undefined;
-  const vars = await sampleVars(template, readText);
+  const read = readReferenced();
+  const vars = await sampleVars(template, read);
   let messages: RenderedMessage[];
   let parameters: Record<string, unknown>;
   try {
     if (vars.kind === 'unreadable') throw vars.error;
-    parameters = await loadParameters(template, readText);
+    parameters = await loadParameters(template, read);
     const result = compileTemplate(template).render(vars.kind === 'sample' ? vars.values : {}, { trust: templateTrust() });
     messages = result.kind === 'messages' ? result.messages : [{ role: 'user', content: result.text }];
   } catch (error) {

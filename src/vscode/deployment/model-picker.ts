@@ -11,6 +11,8 @@ import type { Connection } from './connection';
 import type { ExtensionLog } from '../log';
 import { pickTarget } from '../setting-target';
 
+const MODEL_PICKED_CONTEXT = 'scalarlm.modelPicked';
+
 interface ModelItem extends vscode.QuickPickItem {
   model?: string;
 }
@@ -39,12 +41,21 @@ export async function selectModel(connection: Connection, log: ExtensionLog): Pr
   if (picked?.model === undefined) return;
   if (picked.model === current) {
     vscode.window.setStatusBarMessage(`ScalarLM: ${picked.model === '' ? "the deployment's default" : picked.model} is already the model in use.`, 5000);
-    return;
+    return markPicked();
   }
   const target = await pickTarget('scalarlm.model');
   if (target === undefined) return;
   await vscode.workspace.getConfiguration('scalarlm').update('model', picked.model, target);
   log.info(`scalarlm.model set to "${picked.model}" (${vscode.ConfigurationTarget[target]}).`);
+  await markPicked();
+}
+
+/**
+ * The walkthrough's "Pick a model" step completes on this context key (or a change of the setting): picking
+ * the model already in use is a choice too, and opening the picker then pressing Escape is not.
+ */
+async function markPicked(): Promise<void> {
+  await vscode.commands.executeCommand('setContext', MODEL_PICKED_CONTEXT, true);
 }
 
 /** The training side never stops the pick: a failure is logged and named in its section's heading. */

@@ -1,12 +1,14 @@
 // A trained adaptor judged beside the base: "Add Adaptor to Experiment…" puts `scalarlm:<model>` with a label into
 // the experiment file's providers (a workspace edit, so Undo takes it back; the rest of the file as written),
 // and "Compare with Base" runs the experiment with that column: the base columns' groups are the batches the
-// server already holds, so only the adaptor's cells are sent, and the panel shows each column's pass rate.
+// server already holds, so only the adaptor's cells are sent, and the panel shows each column's pass rate and
+// the adaptor's column compared with the base's, row by row.
 
 import * as vscode from 'vscode';
 import { addedProviderEdit, loadExperimentConfig } from '../../core/experiments/config';
 import { addedProviderProblem } from '../../core/experiments/experiment-spec';
 import type { ModelInfo } from '../../core/api/types';
+import { fileAccess } from '../workspace-trust';
 import { runExperimentFile, type ExperimentCommandDeps } from './experiment-commands';
 
 /** How an adaptor's column is labelled when the caller gives no label: short, and it names the adaptor. */
@@ -14,11 +16,29 @@ export function adaptorLabel(model: string): string {
   return /^[0-9a-f]{64}$/.test(model) ? `adaptor ${model.slice(0, 8)}` : model;
 }
 
+export interface AdaptorCommandDeps extends ExperimentCommandDeps {
+  /** The run's panel shows the column of `model` compared with the base's. */
+  showAdaptorComparison(runId: string, model: string): void;
+}
+
 /**
  * Adds the adaptor to the experiment's providers; resolves with the document's URI, or undefined when nothing
  * was added. Without a model, a quick pick of what the deployment serves (its trained adaptors first).
  */
 export async function addAdaptorToExperiment(deps: ExperimentCommandDeps, uri?: vscode.Uri, model?: string, label?: string): Promise<vscode.Uri | undefined> {
+  return (await addAdaptor(deps, uri, model, label))?.target;
+}
+
+/** The adaptor added (when it is not in the file yet), the file saved, and the experiment run: resolves with the run's id. */
+export async function compareWithBase(deps: AdaptorCommandDeps, uri?: vscode.Uri, model?: string, label?: string): Promise<string | undefined> {
+  const added = await addAdaptor(deps, uri, model, label);
+  if (!added) return undefined;
+  const runId = await runExperimentFile(deps, added.target);
+  if (runId) deps.showAdaptorComparison(runId, added.model);
+  return runId;
+}
+
+async function addAdaptor(deps: ExperimentCommandDeps, uri: vscode.Uri | undefined, model: string | undefined, label: string | undefined): Promise<{ target: vscode.Uri; model: string } | undefined> {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
   if (!target) return void vscode.window.showWarningMessage('ScalarLM: open an experiment file (promptfooconfig.yaml) first.');
   const name = model ?? (await pickModel(deps));
@@ -26,8 +46,8 @@ export async function addAdaptorToExperiment(deps: ExperimentCommandDeps, uri?: 
   const added = { id: `scalarlm:${name}`, label: label ?? adaptorLabel(name) };
   const document = await vscode.workspace.openTextDocument(target);
   if (document.isDirty) await document.save();
-  const config = await loadExperimentConfig(target.fsPath);
-  if (config.providers.some((p) => p.model === name)) return target;
+  const config = await loadExperimentConfig(target.fsPath, fileAccess());
+  if (config.providers.some((p) => p.model === name)) return { target, model: name };
   const problem = addedProviderProblem(added, config.providers);
   if (problem) return void vscode.window.showWarningMessage(`ScalarLM: ${problem}.`);
   const result = addedProviderEdit(document.getText(), added);
@@ -36,14 +56,7 @@ export async function addAdaptorToExperiment(deps: ExperimentCommandDeps, uri?: 
   const edit = new vscode.WorkspaceEdit();
   edit.replace(target, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), text);
   if (!(await vscode.workspace.applyEdit(edit))) return void vscode.window.showWarningMessage(`ScalarLM: the edit of ${vscode.workspace.asRelativePath(target)} was not applied.`);
-  return target;
-}
-
-/** The adaptor added (when it is not in the file yet), the file saved, and the experiment run: resolves with the run's id. */
-export async function compareWithBase(deps: ExperimentCommandDeps, uri?: vscode.Uri, model?: string, label?: string): Promise<string | undefined> {
-  const target = await addAdaptorToExperiment(deps, uri, model, label);
-  if (!target) return undefined;
-  return runExperimentFile(deps, target);
+  return { target, model: name };
 }
 
 async function pickModel(deps: ExperimentCommandDeps): Promise<string | undefined> {

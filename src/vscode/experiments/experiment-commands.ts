@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { datasetExtensions } from '../../core/datasets';
 import { ExperimentProblems } from '../../core/experiments/experiment-cells';
 import { experimentFromConfig, experimentFromPrompty, type ExperimentSpec } from '../../core/experiments/experiment-spec';
+import { overlongCell } from '../../core/experiments/overlong-cell';
 import { planExperiment } from '../../core/experiments/run-experiment';
 import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { asSentence } from '../../core/prompts/problems';
@@ -19,7 +20,7 @@ import { isLocated } from '../../host/experiments/rendered-markdown';
 import { unsavedQuestion, type UnsavedAnswer } from '../../host/experiments/unsaved-question';
 import { showRenderFailure } from '../prompt-files/render-failure';
 import type { TemplateDiagnostics } from './template-diagnostics';
-import { templateTrust } from '../workspace-trust';
+import { fileAccess, templateTrust } from '../workspace-trust';
 
 export interface ExperimentCommandDeps {
   runs: Runs;
@@ -37,7 +38,7 @@ const RUN_CHECK = 'run';
 export async function runExperimentFile(deps: ExperimentCommandDeps, uri?: vscode.Uri): Promise<string | undefined> {
   const target = await savedTarget(uri, 'an experiment file (promptfooconfig.yaml)');
   if (!target) return undefined;
-  return start(deps, () => experimentFromConfig(target.fsPath), { kind: 'config', path: target.fsPath });
+  return start(deps, () => experimentFromConfig(target.fsPath, { access: fileAccess() }), { kind: 'config', path: target.fsPath });
 }
 
 /** A .prompty with its sample: one cell. */
@@ -45,7 +46,7 @@ export async function runPromptWithSample(deps: ExperimentCommandDeps, uri?: vsc
   const target = await savedTarget(uri, 'a .prompty file');
   if (!target) return;
   const model = deps.connection.settings.model || undefined;
-  await start(deps, () => experimentFromPrompty(target.fsPath, { ...(model ? { model } : {}) }), { kind: 'prompty', path: target.fsPath, ...(model ? { model } : {}) });
+  await start(deps, () => experimentFromPrompty(target.fsPath, { access: fileAccess(), ...(model ? { model } : {}) }), { kind: 'prompty', path: target.fsPath, ...(model ? { model } : {}) });
 }
 
 /** A .prompty over the rows of a dataset the user picks: a cell per row. */
@@ -56,7 +57,7 @@ export async function runPromptOverDataset(deps: ExperimentCommandDeps, uri?: vs
   if (!rows) return;
   const model = deps.connection.settings.model || undefined;
   const origin = { kind: 'prompty' as const, path: target.fsPath, dataset: rows.fsPath, ...(model ? { model } : {}) };
-  await start(deps, () => experimentFromPrompty(target.fsPath, { dataset: rows.fsPath, datasetName: vscode.workspace.asRelativePath(rows), ...(model ? { model } : {}) }), origin);
+  await start(deps, () => experimentFromPrompty(target.fsPath, { access: fileAccess(), dataset: rows.fsPath, datasetName: vscode.workspace.asRelativePath(rows), ...(model ? { model } : {}) }), origin);
 }
 
 async function start(deps: ExperimentCommandDeps, read: () => Promise<ExperimentSpec>, origin: ExperimentHeader['origin']): Promise<string | undefined> {
@@ -70,6 +71,9 @@ async function start(deps: ExperimentCommandDeps, read: () => Promise<Experiment
     return void reportUnrenderable(error, deps);
   }
   deps.templateProblems.setRenderProblems(RUN_CHECK, []);
+  // A cell longer than a model's context is asked about, as the batch commands ask (the CLI refuses it).
+  const tooLong = await overlongCell(access.api, planned);
+  if (tooLong && !(await confirm('Send a prompt longer than the model can read?', [tooLong], 'Send it anyway'))) return undefined;
   const confirmAbove = deps.connection.settings.batch.confirmAbove;
   if (planned.cells > confirmAbove) {
     const facts = planned.columns.map((c) => `${c.prompt.label} × ${c.providerLabel}: ${c.model ?? "the deployment's default"}, ${c.transport}`);

@@ -1,14 +1,16 @@
 // An experiment run's matrix in a webview panel, one tab per run (the common part is RunPanel): the columns,
 // the rows (its stored tests) and every cell when the page says `ready`, then the cells each ledger line
 // changes and the run's progress; each cell's verdict (and its grading run's, followed live), the columns'
-// figures and, on "Compare with…", each cell against another run; a cell's detail when the page asks for it;
-// and the run's actions.
+// figures and, on "Compare with…", each cell against another run, or on "Compare columns…" (and after Compare
+// with Base) one column's cells against the baseline column's; a cell's detail when the page asks for it; and
+// the run's actions.
 
 import * as vscode from 'vscode';
 import type { BatchProgress } from '../../core/batch/runner';
 import { cellKey } from '../../core/experiments/experiment-cells';
 import { planExperiment, specOf } from '../../core/experiments/run-experiment';
 import { readTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
+import { readRunHeader } from '../../core/runs/ledger-book';
 import { storedVerdicts } from '../../core/experiments/run-judgement';
 import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
 import { cellRecords } from '../../core/experiments/cell-records';
@@ -17,6 +19,7 @@ import { answerText } from '../../core/runs/compare-runs';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
 import { cellDetailView, cellView, cellViews, experimentHeaderView, experimentProgressView, rowViews } from '../../host/experiments/experiment-view-model';
 import { PanelJudging } from '../../host/experiments/panel-judging';
+import { adaptorBesideBase } from '../../host/experiments/adaptor-columns';
 import { cellSnippet } from '../../host/experiments/cell-snippet';
 import { SNIPPET_LABELS, snippetsFor, TOKEN_ENV, type SnippetFormat } from '../../core/snippets';
 import { isExperimentMessage, type CellAction, type CellView, type ExperimentAction, type ExperimentFromWebview, type ExperimentToWebview } from '../../protocol/experiments';
@@ -27,7 +30,8 @@ import { exportTrainingData } from '../runs/export-training';
 import { RunPanel, sourceLabel, type RunPage } from '../runs/run-panel';
 import type { ReadOnlyTexts } from '../read-only-texts';
 import { copyText, openInEditor } from '../text-actions';
-import { templateTrust } from '../workspace-trust';
+import { fileAccess, templateTrust } from '../workspace-trust';
+import { pickColumnsToCompare, pickRunToCompare } from './comparison-picks';
 import { offerReport } from './report-preview';
 
 /** Verdicts and figures change with every answer; the column headers need them at most this often. */
@@ -37,7 +41,7 @@ export interface ExperimentPanelDeps extends RunActionsDeps {
   texts: ReadOnlyTexts;
 }
 
-export const EXPERIMENT_PAGE: RunPage = { viewType: 'scalarlm.experiment', script: 'experiments', stylesheets: ['panel.css', 'markdown.css', 'experiments.css'], title: 'ScalarLM Experiment' };
+export const EXPERIMENT_PAGE: RunPage = { viewType: 'scalarlm.experiment', script: 'experiments', laterScripts: ['markdown'], stylesheets: ['panel.css', 'markdown.css', 'experiments.css'], title: 'ScalarLM Experiment' };
 
 export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   /** The run's tests as they were when it began (its rows). */
@@ -45,8 +49,8 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   /** Where each cell is among the run's items. */
   private readonly cells = new Map<string, number>();
   private judging: PanelJudging | undefined;
-  /** The run compared with, kept across the run's re-reads. */
-  private comparedRunId: string | undefined;
+  /** What the cells are compared with (another run, or a baseline column), kept across the run's re-reads. */
+  private compared: { kind: 'run'; runId: string } | { kind: 'columns'; base: number; other: number } | undefined;
   /** The rows marked as disagreeing on the page. */
   private disagree = new Set<number>();
   private judgedTimer: NodeJS.Timeout | undefined;
@@ -68,9 +72,9 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     this.tests = readTestsFile(testsFileOf(store.ledgerPath(this.runId)));
     this.cells.clear();
     run.items.forEach((item, index) => item.cell && this.cells.set(cellKey(item.cell[0], item.cell[1], item.cell[2]), index));
-    this.panel.title = `Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`;
+    this.setTitle(`Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`);
     const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust()));
-    if (this.comparedRunId && store.has(this.comparedRunId)) judging.compareWith(run, this.comparedRunId, storedVerdicts(store, templateTrust()));
+    this.applyComparison(run, judging);
     const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
     this.disagree = disagree;
     const header = { ...experimentHeaderView(run, this.sourceLabel(run)), columns };
@@ -160,7 +164,8 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       openLedger: () => vscode.window.showTextDocument(vscode.Uri.file(this.deps.runs.runStore.ledgerPath(this.runId)), { preview: false }),
       openSource: () => run.header.source && vscode.window.showTextDocument(sourceUri(run.header.source), { preview: false, viewColumn: vscode.ViewColumn.One }),
       compareWith: () => this.compareWith(run),
-      clearComparison: () => this.clearComparison(run),
+      compareColumns: () => this.compareColumns(run),
+      clearComparison: () => this.compare(undefined),
     };
   }
 
@@ -188,47 +193,65 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     await copyText(snippetsFor(snippet.request)[format], `${what} as ${SNIPPET_LABELS[format]} (token as $${TOKEN_ENV})`);
   }
 
-  /** Earlier runs of the same experiment first (newest first), then every other experiment run. */
   private async compareWith(run: RunProjection): Promise<void> {
+    const runId = await pickRunToCompare(this.deps.runs.runStore, run);
+    if (runId && this.run === run) this.compare({ kind: 'run', runId });
+  }
+
+  private async compareColumns(run: RunProjection): Promise<void> {
+    const columns = await pickColumnsToCompare(run);
+    if (columns && this.run === run) this.compare({ kind: 'columns', ...columns });
+  }
+
+  /** Compare with Base: the adaptor's column (of `model`) against the base's, shown as soon as the run is. */
+  compareAdaptorWithBase(model: string): void {
+    const columns = readRunHeader(this.deps.runs.runStore.ledgerPath(this.runId)).experiment?.columns ?? [];
+    const pair = adaptorBesideBase(columns, model);
+    if (pair) this.compare({ kind: 'columns', ...pair });
+  }
+
+  /** Compares with `compared` (none: stops comparing); the page hears of it when it has the run, else with its init. */
+  private compare(compared: ExperimentPanel['compared']): void {
+    this.compared = compared;
+    const { run, judging } = this;
+    if (!run || !judging) return;
+    this.applyComparison(run, judging);
+    this.post({ type: 'comparison', comparison: judging.comparison ?? null });
+    this.post({ type: 'cells', cells: cellViews(run.items, this.live, judging) });
+  }
+
+  private applyComparison(run: RunProjection, judging: PanelJudging): void {
     const store = this.deps.runs.runStore;
-    const others = store.list().filter((other) => other.experiment && other.runId !== this.runId);
-    const same = others.filter((other) => other.source !== undefined && other.source === run.header.source && other.createdAt < run.header.createdAt);
-    const rest = others.filter((other) => !same.includes(other));
-    type Pick = vscode.QuickPickItem & { runId?: string };
-    const item = (other: (typeof others)[number]): Pick => ({ label: other.title, description: `${new Date(other.createdAt).toLocaleString()} · ${other.runId.slice(0, 8)}`, detail: `${other.counts.ok} ok, ${other.counts.error} error of ${other.total}`, runId: other.runId });
-    const items: Pick[] = [
-      ...(same.length ? [{ label: 'Earlier runs of this experiment', kind: vscode.QuickPickItemKind.Separator }, ...same.map(item)] : []),
-      ...(rest.length ? [{ label: 'Other experiment runs', kind: vscode.QuickPickItemKind.Separator }, ...rest.map(item)] : []),
-    ];
-    if (others.length === 0) return void vscode.window.showInformationMessage('There is no other experiment run to compare with: run the experiment again first.');
-    const picked = await vscode.window.showQuickPick(items, { title: `Compare ${run.header.title ?? this.runId.slice(0, 8)} with…`, placeHolder: 'Cells are matched by prompt, provider, test and repeat', matchOnDescription: true });
-    if (!picked?.runId || !this.judging || this.run !== run) return;
-    this.comparedRunId = picked.runId;
-    const comparison = this.judging.compareWith(run, picked.runId, storedVerdicts(store, templateTrust()));
-    this.post({ type: 'comparison', comparison });
-    this.post({ type: 'cells', cells: cellViews(run.items, this.live, this.judging) });
+    const compared = this.compared;
+    if (compared?.kind === 'run' && store.has(compared.runId)) judging.compareWith(run, compared.runId, storedVerdicts(store, templateTrust()));
+    else if (compared?.kind === 'columns') judging.compareColumns(run, compared.base, compared.other);
+    else judging.clearComparison();
   }
 
-  private clearComparison(run: RunProjection): void {
-    this.comparedRunId = undefined;
-    this.judging?.clearComparison();
-    this.post({ type: 'comparison', comparison: null });
-    this.post({ type: 'cells', cells: cellViews(run.items, this.live, this.judging) });
-  }
-
-  /** The cell's output against the compared run's in VS Code's diff editor. */
+  /** The cell's output against the compared run's, or the baseline column's, in VS Code's diff editor. */
   private async diff(item: RunItem): Promise<void> {
     const other = this.judging?.compared(item);
-    const run = this.run;
-    const columns = run?.header.experiment?.columns;
-    if (!other || !item.cell || !columns || !this.judging?.comparison) return void vscode.window.showInformationMessage('Compare with another run first: this cell has nothing to be compared with.');
+    const comparison = this.judging?.comparison;
+    const columns = this.run?.header.experiment?.columns;
+    if (!other?.cell || !item.cell || !columns || !comparison) {
+      const hint = comparison?.kind === 'columns' ? "Select a cell of the compared column: its row's baseline cell opens beside it." : 'Compare with another run, or compare columns, first: this cell has nothing to be compared with.';
+      return void vscode.window.showInformationMessage(hint);
+    }
     const [column, row, repeat] = item.cell;
-    const name = `${columnLabel(columns[column])} · ${rowLabel(this.tests.get(row), row)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
-    const before = this.judging.comparison;
+    const where = `${rowLabel(this.tests.get(row), row)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
+    const short = this.runId.slice(0, 8);
+    if (comparison.kind === 'columns') {
+      const [base, mine] = [columns[other.cell[0]], columns[column]];
+      return this.deps.texts.diff(
+        { name: `${columnLabel(base)}.md`, text: answerText(other) },
+        { name: `${columnLabel(mine)}.md`, text: answerText(item) },
+        `${where}: ${columnLabel(base)} (baseline) ↔ ${columnLabel(mine)}`,
+      );
+    }
     await this.deps.texts.diff(
-      { name: `${before.runId.slice(0, 8)}.md`, text: answerText(other) },
-      { name: `${this.runId.slice(0, 8)}.md`, text: answerText(item) },
-      `${name}: ${before.title} (${before.runId.slice(0, 8)}) ↔ this run (${this.runId.slice(0, 8)})`,
+      { name: `${comparison.runId.slice(0, 8)}.md`, text: answerText(other) },
+      { name: `${short}.md`, text: answerText(item) },
+      `${columnLabel(columns[column])} · ${where}: ${comparison.title} (${comparison.runId.slice(0, 8)}) ↔ this run (${short})`,
     );
   }
 
@@ -239,7 +262,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     if (!experiment || failed.length === 0) return void vscode.window.showInformationMessage('This run has no failed cells to rerun.');
     const access = this.deps.runs.connectionApi();
     if (!access.ok) throw new Error(access.reason);
-    const spec = await specOf(experiment.origin, { repeat: experiment.repeat });
+    const spec = await specOf(experiment.origin, { access: fileAccess(), repeat: experiment.repeat });
     const planned = await planExperiment(access.api, spec, experiment.origin, {
       trust: templateTrust(),
       maxTokens: this.deps.settings().maxTokens,

@@ -12,10 +12,10 @@ import { KeyedDebounce } from '../../host/experiments/keyed-debounce';
 import { promptPreview } from '../../host/experiments/prompt-preview';
 import { rowVars, sampleVars } from '../../host/experiments/preview-vars';
 import type { LocatedProblem } from '../../host/experiments/rendered-markdown';
-import { displayPath, fileNameOf, readText, templateOfDocument } from '../prompt-files/prompt-documents';
+import { displayPath, fileNameOf, readReferenced, readText, templateOfDocument } from '../prompt-files/prompt-documents';
 import type { TemplateDiagnostics } from './template-diagnostics';
 import { showTrustRefusal } from '../prompt-files/trust-refusal';
-import { templateTrust } from '../workspace-trust';
+import { fileAccess, templateTrust } from '../workspace-trust';
 
 export const PREVIEW_SCHEME = 'scalarlm-preview';
 
@@ -58,7 +58,7 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
         this.diagnostics.setRenderProblems(key, []);
       }),
     );
-    // Granted trust never goes back without a reload: what was refused can render now.
+    // Granted trust never goes back without a reload: what was refused (Jinja2, files outside) can render now.
     this.disposables.add(vscode.workspace.onDidGrantWorkspaceTrust(() => this.states.forEach((_state, key) => this.debounce.schedule(key))));
   }
 
@@ -165,13 +165,13 @@ async function renderPrompt(state: PreviewState, read: (path: string) => Promise
   const document = await vscode.workspace.openTextDocument(state.source);
   const template = templateOfDocument(document);
   if (state.row !== undefined) reads.add(state.row.file);
-  const vars = state.row === undefined ? await sampleVars(template, read) : await rowVars(state.row.file, state.row.index);
+  const vars = state.row === undefined ? await sampleVars(template, readReferenced(read)) : await rowVars(state.row.file, state.row.index, fileAccess());
   const preview = promptPreview({ template, vars, trust: templateTrust(), displayPath });
   return { text: preview.text, problems: preview.problem === undefined ? [] : [preview.problem], ...(preview.refusal ? { refusal: preview.refusal } : {}) };
 }
 
 async function renderCells(state: PreviewState, read: (path: string) => Promise<string>): Promise<Rendered> {
-  const preview = await cellsPreview(fileNameOf(state.source), { readText: read, trust: templateTrust(), displayPath });
+  const preview = await cellsPreview(fileNameOf(state.source), { readText: read, access: fileAccess(), trust: templateTrust(), displayPath });
   return { text: preview.text, problems: preview.problems, ...(preview.refusal ? { refusal: preview.refusal } : {}) };
 }
 

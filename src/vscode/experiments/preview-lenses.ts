@@ -30,7 +30,7 @@ export class PreviewLenses implements vscode.CodeLensProvider, vscode.Disposable
       lenses.push(new vscode.CodeLens(top, { title: 'Use Test Row…', command: PREVIEW_COMMANDS.useTestRow, tooltip: 'Render with a row of a dataset file instead of the sample', arguments: [document.uri] }));
       if (preview.usesRow) lenses.push(new vscode.CodeLens(top, { title: 'Use Sample', command: PREVIEW_COMMANDS.useSample, tooltip: "Render with the file's sample again", arguments: [document.uri] }));
     }
-    if (preview.refused) lenses.push(new vscode.CodeLens(top, { title: MANAGE_TRUST, command: MANAGE_TRUST_COMMAND, tooltip: 'Jinja2 templates render only in a trusted workspace' }));
+    if (preview.refused) lenses.push(new vscode.CodeLens(top, { title: MANAGE_TRUST, command: MANAGE_TRUST_COMMAND, tooltip: 'Jinja2 templates render, and files outside the workspace are read, only in a trusted workspace' }));
     lenses.push(new vscode.CodeLens(top, { title: 'Open Source', command: 'vscode.open', tooltip: preview.source.fsPath, arguments: [preview.source] }));
     return lenses;
   }

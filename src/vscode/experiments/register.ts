@@ -11,7 +11,7 @@ import type { ExtensionLog } from '../log';
 import { ReadOnlyTexts } from '../read-only-texts';
 import type { RunsShell } from '../runs/register';
 import { RunPanels } from '../runs/run-panel';
-import { addAdaptorToExperiment, compareWithBase } from './adaptor-commands';
+import { addAdaptorToExperiment, compareWithBase, type AdaptorCommandDeps } from './adaptor-commands';
 import { ExperimentContext } from './experiment-context';
 import { runExperimentFile, runPromptOverDataset, runPromptWithSample, type ExperimentCommandDeps } from './experiment-commands';
 import { EXPERIMENT_PAGE, ExperimentPanel, type ExperimentPanelDeps } from './experiment-panel';
@@ -35,6 +35,13 @@ export function registerExperiments(context: vscode.ExtensionContext, shell: Run
 
   const previewDeps: PreviewCommandDeps = { previews, log };
   const runDeps: ExperimentCommandDeps = { runs: shell.runs, connection, log, templateProblems: diagnostics, showRun: panelDeps.showRun };
+  const adaptorDeps: AdaptorCommandDeps = {
+    ...runDeps,
+    showAdaptorComparison: (runId, model) => {
+      const panel = panels.panel(runId);
+      if (panel instanceof ExperimentPanel) panel.compareAdaptorWithBase(model);
+    },
+  };
   const asUri = (value: unknown) => (value instanceof vscode.Uri ? value : undefined);
   const asString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   const commands: Record<string, (...args: unknown[]) => unknown> = {
@@ -46,7 +53,7 @@ export function registerExperiments(context: vscode.ExtensionContext, shell: Run
     'scalarlm.runPromptWithSample': (uri) => runPromptWithSample(runDeps, asUri(uri)),
     'scalarlm.runPromptOverDataset': (uri, dataset) => runPromptOverDataset(runDeps, asUri(uri), asUri(dataset)),
     'scalarlm.addAdaptorToExperiment': (uri, model, label) => addAdaptorToExperiment(runDeps, asUri(uri), asString(model), asString(label)),
-    'scalarlm.compareWithBase': (uri, model, label) => compareWithBase(runDeps, asUri(uri), asString(model), asString(label)),
+    'scalarlm.compareWithBase': (uri, model, label) => compareWithBase(adaptorDeps, asUri(uri), asString(model), asString(label)),
   };
   for (const [id, run] of Object.entries(commands)) disposables.add(registerCommand(id, run, log));
   return disposables;

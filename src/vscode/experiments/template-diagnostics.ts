@@ -7,12 +7,12 @@ import * as vscode from 'vscode';
 import { checkExperimentConfigText } from '../../core/experiments/config';
 import { checkTemplate, parsePrompty, type PromptyFile } from '../../core/templates';
 import { DisposableStore } from '../../host/dispose';
-import { diagnosticData, withoutDuplicates, type DiagnosticData, type ProblemAt } from '../../host/experiments/diagnostic-data';
+import { diagnosticData, onePerPlace, type DiagnosticData, type ProblemAt } from '../../host/experiments/diagnostic-data';
 import { KeyedDebounce } from '../../host/experiments/keyed-debounce';
 import type { LocatedProblem } from '../../host/experiments/rendered-markdown';
 import { sampleGaps } from '../../host/experiments/sample-gaps';
 import { sampleVars } from '../../host/experiments/preview-vars';
-import { displayPath, fileNameOf, isExperimentDocument, isPromptyDocument, isUserDocument, readText } from '../prompt-files/prompt-documents';
+import { displayPath, fileNameOf, isExperimentDocument, isPromptyDocument, isUserDocument, readReferenced } from '../prompt-files/prompt-documents';
 
 const CHECK_DELAY_MS = 150;
 
@@ -38,6 +38,8 @@ export class TemplateDiagnostics implements vscode.Disposable {
       }),
     );
     this.disposables.add(vscode.workspace.onDidCloseTextDocument((document) => this.forget(document.uri)));
+    // A sample outside the workspace, refused in Restricted Mode, is read once the folder is trusted.
+    this.disposables.add(vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((document) => this.schedule(document))));
     for (const document of vscode.workspace.textDocuments) this.schedule(document);
   }
 
@@ -78,7 +80,7 @@ export class TemplateDiagnostics implements vscode.Disposable {
     const sample = template.sample;
     this.dependencies.set(document.uri.toString(), sample?.kind === 'file' ? [sample.path] : []);
     if (sample === undefined || problems.some((problem) => problem.severity === 'error')) return problems;
-    const vars = await sampleVars(template, readText);
+    const vars = await sampleVars(template, readReferenced());
     if (vars.kind === 'sample') problems.push(...sampleGaps(template, vars.values, vars.file === undefined ? 'the sample' : displayPath(vars.file)));
     else if (vars.kind === 'unreadable') problems.push(sampleProblem(vars.error, template));
     return problems;
@@ -96,7 +98,7 @@ export class TemplateDiagnostics implements vscode.Disposable {
     const items = [...(this.checked.get(key)?.items ?? [])];
     for (const byFile of this.rendered.values()) items.push(...(byFile.get(key)?.items ?? []));
     if (items.length === 0) return this.collection.delete(uri);
-    this.collection.set(uri, withoutDuplicates(items).map(diagnosticOf));
+    this.collection.set(uri, onePerPlace(items).map(diagnosticOf));
   }
 
   dispose(): void {

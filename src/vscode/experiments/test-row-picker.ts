@@ -4,8 +4,10 @@
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { datasetExtensions, readDataset } from '../../core/datasets';
+import { admitPickedDataset } from '../../core/experiments/experiment-spec';
 import { ROWS_OFFERED, rowChoice, type RowChoice } from '../../host/experiments/row-choice';
 import { displayPath } from '../prompt-files/prompt-documents';
+import { fileAccess } from '../workspace-trust';
 
 const FILES_OFFERED = 500;
 const BROWSE = 'Browse…';
@@ -32,8 +34,9 @@ export async function pickDatasetFile(near: vscode.Uri): Promise<vscode.Uri | un
   return chosen?.[0];
 }
 
-/** The row's 0-based index; the file's problems throw (DatasetError, located). */
+/** The row's 0-based index; the file's problems throw (DatasetError, located; TemplateTrustError for a link out of the workspace). */
 export async function pickRow(file: vscode.Uri): Promise<number | undefined> {
+  await admitPickedDataset(fileAccess(), file.fsPath);
   const choices: RowChoice[] = [];
   // Problems name the file by its path (shown relative), so "Go to Line" can open it.
   for await (const row of readDataset(file.fsPath)) {

@@ -4,7 +4,9 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { experimentSections } from '../../core/experiments/config';
+import { guardedRead, type GuardedRead } from '../../core/files/file-access';
 import { parsePrompty, plainTemplate, type PromptTemplate } from '../../core/templates';
+import { fileAccess } from '../workspace-trust';
 
 export const PROMPTY_LANGUAGE = 'prompty';
 const EXPERIMENT_FILE_NAMES = new Set(['promptfooconfig.yaml', 'promptfooconfig.yml']);
@@ -59,6 +61,11 @@ export async function readText(path: string): Promise<string> {
   const open = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'file' && document.uri.fsPath === path);
   if (open !== undefined) return open.getText();
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(path)));
+}
+
+/** readText for the files a workspace file names (a sample, `${file:…}`), under the workspace's file access now. */
+export function readReferenced(read: (path: string) => Promise<string> = readText): GuardedRead {
+  return guardedRead(fileAccess(), read);
 }
 
 /** The uri a command was given (a CodeLens or a menu passes one), else the active editor's. */

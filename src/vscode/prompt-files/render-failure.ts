@@ -3,6 +3,7 @@
 // the log.
 
 import * as vscode from 'vscode';
+import { ConfigError } from '../../core/experiments/config';
 import { TemplateTrustError } from '../../core/templates';
 import { isLocated, locatedText } from '../../host/experiments/rendered-markdown';
 import type { ExtensionLog } from '../log';
@@ -13,7 +14,8 @@ const GO_TO_LINE = 'Go to Line';
 
 /** `consequence` ends the sentence: " Nothing was sent." The caller does not wait for the user. */
 export function showRenderFailure(error: unknown, log: ExtensionLog, consequence = ''): void {
-  if (error instanceof TemplateTrustError) return showTrustRefusal(error);
+  const refusal = error instanceof TemplateTrustError ? error : error instanceof ConfigError ? error.refusal : undefined;
+  if (refusal !== undefined) return showTrustRefusal(refusal, consequence);
   if (!isLocated(error)) return log.showError(error);
   const { file, line, column } = error;
   void vscode.window.showErrorMessage(`ScalarLM: ${locatedText(error, displayPath)}${consequence}`, GO_TO_LINE).then(async (choice) => {

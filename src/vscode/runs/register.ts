@@ -9,7 +9,7 @@ import { DisposableStore } from '../../host/dispose';
 import type { ExtensionLog } from '../log';
 import { onDidChangeSettings } from '../settings';
 import { storageDir } from '../storage-paths';
-import { templateTrust } from '../workspace-trust';
+import { fileAccess, templateTrust } from '../workspace-trust';
 import { registerCommand } from '../commands';
 import { exportTrainingData, type TrainingExportArgs } from './export-training';
 import type { RunActionsDeps } from './run-actions';
@@ -29,7 +29,7 @@ export interface RunsShell {
 
 export function registerRuns(context: vscode.ExtensionContext, connection: Connection, log: ExtensionLog): { shell: RunsShell; disposable: vscode.Disposable } {
   const disposables = new DisposableStore();
-  const runs = disposables.add(new Runs(() => storageDir(context, connection.settings, 'runs'), connection, log, templateTrust));
+  const runs = disposables.add(new Runs(() => storageDir(context, connection.settings, 'runs'), connection, log, templateTrust, fileAccess));
   const kinds = new RunPanelKinds(runs);
   const showRun = (runId: string) => kinds.show(runId);
   const panelDeps: RunActionsDeps = { runs, log, settings: () => connection.settings, showRun, headers: () => connection.headersShown(TOKEN_PLACEHOLDER) };

@@ -5,11 +5,12 @@
 // gained after the last line followed is read (the ledger is then the truth); only when the live lines left a
 // gap is the whole ledger read again, and the page gets the items that read differently.
 
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import * as vscode from 'vscode';
 import type { BatchProgress } from '../../core/batch/runner';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import { DisposableStore } from '../../host/dispose';
+import { windowTabTitles } from '../../host/tab-titles';
 import type { ExtensionLog } from '../log';
 import { panelColumn } from '../panel-column';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
@@ -29,6 +30,8 @@ export interface RunPage {
   viewType: string;
   /** The bundle dist/webview/<script>.js. */
   script: string;
+  /** Bundles the page does without at first (the markdown renderer), loaded after it. */
+  laterScripts?: readonly string[];
   stylesheets: string[];
   /** The tab's title before the run is read. */
   title: string;
@@ -65,7 +68,7 @@ export abstract class RunPanel<ToWebview extends Message> {
     );
     this.disposables.add(panel.webview.onDidReceiveMessage((message: unknown) => void this.receivedSafely(message)));
     this.disposables.add(deps.runs.onDidChange((event) => this.runChanged(event)));
-    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: page.script, stylesheets: page.stylesheets, title: page.title });
+    panel.webview.html = webviewHtml({ webview: panel.webview, extensionUri, scriptName: page.script, ...(page.laterScripts ? { laterScripts: page.laterScripts } : {}), stylesheets: page.stylesheets, title: page.title });
   }
 
   reveal(): void {
@@ -79,6 +82,11 @@ export abstract class RunPanel<ToWebview extends Message> {
 
   dispose(): void {
     this.panel.dispose();
+  }
+
+  /** The tab's title: `base`, numbered when another open tab already reads the same. */
+  protected setTitle(base: string): void {
+    this.panel.title = windowTabTitles.claim(this, base);
   }
 
   protected get live(): boolean {
@@ -192,6 +200,7 @@ export abstract class RunPanel<ToWebview extends Message> {
     // An answer still on its way (a server lookup) must not post to a disposed webview.
     this.ready = false;
     clearTimeout(this.postTimer);
+    windowTabTitles.release(this);
     this.closed.fire();
     this.disposables.dispose();
   }
@@ -230,6 +239,11 @@ export class RunPanels implements vscode.Disposable {
     this.adopt(panel, runId);
   }
 
+  /** The run's open panel, if it has one. */
+  panel(runId: string): RunPanel<Message> | undefined {
+    return this.open.get(runId);
+  }
+
   /** The panel of this kind that is the active editor, if one is. */
   activePanel(): RunPanel<Message> | undefined {
     return [...this.open.values()].find((panel) => panel.active);
@@ -248,12 +262,17 @@ export class RunPanels implements vscode.Disposable {
   }
 }
 
-/** A run's source for people: workspace-relative for a file, else the last part of its URI. */
+/**
+ * A run's source for people: workspace-relative for a file in a workspace folder; outside every folder (the
+ * walkthrough's examples in the extension's storage, with no folder open) its folder and name, not a long
+ * absolute path; else the last part of its URI.
+ */
 export function sourceLabel(source: string | undefined): string | undefined {
   if (!source) return undefined;
   try {
     const uri = vscode.Uri.parse(source);
-    return uri.scheme === 'file' ? vscode.workspace.asRelativePath(uri) : basename(uri.path);
+    if (uri.scheme !== 'file') return basename(uri.path);
+    return vscode.workspace.getWorkspaceFolder(uri) ? vscode.workspace.asRelativePath(uri) : `${basename(dirname(uri.path))}/${basename(uri.path)}`;
   } catch {
     return source;
   }

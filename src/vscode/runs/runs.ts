@@ -8,6 +8,7 @@ import type { ApiAccess, ScalarLMApi } from '../../core/api/api';
 import { runBatch, type BatchProgress, type BatchRunOptions, type BatchSummary } from '../../core/batch/runner';
 import { planGrading, runGrading } from '../../core/experiments/grading';
 import { resumeExperiment, runExperiment, type ExperimentRunHooks, type PlannedExperiment, type Trust } from '../../core/experiments/run-experiment';
+import type { FileAccess } from '../../core/files/file-access';
 import type { BatchJob } from '../../core/jobs/batch-job';
 import { knownGroups } from '../../core/runs/known-groups';
 import type { LedgerLine } from '../../core/runs/ledger-file';
@@ -62,6 +63,8 @@ export class Runs implements vscode.Disposable {
     private readonly log: ExtensionLog,
     /** Whether templates may run code here (a trusted workspace): experiments render Jinja2 only then. */
     private readonly trust: () => Trust,
+    /** Which files an experiment's files may name here (a resumed run reads them again). */
+    private readonly access: () => FileAccess,
   ) {
     this.statusItem.name = 'ScalarLM Batch Runs';
   }
@@ -148,7 +151,7 @@ export class Runs implements vscode.Disposable {
       summary.title,
       (api, hooks) =>
         summary.experiment
-          ? resumeExperiment(api, this.runStore, runId, { ...hooks, trust: this.trust() })
+          ? resumeExperiment(api, this.runStore, runId, { ...hooks, trust: this.trust(), access: this.access() })
           : runBatch({ ...this.batchDefaults(api, runId), ...hooks, resume: true, resubmitUnknown }),
       summary.experiment ? () => this.grade(runId) : undefined,
     );

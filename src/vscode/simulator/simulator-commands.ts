@@ -4,17 +4,34 @@
 import * as vscode from 'vscode';
 import { isStablePort } from '../../host/simulator/simulator-ports';
 import type { ExtensionLog } from '../log';
-import type { SimulatorLauncher } from './simulator-launcher';
+import { PortTakenError, type SimulatorLauncher } from './simulator-launcher';
 
 /** Starts it; the connection follows the launcher's events, so this window then talks to it. */
-export async function startSimulator(simulator: SimulatorLauncher, log: ExtensionLog): Promise<void> {
+export async function startSimulator(simulator: SimulatorLauncher, log: ExtensionLog, options: { elsewhere?: boolean } = {}): Promise<void> {
   let url: string;
   try {
-    url = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting the local ScalarLM simulator…' }, () => simulator.start());
+    url = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Starting the local ScalarLM simulator…' }, () => simulator.start(options));
   } catch (error) {
+    if (error instanceof PortTakenError) return void answerPortTaken(error, simulator, log);
     return log.showError(error);
   }
   void offerNextSteps(url);
+}
+
+/** Not awaited: a ScalarLM already there is the one this window talks to; for anything else, another port is offered. */
+async function answerPortTaken(error: PortTakenError, simulator: SimulatorLauncher, log: ExtensionLog): Promise<void> {
+  log.info(error.message);
+  if (error.holder !== 'other') {
+    const what = error.holder === 'simulator' ? 'a simulator, started outside this window,' : 'a ScalarLM deployment';
+    void vscode.window.showInformationMessage(`ScalarLM: ${what} already answers at ${error.baseUrl} (scalarlm.baseUrl); this window uses it. No simulator was started.`);
+    return;
+  }
+  const another = 'Start on Another Port';
+  const picked = await vscode.window.showWarningMessage(
+    `ScalarLM: port ${error.port} of scalarlm.baseUrl (${error.baseUrl}) is taken by a program that is not a ScalarLM simulator. Stop that program, or start the simulator on another port (this window then uses it; your settings are unchanged).`,
+    another,
+  );
+  if (picked === another) await startSimulator(simulator, log, { elsewhere: true });
 }
 
 /**

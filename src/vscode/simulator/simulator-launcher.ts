@@ -7,13 +7,24 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import * as vscode from 'vscode';
-import { candidatePorts, firstFreePort, isStablePort, loopbackPort, SIMULATOR_HOST } from '../../host/simulator/simulator-ports';
+import { candidatePorts, firstFreePort, isStablePort, loopbackPort, portHolder, SIMULATOR_HOST, type PortHolder } from '../../host/simulator/simulator-ports';
 import type { ExtensionLog } from '../log';
 import { currentSettings } from '../settings';
 
 const START_TIMEOUT_MS = 15_000;
 const LAST_PORT_KEY = 'scalarlm.simulator.lastPort';
 const RUNNING_KEY = 'scalarlm.simulator.running';
+
+/** The port of scalarlm.baseUrl is held: by a simulator or another ScalarLM already (use it), or by something else. */
+export class PortTakenError extends Error {
+  constructor(
+    readonly baseUrl: string,
+    readonly port: number,
+    readonly holder: Exclude<PortHolder, 'free'>,
+  ) {
+    super(`Port ${port} of scalarlm.baseUrl (${baseUrl}) is taken by ${holder === 'other' ? 'a program that is not a ScalarLM simulator' : `a ScalarLM ${holder === 'simulator' ? 'simulator' : 'deployment'} already`}.`);
+  }
+}
 
 export class SimulatorLauncher implements vscode.Disposable {
   private child: ChildProcess | undefined;
@@ -37,16 +48,24 @@ export class SimulatorLauncher implements vscode.Disposable {
     return this.context.workspaceState.get<boolean>(RUNNING_KEY, false);
   }
 
-  async start(): Promise<string> {
+  /**
+   * Starts the simulator on the port of a loopback scalarlm.baseUrl when that port is free. When it is taken,
+   * a PortTakenError says by what, unless `elsewhere`: then the port of scalarlm.baseUrl is passed over.
+   */
+  async start(options: { elsewhere?: boolean } = {}): Promise<string> {
     if (this.current) return this.current;
     const stateDir = vscode.Uri.joinPath(this.context.globalStorageUri, 'simulator').fsPath;
     mkdirSync(stateDir, { recursive: true });
-    // The URL the user saved (only a stable port is offered for saving), else the last port; a port that was
-    // not a stable one is kept only to bring a running simulator back after a reload.
-    const saved = loopbackPort(currentSettings().baseUrl);
+    // The port of the URL the user set (where this window looks), else the last port; a port that was not a
+    // stable one is kept only to bring a running simulator back after a reload.
+    const saved = options.elsewhere ? undefined : loopbackPort(currentSettings().baseUrl);
+    if (saved !== undefined) {
+      const holder = await portHolder(saved);
+      if (holder !== 'free') throw new PortTakenError(currentSettings().baseUrl, saved, holder);
+    }
     const lastPort = this.context.workspaceState.get<number>(LAST_PORT_KEY);
     const keepLast = lastPort !== undefined && (isStablePort(lastPort) || this.wasRunning) ? lastPort : undefined;
-    const port = (await firstFreePort(candidatePorts([saved !== undefined && isStablePort(saved) ? saved : undefined, keepLast]))) ?? 0;
+    const port = (await firstFreePort(candidatePorts([saved, keepLast]))) ?? 0;
     let url: string;
     try {
       url = await this.launch(stateDir, port);
@@ -61,6 +80,16 @@ export class SimulatorLauncher implements vscode.Disposable {
     await vscode.commands.executeCommand('setContext', 'scalarlm.simulatorRunning', true);
     this.changed.fire(url);
     return url;
+  }
+
+  /** After a window reload: back on its port, or on another when that is held (the old one still stopping). */
+  async restore(): Promise<string> {
+    try {
+      return await this.start();
+    } catch (error) {
+      if (!(error instanceof PortTakenError)) throw error;
+      return this.start({ elsewhere: true });
+    }
   }
 
   async stop(): Promise<void> {

@@ -6,9 +6,12 @@
 // Rendered blocks go into chunks of a few dozen. A full chunk is sealed, and the stylesheet lets the
 // browser skip sealed chunks that are out of view (content-visibility), so a long answer costs each frame
 // its last chunk and its tail, not every block it has.
+//
+// Until the markdown renderer has loaded (shared/lazy-markdown.ts), the text shows as plain text (set as
+// textContent, so nothing in it is markup), then it is rendered again as markdown.
 
 import { element } from '../shared/dom';
-import { renderMarkdownFragment } from '../shared/safe-markdown';
+import { markdownRenderer, onMarkdown, type MarkdownRenderer } from '../shared/lazy-markdown';
 import { addCopyButtons } from './code-blocks';
 import { SettledBlocks } from './settled-blocks';
 
@@ -30,9 +33,11 @@ export function createAnswerContent(): AnswerContent {
   let openChunk: HTMLElement | undefined;
   let shown = '';
   let shownFinished = false;
+  /** Plain text was shown (the renderer was not here yet), and a markdown render asked for when it comes. */
+  let upgradeAsked = false;
 
-  function append(text: string): void {
-    const fragment = addCopyButtons(renderMarkdownFragment(text));
+  function append(markdown: MarkdownRenderer, text: string): void {
+    const fragment = addCopyButtons(markdown.renderMarkdownFragment(text));
     for (const node of [...fragment.childNodes]) {
       if (openChunk === undefined || (node instanceof Element && openChunk.childElementCount >= BLOCKS_PER_CHUNK)) {
         sealOpenChunk();
@@ -47,33 +52,48 @@ export function createAnswerContent(): AnswerContent {
     openChunk?.classList.add('sealed');
   }
 
-  function renderWhole(text: string): void {
+  function renderWhole(markdown: MarkdownRenderer, text: string): void {
     blocks = undefined;
     openChunk = undefined;
     root.replaceChildren();
-    if (text !== '') append(text);
+    if (text !== '') append(markdown, text);
     sealOpenChunk();
   }
 
-  function renderGrowing(text: string): void {
+  function renderGrowing(markdown: MarkdownRenderer, text: string): void {
     // A text that does not extend the one shown (a retried answer starts again) is laid out afresh.
     if (blocks === undefined || !text.startsWith(shown)) {
-      blocks = new SettledBlocks();
+      blocks = new SettledBlocks(markdown.settledLength);
       openChunk = undefined;
       root.replaceChildren(tail);
     }
     const step = blocks.next(text);
-    if (step.settled !== '') append(step.settled);
+    if (step.settled !== '') append(markdown, step.settled);
     if (step.tail === '') tail.replaceChildren();
-    else tail.replaceChildren(addCopyButtons(renderMarkdownFragment(step.tail)));
+    else tail.replaceChildren(addCopyButtons(markdown.renderMarkdownFragment(step.tail)));
+  }
+
+  /** The text as it is, inert, until the renderer is here; then rendered again, as markdown. */
+  function renderPlain(text: string): void {
+    if (!upgradeAsked) onMarkdown(() => render(shown, shownFinished));
+    upgradeAsked = true;
+    blocks = undefined;
+    openChunk = undefined;
+    root.replaceChildren(...(text === '' ? [] : [element('p', 'plain-text', text)]));
+  }
+
+  function render(text: string, finished: boolean): void {
+    const markdown = markdownRenderer();
+    if (markdown === undefined) renderPlain(text);
+    else if (finished) renderWhole(markdown, text);
+    else renderGrowing(markdown, text);
   }
 
   return {
     element: root,
     show(text, finished) {
       if (text === shown && finished === shownFinished) return;
-      if (finished) renderWhole(text);
-      else renderGrowing(text);
+      render(text, finished);
       shown = text;
       shownFinished = finished;
     },

@@ -12,6 +12,7 @@ export const STATE_LABELS: Record<AnswerState, string> = {
   streaming: 'streaming',
   done: 'done',
   stopped: 'stopped',
+  interrupted: 'interrupted',
   error: 'error',
   incomplete: 'incomplete',
 };
@@ -32,7 +33,7 @@ export const CODE_ACTIONS: readonly { format: CodeFormat; label: string }[] = [
 
 /** States after which nothing more arrives for the answer (until it is retried). */
 export function isFinished(state: AnswerState): boolean {
-  return state === 'done' || state === 'stopped' || state === 'error' || state === 'incomplete';
+  return state !== 'waiting' && state !== 'streaming';
 }
 
 /** An empty model name means the deployment's default model: named when the deployment said which it is. */
@@ -86,6 +87,7 @@ export function waitingLine(view: AnswerView, transport: Transport, sinceMs: num
 
 export function errorText(view: AnswerView): string | undefined {
   if (view.state === 'error') return view.error === undefined || view.error === '' ? 'The server gave no error text.' : view.error;
+  if (view.state === 'interrupted') return view.error === undefined || view.error === '' ? 'Cut off on its way: the text that had arrived is kept.' : view.error;
   if (view.state !== 'incomplete') return undefined;
   const early = 'The stream ended early, without [DONE]; the partial text is kept.';
   return view.error === undefined || view.error === '' ? early : `${early}\n${view.error}`;
@@ -97,6 +99,7 @@ export function stateAnnouncement(view: AnswerView): string | undefined {
   if (view.state === 'waiting') return view.retryAfterSeconds === undefined ? undefined : `${model}: server busy, retrying in ${view.retryAfterSeconds} s`;
   if (view.state === 'error') return `${model}: error. ${errorText(view)}`;
   if (view.state === 'incomplete') return `${model}: incomplete, the stream ended early`;
+  if (view.state === 'interrupted') return `${model}: interrupted. ${errorText(view)}`;
   return `${model}: ${STATE_LABELS[view.state]}`;
 }
 

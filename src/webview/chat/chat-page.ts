@@ -106,7 +106,7 @@ export function createChatPage(container: HTMLElement, host: PageHost, restored:
   function updateComposer(): void {
     const chat = store.chat;
     main.dataset.busy = String(chat?.busy ?? false);
-    composer.update({ ready: chat !== undefined, busy: chat?.busy ?? false, hasTurns: store.turns.length > 0 });
+    composer.update({ ready: chat !== undefined, busy: chat?.busy ?? false, hasTurns: store.turns.length > 0, endsInToolResults: chat?.endsInToolResults ?? false });
   }
 
   function situation(): ConversationSituation {

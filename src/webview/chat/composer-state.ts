@@ -7,6 +7,8 @@ export interface ComposerSituation {
   hasTurns: boolean;
   /** The draft has something besides white space. */
   hasText: boolean;
+  /** The conversation ends in tool results no model has answered: Send with no text, or Retry, goes on from them. */
+  endsInToolResults: boolean;
 }
 
 export interface ComposerControls {
@@ -17,9 +19,16 @@ export interface ComposerControls {
   clear: boolean;
 }
 
-export function composerControls({ ready, busy, hasTurns, hasText }: ComposerSituation): ComposerControls {
+export function composerControls({ ready, busy, hasTurns, hasText, endsInToolResults }: ComposerSituation): ComposerControls {
   const idle = ready && !busy;
-  return { input: idle, send: idle && hasText, stop: ready && busy, retry: idle && hasTurns, clear: idle && hasTurns };
+  return { input: idle, send: idle && (hasText || endsInToolResults), stop: ready && busy, retry: idle && (hasTurns || endsInToolResults), clear: idle && hasTurns };
+}
+
+const KEYS = 'Enter to send, Shift+Enter for a new line';
+
+/** What the empty message box says: how to send, and that Send alone answers the tool results a conversation ends in. */
+export function composerPlaceholder(endsInToolResults: boolean): string {
+  return endsInToolResults ? `Send with no message for the model to answer the tool results, or type one (${KEYS})` : `Message (${KEYS})`;
 }
 
 export interface KeyPress {

@@ -2,7 +2,7 @@
 // Retry and Clear, each enabled only when it applies.
 
 import { button, element } from '../shared/dom';
-import { composerControls, isSendKey, type ComposerControls, type ComposerSituation } from './composer-state';
+import { composerControls, composerPlaceholder, isSendKey, type ComposerControls, type ComposerSituation } from './composer-state';
 
 export interface ComposerCallbacks {
   send(text: string): void;
@@ -33,7 +33,7 @@ export function createComposerView(callbacks: ComposerCallbacks, signal: AbortSi
   root.id = 'composer';
   const textarea = element('textarea', 'message');
   textarea.rows = 3;
-  textarea.placeholder = 'Message (Enter to send, Shift+Enter for a new line)';
+  textarea.placeholder = composerPlaceholder(false);
   textarea.setAttribute('aria-label', 'Message');
   textarea.disabled = true;
   const actions = element('div', 'composer-actions');
@@ -49,7 +49,7 @@ export function createComposerView(callbacks: ComposerCallbacks, signal: AbortSi
   }
   root.append(textarea, actions);
 
-  let situation: Omit<ComposerSituation, 'hasText'> = { ready: false, busy: false, hasTurns: false };
+  let situation: Omit<ComposerSituation, 'hasText'> = { ready: false, busy: false, hasTurns: false, endsInToolResults: false };
   let controls = composerControls({ ...situation, hasText: false });
   /** The message box had focus when a turn disabled it: it gets it back when the turn ends. */
   let refocus = false;
@@ -58,6 +58,7 @@ export function createComposerView(callbacks: ComposerCallbacks, signal: AbortSi
     controls = composerControls({ ...situation, hasText: textarea.value.trim() !== '' });
     if (!controls.input && document.activeElement === textarea) refocus = true;
     textarea.disabled = !controls.input;
+    textarea.placeholder = composerPlaceholder(situation.endsInToolResults);
     for (const [action, actionButton] of buttons) actionButton.disabled = !controls[action];
     if (controls.input && refocus) {
       refocus = false;

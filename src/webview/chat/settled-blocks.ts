@@ -2,8 +2,6 @@
 // re-rendered as it grows. Without the cut, every frame would re-render the whole answer, and a long
 // answer would cost more each frame than the frame has. DOM-free.
 
-import { settledLength } from '../shared/markdown';
-
 export interface BlocksStep {
   /** Markdown newly settled since the last step (often empty): render it once, after what settled before. */
   settled: string;
@@ -14,6 +12,9 @@ export interface BlocksStep {
 export class SettledBlocks {
   private settledChars = 0;
 
+  /** `settledLength`: markdown.ts's, which the page has once the markdown renderer is loaded. */
+  constructor(private readonly settledLength: (text: string) => number) {}
+
   /** How much of the text has settled so far. */
   get length(): number {
     return this.settledChars;
@@ -22,7 +23,7 @@ export class SettledBlocks {
   /** `text` is the whole answer so far; it only grows while the answer streams. */
   next(text: string): BlocksStep {
     const rest = text.slice(this.settledChars);
-    const cut = settledLength(rest);
+    const cut = this.settledLength(rest);
     this.settledChars += cut;
     return { settled: rest.slice(0, cut), tail: rest.slice(cut) };
   }

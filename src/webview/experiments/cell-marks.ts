@@ -1,5 +1,5 @@
 // What a cell wears beside its state in the matrix: its verdict's badge (pass ✓, fail ✗, error, grading…)
-// with the failing assertions in its tooltip, its change against the run compared with, and the cell's
+// with the failing assertions in its tooltip, its change against the run (or baseline column) compared with, and the cell's
 // accessible name that says all of it with the text. Plain strings only: the grid puts them in as
 // textContent, title and aria-label. DOM-free.
 
@@ -26,8 +26,11 @@ const VERDICT_WORDS: Record<ShownVerdict, { text: string; label: string; heading
 
 /** A tooltip lists this many failing assertions, then says how many more. */
 const TOOLTIP_REASONS = 8;
-/** And cuts each reason: a grader may write pages. */
-const TOOLTIP_REASON_CHARS = 200;
+/**
+ * And cuts each reason: a grader may write pages. A deterministic reason quotes the output and the expected text
+ * (each cut at 120 characters by the judge): this keeps both whole.
+ */
+const TOOLTIP_REASON_CHARS = 320;
 
 /**
  * The verdict's badge, for an answered cell with assertions. A cell that errored or has not answered is
@@ -47,17 +50,18 @@ export function verdictBadge(cell: CellView | undefined): (CellMark & { status: 
   return { status, text: words.text, label: `Verdict: ${words.label}${failing}`, title: lines.join('\n') };
 }
 
+/** "The baseline": the run compared with, or the baseline column's cell in the row (the comparison bar names it). */
 const CHANGE_MARKS: Record<Exclude<CellChange, 'same'>, CellMark> = {
-  changed: { text: 'changed', label: 'changed', title: 'Another output or state than in the compared run' },
-  'newly-passing': { text: 'newly passing', label: 'newly passing', title: 'Passes here; failed in the compared run' },
-  'newly-failing': { text: 'newly failing', label: 'newly failing', title: 'Fails here; passed in the compared run' },
-  added: { text: 'added', label: 'added', title: 'Not in the compared run' },
+  changed: { text: 'changed', label: 'changed', title: 'Another output or state than in the baseline' },
+  'newly-passing': { text: 'newly passing', label: 'newly passing', title: 'Passes here; failed in the baseline' },
+  'newly-failing': { text: 'newly failing', label: 'newly failing', title: 'Fails here; passed in the baseline' },
+  added: { text: 'added', label: 'added', title: 'Not in the baseline' },
 };
 
 /** The change mark; none when not comparing or when the cell is the same. */
 export function changeMark(change: CellChange | undefined): (CellMark & { change: Exclude<CellChange, 'same'> }) | undefined {
   if (change === undefined || change === 'same') return undefined;
-  return { change, ...CHANGE_MARKS[change], label: `${CHANGE_MARKS[change].label} since the compared run` };
+  return { change, ...CHANGE_MARKS[change], label: `${CHANGE_MARKS[change].label} against the baseline` };
 }
 
 /**

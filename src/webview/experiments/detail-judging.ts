@@ -1,6 +1,6 @@
 // The detail pane's judging sections: every assertion's result (state, type, score, weight, metric and its
-// reason), and while comparing, the compared run's output of the same cell with a button to open both in
-// VS Code's diff editor (the pane's own click handler posts it, as for its other cell actions). Reasons
+// reason), and while comparing, the compared output (the other run's of the same cell, or the baseline
+// column's of its row) with a button to open both in VS Code's diff editor (the pane's own click handler posts it, as for its other cell actions). Reasons
 // and outputs are model text: textContent only.
 
 import type { AssertionView } from '../../protocol/experiments';
@@ -54,8 +54,11 @@ export function createAssertionsSection(): AssertionsSection {
 
 export interface ComparedSection {
   readonly element: HTMLElement;
-  /** The compared run's output: absent when not comparing (the section hides), null when it has none. */
-  show(output: string | null | undefined): void;
+  /**
+   * The compared output: absent when not comparing (the section hides), null when there is none; `where` says
+   * where it is from ("in the compared run", "in the baseline column "base"").
+   */
+  show(output: string | null | undefined, where: string): void;
 }
 
 export function createComparedSection(): ComparedSection {
@@ -63,18 +66,21 @@ export function createComparedSection(): ComparedSection {
   const head = element('div', 'section-head');
   const diff = button('Open diff', 'secondary');
   diff.dataset.cellAction = 'diff';
-  diff.title = "Open this cell's output and the compared run's side by side in the diff editor";
-  head.append(element('h3', undefined, "Compared run's output"), diff);
+  diff.title = "Open the compared output and this cell's side by side in the diff editor";
+  const heading = element('h3');
+  head.append(heading, diff);
   const text = element('pre', 'compared-output');
-  const note = element('p', 'response-note', 'The compared run has no output for this cell.');
+  const note = element('p', 'response-note');
   root.append(head, text, note);
   root.hidden = true;
   return {
     element: root,
-    show(output) {
+    show(output, where) {
       root.hidden = output === undefined;
       text.hidden = output === undefined || output === null;
       note.hidden = output !== null;
+      setText(heading, `Output ${where}`);
+      setText(note, `No output ${where}.`);
       setText(text, output ?? '');
     },
   };

@@ -1,7 +1,8 @@
 // The selected cell in full: its row and column, state, vars, the rendered prompt (collapsed), the output
-// as raw text or sanitized markdown, the error, its assertions' results, the compared run's output when
-// comparing, and the request id, tokens, latency and finish reason when known; with its actions. What the matrix holds shows at once; the prompt and the figures arrive
-// with the host's `detail`. Model text goes in as textContent, except the rendered markdown, which goes
+// as raw text or sanitized markdown, the error, its assertions' results, the compared output (the other run's,
+// or the baseline column's) when comparing, and the request id, tokens, latency and finish reason when known;
+// with its actions. What the matrix holds shows at once; the prompt and the figures arrive with the host's
+// `detail`. Model text goes in as textContent, except the rendered markdown, which goes
 // through safe-markdown.ts (in output-view.ts).
 
 import type { CellAction, CellDetailView, CellView, ColumnView, RowView } from '../../protocol/experiments';
@@ -33,6 +34,8 @@ export interface ShownCell {
   /** How many answers the cell holds (the experiment's repeat). */
   repeats: number;
   detail: CellDetailView | undefined;
+  /** Where the compared output is from ("in the compared run"), when comparing. */
+  comparedWhere: string;
 }
 
 export interface DetailView {
@@ -119,7 +122,7 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     error.show(answer?.error ?? null);
 
     assertions.show(detail?.assertions, verdictBadge(answer));
-    compared.show(detail?.comparedOutput);
+    compared.show(detail?.comparedOutput, current.comparedWhere);
 
     facts.hidden = detail === undefined;
     facts.replaceChildren(...(detail === undefined ? [] : detailFacts(detail).flatMap((fact) => [element('dt', undefined, fact.label), element('dd', undefined, fact.value)])));

@@ -30,7 +30,7 @@ import { createHeaderView } from './header-view';
 import { filterRows, filtersByCells, shownColumns, type MatrixFilter } from './matrix-filter';
 import { createMatrixView } from './matrix-view';
 import { createVerdictFilter } from './verdict-filter';
-import { EXPERIMENT_TOOLBAR, toolbarButtons } from './wording';
+import { comparedWhere, EXPERIMENT_TOOLBAR, toolbarButtons, type ToolbarContext } from './wording';
 
 /** Scrolling fires every frame; the saved position only needs to be right when the page goes away. */
 const SAVE_SCROLL_DELAY_MS = 250;
@@ -206,6 +206,7 @@ export function createExperimentPage(
       column: columns.find((candidate) => candidate.index === selected?.column),
       repeats,
       detail,
+      comparedWhere: comparedWhere(comparison, columns),
     });
   }
 
@@ -238,8 +239,12 @@ export function createExperimentPage(
 
   function showComparison(next: ComparisonView | undefined): void {
     comparison = next;
-    comparisonBar.show(comparison);
-    if (progress !== undefined) toolbar.update(toolbarButtons(progress.phase, progress.counts, comparison !== undefined));
+    comparisonBar.show(comparison, columns);
+    if (progress !== undefined) toolbar.update(toolbarButtons(progress.phase, progress.counts, toolbarContext()));
+  }
+
+  function toolbarContext(): ToolbarContext {
+    return { columns: columns.length, ...(comparison !== undefined ? { comparing: comparison.kind } : {}) };
   }
 
   function init(message: Init): void {
@@ -282,7 +287,7 @@ export function createExperimentPage(
     main.dataset.phase = next.phase;
     header.showProgress(next);
     chips.showCounts(next.counts);
-    toolbar.update(toolbarButtons(next.phase, next.counts, comparison !== undefined));
+    toolbar.update(toolbarButtons(next.phase, next.counts, toolbarContext()));
   }
 
   function judgedMessage(message: Extract<ExperimentToWebview, { type: 'judged' }>): void {

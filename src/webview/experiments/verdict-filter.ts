@@ -1,5 +1,6 @@
 // The judging filters beside the state chips: rows with a failing cell, rows with a passing cell (one at a
-// time; pressing the active one again shows all), and, while comparing, rows with a cell that changed.
+// time; pressing the active one again shows all), and, while comparing (with a run, or two columns), rows with a
+// cell that changed.
 // Real toggle buttons (aria-pressed), as the state chips are.
 
 import { button, element, setPressed } from '../shared/dom';
@@ -38,7 +39,7 @@ export function createVerdictFilter(callbacks: VerdictFilterCallbacks, signal: A
   });
   const changed = button('Changed', 'chip');
   changed.dataset.filter = 'changed';
-  changed.title = 'Show rows with a cell that is not the same as in the compared run: changed, newly passing, newly failing or added.';
+  changed.title = 'Show rows with a cell that is not the same as in the baseline (the compared run, or the baseline column): changed, newly passing, newly failing or added.';
   root.append(...chips.map(({ chip }) => chip), changed);
 
   let active: VerdictChoice | undefined;

@@ -1,25 +1,35 @@
 // The experiment panel's sentences: actions, the header's summary and stats lines, column and row
 // labels. DOM-free.
 
-import type { CellCounts, ColumnView, ComparisonView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView } from '../../protocol/experiments';
+import type { CellChange, CellCounts, ColumnView, ComparisonView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView } from '../../protocol/experiments';
 import type { Transport } from '../../protocol/transport';
 import { formatCount, formatDuration } from '../shared/format';
 import { PHASE_LABELS, resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
 
+/** The toolbar's actions: all but Stop comparing, which is the comparison bar's (one button, beside the counts). */
+export type ToolbarAction = Exclude<ExperimentAction, 'clearComparison'>;
+
 /** The toolbar, left to right. */
-export const EXPERIMENT_TOOLBAR: readonly ExperimentAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'clearComparison', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource'];
+export const EXPERIMENT_TOOLBAR: readonly ToolbarAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'compareColumns', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource'];
+
+/** What the toolbar knows beyond the run's phase and counts: what is compared, and how many columns there are. */
+export interface ToolbarContext {
+  comparing?: ComparisonView['kind'];
+  columns?: number;
+}
 
 /** Each action's label and whether it applies now. */
-export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts, comparing = false): Record<ExperimentAction, ToolbarButtonState> {
+export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts, context: ToolbarContext = {}): Record<ToolbarAction, ToolbarButtonState> {
   const running = phase === 'running';
+  const { comparing } = context;
   return {
     rerunFailed: { label: `Rerun failed (${formatCount(counts.error)})`, enabled: counts.error > 0 },
     // While the run goes it covers these itself; once it stopped, a resume polls what is pending and sends
     // what never went out.
     resume: { label: resumeLabel({ pending: counts.pending, unsent: counts.unsent }), enabled: !running && counts.pending + counts.unsent > 0 },
     cancel: { label: 'Cancel', enabled: running },
-    compareWith: { label: comparing ? 'Compare with another…' : 'Compare with…', enabled: true },
-    clearComparison: { label: 'Stop comparing', enabled: comparing },
+    compareWith: { label: comparing === 'run' ? 'Compare with another…' : 'Compare with…', enabled: true },
+    compareColumns: { label: comparing === 'columns' ? 'Compare other columns…' : 'Compare columns…', enabled: (context.columns ?? 0) >= 2 },
     exportJsonl: { label: 'Export JSONL', enabled: true },
     exportCsv: { label: 'Export CSV', enabled: true },
     exportHtml: { label: 'Export HTML report', enabled: true },
@@ -61,23 +71,41 @@ export function progressStats(progress: ExperimentProgressView, elapsedMs: numbe
   return parts.join(' · ');
 }
 
+/** The comparison bar's words: what is compared with what, then each count on its own (the bar wraps between them). */
+export interface ComparisonWording {
+  title: string;
+  counts: { change: CellChange | 'removed'; text: string }[];
+}
+
 /**
- * "Compared with Summaries (1a2b3c4d, 31/01/2025, 10:05:00) · 3 changed · 1 newly passing · 2 newly failing ·
- * 0 added · 1 removed · 12 same". Every count is said, zeros too: "0 newly failing" is news. `formatDate`:
- * the user's locale by default, as the host's "Compare with…" list shows runs.
+ * With a run: "Compared with Summaries (1a2b3c4d, 31/01/2025, 10:05:00)" and every count, zeros too ("0 newly
+ * failing" is news). With a column: "Column "tuned" against the baseline column "base"" and its counts (added and
+ * removed only when some are: columns of one run have the same rows). `formatDate`: the user's locale by
+ * default, as the host's "Compare with…" list shows runs.
  */
-export function comparisonSummary(comparison: ComparisonView, formatDate: (iso: string) => string = localeDate): string {
+export function comparisonWording(comparison: ComparisonView, columns: readonly ColumnView[], formatDate: (iso: string) => string = localeDate): ComparisonWording {
   const { counts } = comparison;
-  const parts = [
-    `Compared with ${comparison.title} (${comparison.runId.slice(0, 8)}, ${formatDate(comparison.createdAt)})`,
-    `${formatCount(counts.changed)} changed`,
-    `${formatCount(counts['newly-passing'])} newly passing`,
-    `${formatCount(counts['newly-failing'])} newly failing`,
-    `${formatCount(counts.added)} added`,
-    `${formatCount(counts.removed)} removed`,
-    `${formatCount(counts.same)} same`,
-  ];
-  return parts.join(' · ');
+  const count = (change: CellChange | 'removed', words: string) => ({ change, text: `${formatCount(counts[change])} ${words}` });
+  const changes = [count('changed', 'changed'), count('newly-passing', 'newly passing'), count('newly-failing', 'newly failing')];
+  const apart = [count('added', 'added'), count('removed', 'removed')];
+  if (comparison.kind === 'run') {
+    return { title: `Compared with ${comparison.title} (${comparison.runId.slice(0, 8)}, ${formatDate(comparison.createdAt)})`, counts: [...changes, ...apart, count('same', 'same')] };
+  }
+  const [base, other] = [comparison.base, comparison.other].map((index) => columns.find((column) => column.index === index));
+  // Columns of one prompt are told apart by their providers (the base model, its adaptor).
+  const samePrompt = base !== undefined && other !== undefined && base.promptLabel === other.promptLabel;
+  const name = (column: ColumnView | undefined, index: number) => (column === undefined ? `${index + 1}` : `"${samePrompt ? column.providerLabel : columnName(column)}"`);
+  return {
+    title: `Column ${name(other, comparison.other)} against the baseline column ${name(base, comparison.base)}`,
+    counts: [...changes, ...apart.filter(({ change }) => counts[change] > 0), count('same', 'same')],
+  };
+}
+
+/** Where a compared output is from, for the detail: "in the compared run", "in the baseline column "base"". */
+export function comparedWhere(comparison: ComparisonView | undefined, columns: readonly ColumnView[]): string {
+  if (comparison?.kind !== 'columns') return 'in the compared run';
+  const base = columns.find((column) => column.index === comparison.base);
+  return `in the baseline column "${base === undefined ? comparison.base + 1 : columnName(base)}"`;
 }
 
 /** A date in the user's locale; the text as given when it is not a date. */

@@ -1,6 +1,6 @@
 // The selected item in full: the prompt (collapsed), the response as raw text or sanitized markdown (or, for
 // an embedding, its dimension, norm and first values), the full error text, what the deployment knows of it
-// (tokens, timing), the request id, and the item's actions. Model text goes in as textContent, except the
+// (tokens, timing), the request id (the host tells it when the item is shown), and the item's actions. Model text goes in as textContent, except the
 // rendered markdown, which goes through safe-markdown.ts (in output-view.ts).
 
 import type { ItemAction, ItemView, ResponseFormat, ServerFactsView } from '../../protocol/results';
@@ -22,6 +22,8 @@ export interface DetailView {
    * `placeholder` (by default, that an item can be selected).
    */
   show(item: ItemView | undefined, placeholder?: string): void;
+  /** The request id of the item at `index`, as the host tells it (null: its group is not sent yet); ignored for another item. */
+  showRequestId(index: number, id: string | null): void;
   /** What the server said about the item at `index` (undefined: still asking); ignored for another item. */
   showFacts(index: number, facts: ServerFactsView | undefined): void;
   setFormat(format: ResponseFormat): void;
@@ -79,10 +81,13 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     copyResponse.disabled = item.response === null;
     openResponse.disabled = item.response === null;
     error.show(item.error);
+  }
 
-    setText(requestId, item.requestId ?? 'none yet');
-    requestId.title = item.requestId ?? '';
-    copyRequestId.disabled = item.requestId === null;
+  /** undefined: the host has not told it yet. */
+  function renderRequestId(id: string | null | undefined): void {
+    setText(requestId, id === undefined ? '' : (id ?? 'none yet'));
+    requestId.title = id ?? '';
+    copyRequestId.disabled = id === undefined || id === null;
   }
 
   function renderFacts(facts: ServerFactsView | undefined): void {
@@ -106,11 +111,17 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     show(item, placeholder = NOTHING_SELECTED) {
       pane.setPlaceholder(placeholder);
       if (item === shown) return;
-      if (item?.index !== shown?.index) renderFacts(undefined);
+      if (item?.index !== shown?.index) {
+        renderFacts(undefined);
+        renderRequestId(undefined);
+      }
       shown = item;
       pane.setShown(item !== undefined);
       if (item === undefined) delete root.dataset.index;
       else render(item);
+    },
+    showRequestId(index, id) {
+      if (shown?.index === index) renderRequestId(id);
     },
     showFacts(index, facts) {
       if (shown?.index === index) renderFacts(facts);

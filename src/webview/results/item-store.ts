@@ -1,7 +1,7 @@
 // The run's items as the page holds them, in index order, each with a lowercase search text built on
 // first use. DOM-free, so the Node unit tests cover it.
 
-import type { ItemView } from '../../protocol/results';
+import type { ItemUpdate, ItemView } from '../../protocol/results';
 
 /** An item with its search text: prompt, response and error in lowercase, built by the first search that needs it. */
 export class StoredItem {
@@ -24,8 +24,8 @@ export class ItemStore {
   }
 
   /** Replaces everything (an `init`). */
-  replaceAll(items: readonly ItemView[]): void {
-    this.entries = items.map((item) => new StoredItem(item));
+  replaceAll(updates: readonly ItemUpdate[]): void {
+    this.entries = updates.map((update) => new StoredItem(merged(update, undefined)));
     this.reindex();
   }
 
@@ -33,17 +33,17 @@ export class ItemStore {
    * Updates items in place by index and adds the new ones. An updated item is a new object, which is how
    * the list tells which rows to rewrite.
    */
-  upsert(items: readonly ItemView[]): void {
+  upsert(updates: readonly ItemUpdate[]): void {
     let added = false;
-    for (const item of items) {
-      const position = this.positionByIndex.get(item.index);
+    for (const update of updates) {
+      const position = this.positionByIndex.get(update.index);
       if (position === undefined) {
-        this.entries.push(new StoredItem(item));
-        this.positionByIndex.set(item.index, this.entries.length - 1);
+        this.entries.push(new StoredItem(merged(update, undefined)));
+        this.positionByIndex.set(update.index, this.entries.length - 1);
         added = true;
       } else {
         // A new entry, so the old search text goes with the old item.
-        this.entries[position] = new StoredItem(item);
+        this.entries[position] = new StoredItem(merged(update, this.entries[position].item));
       }
     }
     // Items normally arrive complete in `init`; one added later may belong anywhere, so restore the order.
@@ -72,4 +72,21 @@ export class ItemStore {
     for (let i = 1; i < this.entries.length; i++) if (this.entries[i - 1].item.index > this.entries[i].item.index) return false;
     return true;
   }
+}
+
+/** The item an update makes of the one held before (if any): its state as sent, the parts that never change kept. */
+export function merged(update: ItemUpdate, before: ItemView | undefined): ItemView {
+  const item: ItemView = {
+    index: update.index,
+    number: update.number ?? before?.number ?? update.index + 1,
+    group: update.group ?? before?.group ?? -1,
+    status: update.status,
+    prompt: update.prompt ?? before?.prompt ?? '',
+    response: update.response ?? null,
+    error: update.error ?? null,
+  };
+  if (update.embedding) item.embedding = update.embedding;
+  const origin = update.origin ?? before?.origin;
+  if (origin) item.origin = origin;
+  return item;
 }

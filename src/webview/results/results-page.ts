@@ -187,6 +187,9 @@ export function createResultsPage(
         case 'progress':
           showProgress(message.progress);
           break;
+        case 'itemDetail':
+          detail.showRequestId(message.index, message.requestId);
+          break;
         case 'serverFacts':
           detail.showFacts(message.index, message.facts);
           break;

@@ -1,9 +1,10 @@
 // A model's answer in a detail pane: a heading with a Raw / Rendered toggle (and the panel's own buttons
 // beside it), the text, and a note for when there is none. Raw text goes in as textContent; rendered
-// markdown only through safe-markdown.ts.
+// markdown only through safe-markdown.ts, by way of the markdown renderer bundle (lazy-markdown.ts): until
+// it has loaded, Rendered shows the raw text, and is drawn again when it comes.
 
 import { button, element, setPressed, setText } from './dom';
-import { renderMarkdownInto } from './safe-markdown';
+import { markdownRenderer, onMarkdown } from './lazy-markdown';
 import type { OutputFormat } from './saved-state';
 
 export interface OutputView {
@@ -37,6 +38,8 @@ export function createOutputView(title: string, onFormatChosen: (format: OutputF
   let text: string | null = null;
   let drawn: { text: string | null; format: OutputFormat } | undefined;
   let format: OutputFormat = 'rendered';
+  /** Rendered was asked for before the markdown renderer came: a redraw is due when it does. */
+  let redrawAsked = false;
 
   function render(): void {
     for (const [key, toggle] of formatButtons) setPressed(toggle, key === format);
@@ -44,14 +47,23 @@ export function createOutputView(title: string, onFormatChosen: (format: OutputF
     drawn = { text, format };
     body.dataset.format = format;
     body.hidden = text === null;
+    const markdown = markdownRenderer();
     if (text === null) {
       body.replaceChildren();
-    } else if (format === 'raw') {
+    } else if (format === 'raw' || markdown === undefined) {
       body.replaceChildren(element('pre', 'response-raw', text));
+      if (format === 'rendered' && !redrawAsked) onMarkdown(redraw);
+      redrawAsked ||= format === 'rendered';
     } else {
-      renderMarkdownInto(body, text);
+      body.replaceChildren(markdown.renderMarkdownFragment(text));
     }
-    body.classList.toggle('markdown', format === 'rendered' && text !== null);
+    body.classList.toggle('markdown', format === 'rendered' && text !== null && markdown !== undefined);
+  }
+
+  /** Drawn again, whatever was drawn: the markdown renderer has come. */
+  function redraw(): void {
+    drawn = undefined;
+    render();
   }
 
   formatGroup.addEventListener(

@@ -9,7 +9,3 @@ export function renderMarkdownFragment(text: string): DocumentFragment {
   // A fragment, not a string: no second parse of sanitized HTML, which is where mutation XSS lives.
   return DOMPurify.sanitize(markdownToHtml(text), { ...SANITIZE_POLICY, RETURN_DOM_FRAGMENT: true });
 }
-
-export function renderMarkdownInto(container: HTMLElement, text: string): void {
-  container.replaceChildren(renderMarkdownFragment(text));
-}

@@ -10,17 +10,20 @@ interface InPageElement {
 
 declare const document: { readonly body: InPageElement | null; getElementById(id: string): InPageElement | null };
 
-/** Whether a webview's document shows `contains` as text or holds it in a data-* attribute. */
+/**
+ * Whether a webview's document holds `contains` in a data-* attribute or shows it as text. Attributes first:
+ * panels are found by their data-view, and innerText lays the page out, which a test polling while a panel is
+ * measured would otherwise make the renderer do every time.
+ */
 export function documentContains(contains: string): boolean {
   const body = document.body;
   if (!body) return false;
-  if (body.innerText.includes(contains)) return true;
   for (const element of [body, ...Array.from(body.querySelectorAll('*'))]) {
     for (const attribute of Array.from(element.attributes)) {
       if (attribute.name.startsWith('data-') && attribute.value.includes(contains)) return true;
     }
   }
-  return false;
+  return body.innerText.includes(contains);
 }
 
 export function bodyText(): string {

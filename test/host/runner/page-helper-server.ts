@@ -4,13 +4,13 @@
 // JSON in and out; 404 when the thing asked about is not on screen. Frames come and go, so every call
 // looks them up afresh.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { CDPSession, Frame, Page } from 'playwright-core';
 import { bodyText, documentContains, statusBarEntry } from './in-page';
-import { README_IMAGES_DIR, SCREENSHOTS_DIR } from './paths';
+import { FIGURES_DIR, README_IMAGES_DIR, SCREENSHOTS_DIR } from './paths';
 
 export interface PageHelper {
   readonly url: string;
@@ -37,6 +37,9 @@ class HttpError extends Error {
   }
 }
 
+/** The renderer's profile being taken, if one is. */
+let profiling: CDPSession | undefined;
+
 const routes: Record<string, Handler> = {
   'POST /screenshot': async (page, input) => {
     const name = requireString(input, 'name');
@@ -58,6 +61,27 @@ const routes: Record<string, Handler> = {
     } finally {
       await session.detach();
     }
+  },
+  // A CPU profile of the renderer (the workbench and its webviews, one thread here) from start to stop, written as
+  // a .cpuprofile where the figures go: what a panel costs the page while a run goes (bench/extension-figures.ts).
+  'POST /profile/start': async (page) => {
+    if (profiling) throw new HttpError(409, 'the renderer is being profiled already');
+    const session = await page.context().newCDPSession(page);
+    await session.send('Profiler.enable');
+    await session.send('Profiler.start');
+    profiling = session;
+    return {};
+  },
+  'POST /profile/stop': async (_page, input) => {
+    const session = profiling;
+    if (!session) throw new HttpError(409, 'the renderer is not being profiled');
+    profiling = undefined;
+    const { profile } = await session.send('Profiler.stop');
+    await session.detach();
+    mkdirSync(FIGURES_DIR, { recursive: true });
+    const path = join(FIGURES_DIR, `${safeFileName(requireString(input, 'name'))}.cpuprofile`);
+    writeFileSync(path, JSON.stringify(profile));
+    return { path };
   },
   'GET /statusbar': async (page, _input, query) => {
     const domId = query.get('id');

@@ -15,3 +15,5 @@ export const SCREENSHOTS_DIR = join(RESULTS_DIR, 'screenshots');
 /** The README's images as the last host test run took them (scripts/readme-images.mjs copies them to docs/images). */
 export const README_IMAGES_DIR = join(SCREENSHOTS_DIR, 'readme');
 export const HOST_LOGS_DIR = join(RESULTS_DIR, 'host-logs');
+/** The figures the suite's figures tests measure (bench/extension-figures.ts reads them), and their profiles. */
+export const FIGURES_DIR = join(RESULTS_DIR, 'figures');

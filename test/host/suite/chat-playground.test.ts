@@ -255,6 +255,42 @@ describe('chat playground', () => {
     assert.equal((await suite.sim.stats()).requests['POST /v1/chat/completions'] ?? 0, sentBefore, 'an import sends nothing');
   });
 
+  it('continues an imported conversation that ends in a tool result: Send (with no text) or Retry asks the model to answer it, the call and its result kept', async () => {
+    await setSettings({ 'chat.stream': false });
+    try {
+      const call = { id: 'call_oslo', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Oslo"}' } };
+      const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+      const messages = [
+        { role: 'user', content: 'Weather in Oslo?' },
+        { role: 'assistant', content: null, tool_calls: [call] },
+        { role: 'tool', tool_call_id: 'call_oslo', content: '{"celsius": -3}' },
+      ];
+      const file = await workspaceFile('chat/ends-in-tool-result.json', JSON.stringify({ messages, tools }));
+      for (const action of ['send', 'retry']) {
+        await vscode.commands.executeCommand('scalarlm.importConversation', file);
+        await waitFor(async () => (await webviewQuery(CHAT, '.answer[data-turn="0"] .tool-result-text'))?.texts[0] === '{"celsius": -3}', { timeoutMs: WAIT_MS, what: 'the imported tool result' });
+        await waitFor(async () => !(await webviewEval<boolean>(CHAT, `document.querySelector('button[data-action="${action}"]').disabled`)), {
+          timeoutMs: WAIT_MS,
+          what: `${action} enabled, the message box empty`,
+        });
+        const storedBefore = (await storedChats(suite.sim)).length;
+        await webviewClick(CHAT, `button[data-action="${action}"]`);
+        await waitFor(async () => (await webviewQuery(CHAT, '.turn[data-turn="1"][data-kind="tool"]'))?.count, { timeoutMs: WAIT_MS, what: `the tool turn (${action})` });
+        await answerDone(1);
+        const stored = await storedChats(suite.sim);
+        assert.equal(stored.length, storedBefore + 1, `one request (${action})`);
+        const sent = stored[0].chatRequest as { messages: unknown[]; tools: unknown };
+        assert.deepEqual(sent.messages, messages, `the conversation as imported, ending in the tool result (${action})`);
+        assert.deepEqual(sent.tools, tools);
+        assert.equal((await webviewQuery(CHAT, '.answer[data-turn="0"] .tool-result-text'))?.texts[0], '{"celsius": -3}', `the call and its result are kept (${action})`);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await waitFor(async () => (await webviewQuery(CHAT, 'main')) === undefined, { timeoutMs: 10_000, what: 'the chat panel to close' });
+      }
+    } finally {
+      await setSettings({ 'chat.stream': true });
+    }
+  });
+
   it('answers a tool call with a result and goes on; Copy as cURL puts the exact body on the clipboard, the token as a placeholder', async () => {
     const token = 'tok-playground-secret';
     const setting = vscode.commands.executeCommand('scalarlm.setGatewayToken');

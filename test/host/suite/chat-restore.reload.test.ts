@@ -8,9 +8,10 @@ import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
 
-const CHAT = 'scalarlm-chat';
+/** Its panel, told from other chats open in the window: by its question before the reload, by its id after. */
+const QUESTION = 'A question asked before the reload.';
 
-const answerText = () => webviewEval<string>(CHAT, `document.querySelector('.answer[data-turn="0"] .content')?.textContent ?? ''`).catch(() => '');
+const answerText = (panel: string) => webviewEval<string>(panel, `document.querySelector('.answer[data-turn="0"] .content')?.textContent ?? ''`).catch(() => '');
 
 describe('chat across a window reload', () => {
   itAcrossReload('brings the conversation back', {
@@ -20,23 +21,24 @@ describe('chat across a window reload', () => {
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       assert.ok(folder);
       const uri = vscode.Uri.joinPath(folder, 'chat-before-reload.md');
-      await vscode.workspace.fs.writeFile(uri, Buffer.from('A question asked before the reload.'));
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(QUESTION));
       const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
       editor.selection = new vscode.Selection(0, 0, 1, 0);
       await vscode.commands.executeCommand('scalarlm.chatWithSelection');
-      const text = await waitFor(async () => (await webviewQuery(CHAT, '.answer[data-turn="0"][data-state="done"]'))?.count && (await answerText()), {
+      const text = await waitFor(async () => (await webviewQuery(QUESTION, '.answer[data-turn="0"][data-state="done"]'))?.count && (await answerText(QUESTION)), {
         timeoutMs: 20_000,
         what: 'the answer',
       });
-      saveNote('chatId', await webviewEval<string>(CHAT, `document.querySelector('main').dataset.chatId`));
+      saveNote('chatId', await webviewEval<string>(QUESTION, `document.querySelector('main').dataset.chatId`));
       saveNote('answer', text);
       await resetSettings();
     },
     after: async () => {
-      await vscode.commands.executeCommand('scalarlm.openChat', readNote<string>('chatId'));
-      const user = await waitFor(async () => (await webviewQuery(CHAT, '.turn[data-turn="0"] .user'))?.texts[0], { timeoutMs: 30_000, what: 'the restored conversation' });
-      assert.equal(user, 'A question asked before the reload.');
-      assert.equal(await answerText(), readNote<string>('answer'));
+      const chatId = readNote<string>('chatId');
+      await vscode.commands.executeCommand('scalarlm.openChat', chatId);
+      const user = await waitFor(async () => (await webviewQuery(chatId, '.turn[data-turn="0"] .user'))?.texts[0], { timeoutMs: 30_000, what: 'the restored conversation' });
+      assert.equal(user, QUESTION);
+      assert.equal(await answerText(chatId), readNote<string>('answer'));
     },
   });
 });

@@ -61,6 +61,8 @@ describe('complete selection', () => {
     await webviewClick(PANEL, 'button[data-action="insert"]');
     await waitFor(() => editor.document.getText().startsWith(`${FIRST_LINE}${CONTINUATION}\n`), { timeoutMs: WAIT_MS, what: 'the continuation inserted after the selection' });
     assert.equal(editor.document.getText(), `${FIRST_LINE}${CONTINUATION}\nThe second line stays.\n`);
+    // The text lands before the editor takes focus back from the panel: wait for the focus, then read the cursor.
+    await waitFor(() => vscode.window.activeTextEditor?.document === editor.document, { timeoutMs: WAIT_MS, what: 'the editor focused again' });
     const cursor = vscode.window.activeTextEditor?.selection.active;
     assert.deepEqual([cursor?.line, cursor?.character], [0, FIRST_LINE.length + CONTINUATION.length], 'the cursor after the inserted text');
   });

@@ -6,11 +6,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from './helpers/extension';
 import { EXPERIMENT_PANEL, waitForPhase as waitForExperimentPhase } from './helpers/experiment-panel';
-import { screenshot, statusBarItem, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
+import { pressKey, screenshot, statusBarItem, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { QUEUE_ITEM, waitForQueueStatus } from './helpers/queue-status';
 import { RESULTS, waitForPhase } from './helpers/results';
 import { resetSettings, setSettings } from './helpers/settings';
-import { waitFor } from './helpers/wait';
+import { clickUntil, waitFor } from './helpers/wait';
 import { focusWindow } from './helpers/window-focus';
 
 const WAIT_MS = 20_000;
@@ -58,7 +58,9 @@ describe('first run: nothing configured, the views, the simulator and the walkth
     await vscode.commands.executeCommand('scalarlm.stopSimulator');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('notifications.clearAll');
-    await vscode.workspace.fs.delete(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.scalarlm'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    for (const made of ['.scalarlm', 'scalarlm-examples']) {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, made), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    }
   });
 
   it('says "not configured" with nothing set: no red status, no toast, the views say what to do', async () => {
@@ -135,30 +137,46 @@ describe('first run: nothing configured, the views, the simulator and the walkth
     const simulatorUrl = SIMULATOR.exec(started.tooltip ?? '')?.[0];
     assert.ok(simulatorUrl, `the tooltip names the simulator: ${started.tooltip}`);
 
-    const models = (await (await fetch(`${simulatorUrl}/v1/models`)).json()) as { data: { id: string }[] };
-    await setSettings({ model: models.data[0].id, maxTokens: 16 });
-    await waitForStep('model');
-
-    await clickStepButton('batch', 'Run the Example Batch');
-    await waitFor(async () => (await webviewQuery(RESULTS, 'main'))?.count, { timeoutMs: WAIT_MS, what: 'the example batch results' });
-    await waitForPhase('complete', 60_000);
-    const example = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.path.endsWith('/examples/prompts.jsonl'));
-    assert.ok(example, 'the example prompts are open beside their results');
-    assert.equal(vscode.window.tabGroups.all.length, 2);
-    await vscode.commands.executeCommand('scalarlm.openWalkthrough');
-    await waitForStep('batch');
-
-    await vscode.commands.executeCommand('scalarlm.openWalkthrough');
+    await setSettings({ maxTokens: 16 });
+    // Opening the model picker and leaving it is not picking a model (issue 17: it was checked then).
+    await clickUntil(() => clickStepButton('model', 'Select Model'), () => workbenchText('.quick-input-widget:visible .quick-input-list .monaco-list-row'), { timeoutMs: WAIT_MS, what: 'the model list' });
+    await pressKey('Escape');
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible')) === undefined, { timeoutMs: WAIT_MS, what: 'the model picker to close' });
+    // A later step checked: the walkthrough has taken in everything done before it.
     await clickStepButton('chat', 'New Chat');
     await waitFor(async () => (await webviewQuery('scalarlm-chat', '#composer textarea'))?.count, { timeoutMs: WAIT_MS, what: 'the new chat' });
     await vscode.commands.executeCommand('scalarlm.openWalkthrough');
     await waitForStep('chat');
+    assert.equal(await stepDone('model'), false, 'the model step is not checked by opening the picker');
+    // The deployment's default is first and already in use: picking it is a choice all the same.
+    await clickUntil(() => clickStepButton('model', 'Select Model'), async () => (await workbenchText('.quick-input-widget:visible .quick-input-list'))?.includes("Deployment's default"), { timeoutMs: WAIT_MS, what: 'the model list' });
+    await pressKey('Enter');
+    await waitForStep('model');
+
+    // The examples are copied into the workspace folder and named relative to it.
+    const examples = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'scalarlm-examples');
+    await clickStepButton('batch', 'Run the Example Batch');
+    await waitFor(async () => (await webviewQuery(RESULTS, 'main'))?.count, { timeoutMs: WAIT_MS, what: 'the example batch results' });
+    await waitForPhase('complete', 60_000);
+    const example = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === vscode.Uri.joinPath(examples, 'prompts.jsonl').toString());
+    assert.ok(example, 'the example prompts are open, in the workspace folder, beside their results');
+    assert.equal(vscode.window.tabGroups.all.length, 2);
+    const source = (await webviewQuery(RESULTS, '.run-source'))?.texts[0] ?? '';
+    assert.match(source, /^scalarlm-examples\/prompts\.jsonl/, `the header names the copy relative to the workspace: ${source}`);
+    await vscode.commands.executeCommand('scalarlm.openWalkthrough');
+    await waitForStep('batch');
+    // The user's edits to a copy are kept: running an example again copies only what is missing.
+    const edited = vscode.Uri.joinPath(examples, 'prompts.jsonl');
+    await vscode.workspace.fs.writeFile(edited, Buffer.from('"my own prompt"\n'));
 
     await clickStepButton('experiment', 'Run the Example Experiment');
     await waitForExperimentPhase('complete', 90_000);
     const cells = await webviewQuery(EXPERIMENT_PANEL, '.cell[data-row]');
     assert.ok((cells?.count ?? 0) >= 6, `two prompts × three visitors: ${cells?.count} cells`);
     assert.equal(vscode.window.tabGroups.all.length, 2, 'the experiment joins the other panels');
+    const experimentSource = (await webviewQuery(EXPERIMENT_PANEL, '.run-source'))?.texts[0] ?? '';
+    assert.match(experimentSource, /^scalarlm-examples\/promptfooconfig\.yaml/, `the header names the copy relative to the workspace: ${experimentSource}`);
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(edited)), '"my own prompt"\n', 'the edited copy is not overwritten');
     await vscode.commands.executeCommand('scalarlm.openWalkthrough');
     await waitForStep('experiment');
     await screenshot('first-run-walkthrough');

@@ -1,8 +1,9 @@
 // Judging in the editor, as a user sees it: an experiment with assertions shows pass/fail badges with the
 // failing assertion's reason and each column's pass rate, grading fills in by itself, rows whose columns
-// disagree are marked and "Failing" filters them; "Compare with…" an earlier run marks the changed cells and
-// opens a cell's two outputs in the diff editor; an assertion that cannot run is a diagnostic at its line;
-// a hostile grader reason stays inert.
+// disagree are marked and "Failing" filters them; a failing javascript assertion names its code and the values
+// it read; "Compare with…" an earlier run marks the changed cells (every count in the bar, one Stop comparing)
+// and opens a cell's two outputs in the diff editor; "Compare columns…" does the same for two columns of the
+// run; an assertion that cannot run is a diagnostic at its line; a hostile grader reason stays inert.
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -24,6 +25,23 @@ async function verdict(row: number, column: number): Promise<{ status: string; t
 
 async function figures(column: number): Promise<string> {
   return webviewEval<string>(PANEL, `document.querySelector('.column-head[data-column="${column}"] .column-figures')?.textContent ?? ''`);
+}
+
+/** The comparison bar as shown: its text, the parts of it cut by the panel's width, and the Stop comparing buttons in view. */
+async function comparisonBar(): Promise<{ text: string; cut: string[]; stops: number; width: number } | undefined> {
+  // Undefined, not a throw, while the page is not on screen (a hidden webview loads again when shown).
+  if (!(await webviewQuery(PANEL, '.comparison-bar:not([hidden])'))?.count) return undefined;
+  return webviewEval(
+    PANEL,
+    `(() => {
+      const bar = document.querySelector('.comparison-bar:not([hidden])');
+      if (!bar) return undefined;
+      const right = document.documentElement.clientWidth;
+      const cut = [bar, ...bar.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > right + 1).map((e) => e.className + ': ' + e.textContent);
+      const stops = [...document.querySelectorAll('button')].filter((b) => b.textContent.trim() === 'Stop comparing' && b.getClientRects().length > 0).length;
+      return { text: bar.innerText, cut, stops, width: right };
+    })()`,
+  );
 }
 
 const graderSays = (text: string) => `[[sim:respond-b64=${Buffer.from(text).toString('base64')}]]`;
@@ -92,9 +110,11 @@ describe('judging', () => {
     await webviewClick(PANEL, 'button[data-action="compareWith"]');
     await waitFor(async () => /Earlier runs of this experiment/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: 10_000, what: 'the Compare with… pick' });
     await pressKey('Enter');
-    const bar = await waitFor(async () => (await webviewQuery(PANEL, '.comparison-bar:not([hidden]) .comparison-summary'))?.texts[0], { timeoutMs: 10_000, what: 'the comparison bar' });
-    assert.match(bar, /1 newly failing/);
-    assert.match(bar, /3 same/);
+    const bar = await waitFor(comparisonBar, { timeoutMs: 10_000, what: 'the comparison bar' });
+    // At the panel's usual width (beside the editor), every count shows whole, and Stop comparing shows once (issue 17, smaller).
+    for (const count of ['0 changed', '0 newly passing', '1 newly failing', '0 added', '0 removed', '3 same']) assert.ok(bar.text.includes(count), `"${count}" in the bar: ${bar.text}`);
+    assert.deepEqual(bar.cut, [], `nothing in the bar is cut at ${bar.width} px`);
+    assert.equal(bar.stops, 1, 'one Stop comparing');
     assert.equal(await webviewEval(PANEL, `document.querySelector('.cell[data-row="1"][data-column="1"] .change-mark:not([hidden])')?.dataset.change`), 'newly-failing');
 
     await webviewClick(PANEL, '.cell[data-row="1"][data-column="1"]');
@@ -107,6 +127,59 @@ describe('judging', () => {
     assert.equal(diff.original.scheme, 'scalarlm-text');
     assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), 'yes');
     assert.equal((await vscode.workspace.openTextDocument(diff.modified)).getText(), 'no longer');
+  });
+
+  it('compares two columns of the run: counts in the bar naming the baseline, changed rows filtered, a row opened in the diff editor', async () => {
+    const config = await experiment('columns', [['yes', 'yes'], ['no', 'yes'], ['yes', 'nope'], ['yes', 'yes sir']]);
+    await vscode.commands.executeCommand('scalarlm.runExperiment', config);
+    await waitForPhase('complete');
+    await waitFor(async () => (await verdict(1, 1))?.status === 'pass', { timeoutMs: 10_000, what: 'the verdicts' });
+    await webviewClick(PANEL, 'button[data-action="compareColumns"]');
+    await waitFor(async () => /the baseline column/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: 10_000, what: 'the baseline column pick' });
+    // The first column (long.txt) is the baseline; with two columns, the other is the one compared.
+    await pressKey('Enter');
+    const bar = await waitFor(comparisonBar, { timeoutMs: 10_000, what: 'the comparison bar' });
+    assert.match(bar.text, /^Column "short\.txt[^"]*" against the baseline column "long\.txt[^"]*"/);
+    for (const count of ['1 changed', '1 newly passing', '1 newly failing', '1 same']) assert.ok(bar.text.includes(count), `"${count}" in the bar: ${bar.text}`);
+    assert.doesNotMatch(bar.text, /added|removed/, 'columns of one run have the same rows');
+    assert.deepEqual(bar.cut, [], `nothing in the bar is cut at ${bar.width} px`);
+    assert.equal(bar.stops, 1);
+    const marks = await webviewEval<Record<string, string>>(PANEL, `Object.fromEntries([...document.querySelectorAll('.cell .change-mark:not([hidden])')].map((m) => [m.closest('.cell').dataset.row + ',' + m.closest('.cell').dataset.column, m.dataset.change]))`);
+    assert.deepEqual(marks, { '1,1': 'newly-passing', '2,1': 'newly-failing', '3,1': 'changed' }, "the compared column's cells carry the changes");
+
+    await webviewClick(PANEL, '.verdict-filter button[data-filter="changed"]');
+    await waitFor(async () => (await webviewQuery(PANEL, '.matrix-row[data-row]'))?.count === 3, { timeoutMs: 10_000, what: 'the changed rows only' });
+    await webviewClick(PANEL, '.cell[data-row="1"][data-column="1"]');
+    await waitFor(async () => (await webviewQuery(PANEL, '[data-loaded="true"] .compared-output'))?.texts[0] === 'no', { timeoutMs: 10_000, what: "the baseline column's output in the detail" });
+    assert.match((await webviewQuery(PANEL, '[data-loaded="true"] .compared-section h3'))?.texts[0] ?? '', /^Output in the baseline column "long\.txt/);
+    await webviewClick(PANEL, '[data-loaded="true"] button[data-cell-action="diff"]');
+    const tab = await waitFor(
+      () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((candidate) => candidate.input instanceof vscode.TabInputTextDiff && candidate.label.includes('(baseline) ↔')),
+      { timeoutMs: 10_000, what: 'the diff editor' },
+    );
+    const diff = tab.input as vscode.TabInputTextDiff;
+    assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), 'no');
+    assert.equal((await vscode.workspace.openTextDocument(diff.modified)).getText(), 'yes');
+
+    // Back to the panel: Stop comparing ends it, and every row shows again.
+    await vscode.window.tabGroups.close(tab);
+    await waitFor(comparisonBar, { timeoutMs: 10_000, what: 'the panel again, still comparing' });
+    await webviewClick(PANEL, '.stop-comparing');
+    await waitFor(async () => (await webviewQuery(PANEL, '.matrix-row[data-row]'))?.count === 4 && (await comparisonBar()) === undefined, { timeoutMs: 10_000, what: 'the comparison to stop and every row to show' });
+  });
+
+  it('says why a javascript assertion failed: its code and the value it read, in the badge and the detail (issue 17 item 16)', async () => {
+    await workspaceFile('judge/js/ask.txt', `Capital of {{ country }}? ${respond('The capital of France is Paris.')}`);
+    const config = await workspaceFile('judge/js/promptfooconfig.yaml', 'prompts:\n  - file://ask.txt\nproviders:\n  - scalarlm:base\ntests:\n  - vars: {country: France}\n    assert:\n      - type: javascript\n        value: output.length < 10\n');
+    await vscode.commands.executeCommand('scalarlm.runExperiment', config);
+    await waitForPhase('complete');
+    const reason = 'javascript returned false: output.length < 10 (output.length was 31)';
+    const badge = await waitFor(async () => ((await verdict(0, 0))?.status === 'fail' ? verdict(0, 0) : undefined), { timeoutMs: 10_000, what: 'the failing badge' });
+    assert.ok(badge?.title.includes(reason), `the tooltip: ${badge?.title}`);
+    assert.ok(!badge?.title.includes('javascript: javascript'), `the type named once: ${badge?.title}`);
+    await webviewClick(PANEL, '.cell[data-row="0"][data-column="0"]');
+    const shown = await waitFor(async () => (await webviewQuery(PANEL, '[data-loaded="true"] .assertions .assertion-reason'))?.texts[0], { timeoutMs: 10_000, what: "the assertion's reason in the detail" });
+    assert.equal(shown, reason);
   });
 
   it('names an assertion that cannot run at its line while the file is typed', async () => {

@@ -60,7 +60,8 @@ describe('panels: one column beside the editor, named for what they show', () =>
     const metrics = await waitForTab(/^Queue Metrics$/);
     assert.equal(metrics.group.viewColumn, column);
     await vscode.commands.executeCommand('scalarlm.newChat');
-    await waitFor(() => vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label === 'Chat: New chat').length === 2, { timeoutMs: WAIT_MS, what: 'a second chat' });
+    // Two tabs never read the same (issue 17): the second new chat is numbered.
+    await waitForTab(/^Chat: New chat \(2\)$/);
 
     await focusEditor(config);
     await vscode.commands.executeCommand('scalarlm.runExperiment', config.uri);
@@ -76,6 +77,17 @@ describe('panels: one column beside the editor, named for what they show', () =>
       vscode.window.tabGroups.all.find((group) => group.viewColumn === column)?.tabs.map((tab) => tab.label.replace(/: .*/, '')).sort(),
       ['Chat', 'Chat', 'Experiment', 'Queue Metrics', 'Results', 'Results'],
     );
+
+    // The same file and the same experiment run again: each run its own tab, told apart by a number.
+    await focusEditor(prompts);
+    await vscode.commands.executeCommand('scalarlm.generateFromFile', prompts.uri);
+    await waitForTab(/^Results: .*prompts\.jsonl \(2\)$/);
+    await focusEditor(config);
+    await vscode.commands.executeCommand('scalarlm.runExperiment', config.uri);
+    await waitForTab(/^Experiment: .* \(2\)$/);
+    await waitForExperimentPhase('complete');
+    const labels = vscode.window.tabGroups.all.flatMap((group) => group.tabs).map((tab) => tab.label);
+    assert.equal(new Set(labels).size, labels.length, `every tab reads differently: ${JSON.stringify(labels)}`);
   });
 
   it('names each Refresh for what it refreshes', () => {

@@ -163,19 +163,27 @@ describe('prompt files: CodeLens, live preview and diagnostics', () => {
     assert.equal(filter.range.start.line, 19);
     assert.equal((await vscode.workspace.openTextDocument(source)).getText(filter.range), 'tojsn');
 
+    // A misspelt variable: not declared, and no value in the sample. One typo, one problem (issue 17: it was
+    // a diagnostic per check that met it), named by its cause.
     await replaceInDocument(source, 'Bye {{ name | tojsn }}', 'Bye {{ nickname }}');
-    const gap = await waitForDiagnostic(source, /^`nickname` has no value in authoring\/greet\.sample\.json and no default/);
+    const gap = await waitForDiagnostic(source, /^`nickname` is used but not declared under inputs$/);
     assert.equal(gap.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(gap.range.start.line, 19);
+    const onTypoLine = () => ourDiagnostics(source).filter((diagnostic) => diagnostic.range.start.line === 19).map((diagnostic) => diagnostic.message);
+    assert.deepEqual(onTypoLine(), [gap.message], 'one problem for one typo');
     await waitFor(() => !ourDiagnostics(source).some((diagnostic) => /tojsn/.test(diagnostic.message)), { timeoutMs: SHOWN_MS, what: 'the fixed error to go' });
 
-    // The preview says what stopped it, and the same problem is on the file at its line.
+    // The preview says what stopped it; on the file the typo stays one problem (issue 17: one typo gave a
+    // diagnostic per check that met it), now an error, since the render it stopped failed.
     const previewUri = await vscode.commands.executeCommand<vscode.Uri>('scalarlm.previewPrompt', source);
     const text = await waitForText(previewUri, '## Not rendered');
     assert.match(text, /:20:8: `nickname` is not defined; defined: city, name, question/);
-    const rendered = await waitForDiagnostic(source, /^`nickname` is not defined; defined: city, name, question$/);
-    assert.equal(rendered.severity, vscode.DiagnosticSeverity.Error);
-    assert.equal(rendered.range.start.line, 19);
+    const rendered = await waitFor(() => ourDiagnostics(source).find((diagnostic) => diagnostic.range.start.line === 19 && diagnostic.severity === vscode.DiagnosticSeverity.Error), {
+      timeoutMs: SHOWN_MS,
+      what: `the typo as an error once the preview failed (have: ${ourDiagnostics(source).map((d) => d.message).join(' | ')})`,
+    });
+    assert.equal(rendered.message, gap.message);
+    assert.deepEqual(onTypoLine(), [gap.message], 'still one problem for one typo');
   });
 
   it("reports an experiment file's ignored keys as information, and previews its cells", async () => {

@@ -1,12 +1,16 @@
 // In Restricted Mode (workspace trust on, this folder not trusted): a Jinja2 template that reaches for
 // `constructor` to run code is refused, in the preview and in the chat commands, with a way to manage
 // trust, and none of its code runs in the extension host; a mustache template still renders. Last, the
-// folder is trusted through the Workspace Trust editor, and an open preview renders at once.
+// folder is trusted through the Workspace Trust editor, and an open preview renders at once, a sample outside
+// the workspace (refused until then) included.
 
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { workbenchClick, webviewQuery, workbenchText } from './helpers/page';
 import { waitFor } from './helpers/wait';
+import { workspaceFile } from './helpers/workspace';
 
 const SHOWN_MS = 10_000;
 const probe = globalThis as Record<string, unknown>;
@@ -70,6 +74,10 @@ describe('untrusted: templates in Restricted Mode', () => {
 
   // Last: it leaves the folder trusted.
   it('renders a refused preview as soon as the folder is trusted', async () => {
+    writeFileSync(join(fileUri().fsPath, '..', '..', '..', 'beside-the-workspace.json'), JSON.stringify({ name: 'Grace' }));
+    const outside = await workspaceFile('authoring/untrusted/outside-sample.prompty', '---\ntemplate: mustache\nsample: ${file:../../../beside-the-workspace.json}\n---\nuser:\nHello {{name}}\n');
+    const outsidePreview = await vscode.commands.executeCommand<vscode.Uri>('scalarlm.previewPrompt', outside);
+    await waitForPreview(outsidePreview, 'is outside the workspace folder');
     const harmless = fileUri('harmless.prompty');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(harmless));
     const preview = await vscode.commands.executeCommand<vscode.Uri>('scalarlm.previewPrompt', harmless);
@@ -82,5 +90,6 @@ describe('untrusted: templates in Restricted Mode', () => {
     await workbenchClick('.workspace-trust-editor .workspace-trust-buttons .monaco-button >> nth=0');
     await waitFor(() => vscode.workspace.isTrusted, { timeoutMs: SHOWN_MS, what: 'the folder to be trusted' });
     await waitForPreview(preview, '```text\nHello ADA\n```');
+    await waitForPreview(outsidePreview, '```text\nHello Grace\n```');
   });
 });

@@ -87,6 +87,8 @@ describe('results panel and batch commands', () => {
 
     await webviewClick(RESULTS, '.row[data-index="1"]');
     await waitFor(async () => (await texts(RESULTS, '#detail[data-index="1"] .detail-title'))[0] === 'Item 2', { timeoutMs: WAIT_MS, what: 'item 2 in the detail' });
+    // The host tells the shown item's request id (the list's items do not carry it).
+    await waitFor(async () => /_0+1$/.test((await texts(RESULTS, '#detail .request-id'))[0] ?? ''), { timeoutMs: WAIT_MS, what: "item 2's request id in the detail" });
     const layout = await webviewEval<{ wraps: boolean; copyInView: boolean; cut: boolean }>(
       RESULTS,
       `(() => {

@@ -1,11 +1,12 @@
 // The loop's editor half: an experiment run's rows exported as training data, a trained adaptor added to the
 // experiment's providers as an undoable edit that keeps the file's formatting, and Compare with Base running
-// the experiment with the adaptor's column: only its cells sent, its pass rate beside the base's.
+// the experiment with the adaptor's column: only its cells sent, its pass rate beside the base's, and the two
+// columns compared row by row.
 
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { pressKey, typeText, webviewClick, webviewEval, workbenchText } from './helpers/page';
+import { pressKey, typeText, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
 import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
@@ -58,6 +59,11 @@ describe('training loop: export training data, add an adaptor, compare with base
     await waitFor(async () => /pass 50% \(1\/2\)/.test(await figures(1)), { timeoutMs: 10_000, what: `the adaptor column's pass rate (now "${await figures(1)}")` });
     assert.match(await figures(0), /pass 50% \(1\/2\)/, "the base's pass rate beside it");
     assert.match(await webviewEval<string>(EXPERIMENT_PANEL, `document.querySelector('.column-head[data-column="1"]')?.textContent ?? ''`), /tuned/);
+    // The panel opens with the adaptor's column compared with the base's, row by row (issue 18).
+    const bar = await waitFor(async () => (await webviewQuery(EXPERIMENT_PANEL, '.comparison-bar:not([hidden])'))?.texts[0], { timeoutMs: 10_000, what: 'the column comparison' });
+    assert.match(bar, /^Column "tuned" against the baseline column "base"/);
+    assert.match(bar, /0 newly passing/);
+    assert.match(bar, /2 same/);
 
     // The panel's Export Training Data… asks which answers, then (two columns) whose.
     await webviewClick(EXPERIMENT_PANEL, 'button[data-action="exportTraining"]');

@@ -42,6 +42,26 @@ describe('CSV exports and spreadsheet formulas', () => {
     });
   });
 
+  it("eval -o x.csv carries each cell's verdict, score and failure reason (issue 17, smaller)", async () => {
+    await withSimulator({}, async (sim) => {
+      write('p.txt', 'Answer {{ n }}. [[sim:respond={{ answer }}]]');
+      const assertions = `    assert:\n      - type: equals\n        value: yes\n      - type: javascript\n        value: ${JSON.stringify(`({ pass: output === 'yes', reason: ${JSON.stringify(FORMULA)} })`)}\n`;
+      const config = write('c.yaml', `prompts:\n  - file://p.txt\nproviders:\n  - scalarlm:base\ntests:\n  - vars: {n: 1, answer: "yes"}\n${assertions}  - vars: {n: 2, answer: "no"}\n${assertions}  - vars: {n: 3, answer: "none"}\n`);
+      const csvPath = join(tmp.path, 'judged.csv');
+      const result = await runCli(['eval', config, '-o', csvPath, '--url', sim.url], { env: { XDG_STATE_HOME: tmp.path } });
+      assert.equal(result.code, 100, result.stderr);
+      const rows = parse(readFileSync(csvPath, 'utf8'), { columns: true }) as Record<string, string>[];
+      assert.deepEqual(
+        rows.map((r) => [r.output, r.verdict, r.score, r.failure_reason]),
+        [
+          ['yes', 'pass', '1', ''],
+          ['no', 'fail', '0', `equals: Expected output "no" to equal "yes"; javascript: ${FORMULA}`],
+          ['none', '', '', ''],
+        ],
+      );
+    });
+  });
+
   it("a run's CSV export (the results panel's Export CSV of a generate run) neutralises them too", async () => {
     await withSimulator({}, async (sim) => {
       const prompts = join(tmp.path, 'prompts.txt');

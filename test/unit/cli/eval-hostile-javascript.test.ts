@@ -11,7 +11,7 @@ import { fileWriter, useTempDir } from '../helpers/temp-dir';
 
 const HOSTILE: [string, RegExp][] = [
   ["import('node:fs')", /returned a Promise/],
-  ["Promise.reject(new Error('unhandled')); false", /^javascript returned false$/],
+  ["Promise.reject(new Error('unhandled')); false", /^javascript returned false: Promise\.reject\(new Error\('unhandled'\)\); false$/],
   ['({ get pass() { while (true) {} } })', /did not finish within 1000 ms/],
   ['while (true) {}', /did not finish within 1000 ms/],
   ['const kept = []; for (;;) kept.push(new Array(1e6).fill(1.5));', /did not finish within 1000 ms|memory/],

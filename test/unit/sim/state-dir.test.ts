@@ -42,6 +42,33 @@ describe('sim: --state-dir keeps the queue and results across a restart', () => 
     assert.ok(fs.existsSync(path.join(dir, `${group}_response.json`)));
   });
 
+  it('after a restart, resets the in-memory metrics as the server does but times resumed prompts\' queue wait from when they were queued', async () => {
+    // The server keeps enqueue_time in the SQLite row and observes the wait when a row is taken, so a prompt
+    // resumed after a restart waited since it was queued, not since the restart.
+    const options = { port: 0, stateDir: dir, slots: 1, tokensPerSecond: 1000, responseTimeoutMs: 50 };
+    sim = await startSimulator(options);
+    const first = sim;
+    const prompts = ['first [[sim:slow=300]]', ...Array.from({ length: 5 }, (_, i) => `then ${i}`)];
+    await post(first, '/v1/generate', { prompts, max_tokens: 2 });
+    const queuedAt = Date.now();
+    // The first prompt done, 300 ms after it was queued; the group is not, so its row is resumed whole.
+    await eventually(async () => (json<{ requests: number }>(await get(first, '/v1/generate/metrics')).requests >= 1 ? true : undefined), 10_000, 'the first prompt done');
+    const waited = (Date.now() - queuedAt) / 1000;
+    await sim.close();
+
+    sim = await startSimulator(options);
+    const restarted = sim;
+    const fresh = json<Record<string, number>>(await get(restarted, '/v1/generate/metrics'));
+    assert.deepEqual([fresh.queue_depth, fresh.requests, fresh.tokens, fresh.total_time], [6, 0, 0, 0], 'the queue is on disk, the totals in memory');
+    const text = await eventually(async () => {
+      const reply = (await get(restarted, '/v1/metrics')).text;
+      return /^scalarlm_queue_wait_time_seconds_count\{model="unknown"\} 6\.0$/m.test(reply) ? reply : undefined;
+    }, 10_000, 'the six resumed prompts taken');
+    const sample = (name: string): number => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    assert.equal(sample('scalarlm_queue_wait_time_seconds_bucket\\{model="unknown",le="0\\.1"\\}'), 0, `no resumed prompt waited under 0.1 s:\n${text}`);
+    assert.ok(sample('scalarlm_queue_wait_time_seconds_sum\\{model="unknown"\\}') >= 6 * waited, `each waited at least ${waited} s:\n${text}`);
+  });
+
   it('answers get_results and the request browser for finished groups of an earlier run', async () => {
     sim = await startSimulator({ port: 0, stateDir: dir, zeroLatency: true });
     const first = results(await post(sim, '/v1/generate', { prompts: ['kept'], max_tokens: 3 }));

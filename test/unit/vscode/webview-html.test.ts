@@ -45,6 +45,14 @@ describe('webview HTML', () => {
     assert.match(html, /<meta name="viewport"/);
   });
 
+  it('loads the bundles a page does without at first after its own, asynchronously, with the same nonce', () => {
+    const html = build({ scriptName: 'chat', laterScripts: ['markdown'] });
+    const scripts = [...html.matchAll(/<script nonce="([^"]+)"( async)? src="[^"]+\/dist\/webview\/(\w+)\.js"><\/script>/g)].map((m) => [m[3], m[2] === ' async', m[1]]);
+    assert.deepEqual(scripts.map(([name, async]) => [name, async]), [['chat', false], ['markdown', true]]);
+    assert.equal(scripts[0][2], scripts[1][2]);
+    assert.equal(html.match(/<script/g)?.length, 2);
+  });
+
   it('uses a new nonce for every page', () => {
     const nonceOf = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1];
     assert.notEqual(nonceOf(build()), nonceOf(build()));

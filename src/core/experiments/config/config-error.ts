@@ -1,6 +1,7 @@
 // Problems in an experiment file, located the way compilers do it (`file:line:column: detail`), so that
 // terminals turn them into links and the editor into diagnostics.
 
+import { TemplateTrustError } from '../../templates';
 import type { ConfigProblem, ProblemSeverity, SourcePosition } from './types';
 
 export function configProblem(severity: ProblemSeverity, file: string, position: SourcePosition, detail: string): ConfigProblem {
@@ -9,7 +10,8 @@ export function configProblem(severity: ProblemSeverity, file: string, position:
 
 /**
  * The experiment cannot run. `errors` lists every fatal problem found (this error's location is the first),
- * `problems` the warnings and ignored keys found with them, so that all can be shown at once.
+ * `problems` the warnings and ignored keys found with them, so that all can be shown at once; `refusal` is
+ * the first error the file access made (Restricted Mode), for the editor to offer to trust the folder.
  */
 export class ConfigError extends Error {
   readonly file: string;
@@ -18,6 +20,7 @@ export class ConfigError extends Error {
   readonly detail: string;
   readonly errors: ConfigProblem[];
   readonly problems: ConfigProblem[];
+  readonly refusal?: TemplateTrustError;
 
   constructor(errors: ConfigProblem[], problems: ConfigProblem[] = []) {
     super(errors.map((error) => error.message).join('\n'));
@@ -29,5 +32,7 @@ export class ConfigError extends Error {
     this.detail = first.detail;
     this.errors = errors;
     this.problems = problems;
+    const refused = errors.find((error) => error.refused);
+    if (refused !== undefined) this.refusal = new TemplateTrustError(refused, refused.detail);
   }
 }

@@ -2,9 +2,12 @@
 // under the test's own, defaultTest's assertions first, options shallow-merged. Then, as promptfoo, one test
 // per combination of list values and `file://` glob matches, with `file://` vars read and `{{ var }}`
 // references between vars resolved (promptfoo-vars.ts). Tests files are streamed, so a 100,000-row CSV never
-// sits in memory.
+// sits in memory. Files are read under the config's file access: a refused one stops the tests with a
+// TemplateTrustError where its test is written.
 
 import { DatasetError, readDataset, type DatasetNote, type DatasetRow } from '../../datasets';
+import { OutsideWorkspaceError } from '../../files/file-access';
+import { TemplateTrustError } from '../../templates';
 import { preparedVars, varCombinations, VarFileProblem, varsFromFiles } from './promptfoo-vars';
 import { assertionOf, checkGraders } from './tests-section';
 import type { Assertion, ExperimentConfig, TestCase, TestsFile } from './types';
@@ -30,11 +33,11 @@ export async function* expandTests(config: ExperimentConfig, options: ExpandOpti
       ...(threshold !== undefined ? { threshold } : {}),
       source: test.source,
     };
-    const fromFiles = async (files: string[] | undefined) => (files === undefined ? {} : located(test.source, () => varsFromFiles(files, config.dir)));
+    const fromFiles = async (files: string[] | undefined) => (files === undefined ? {} : located(test.source, () => varsFromFiles(files, config.dir, config.access)));
     const all = { ...(await fromFiles(defaults.varsFiles)), ...defaults.vars, ...(await fromFiles(test.varsFiles)), ...test.vars };
-    const combinations = base.options.disableVarExpansion === true ? [all] : await located(test.source, () => varCombinations(all, config.dir));
+    const combinations = base.options.disableVarExpansion === true ? [all] : await located(test.source, () => varCombinations(all, config.dir, config.access));
     for (const vars of combinations) {
-      yield { index: index++, ...base, vars: await located(test.source, () => preparedVars(vars, config.dir)) };
+      yield { index: index++, ...base, vars: await located(test.source, () => preparedVars(vars, config.dir, config.access)) };
     }
   }
 
@@ -61,12 +64,13 @@ export async function countTests(config: ExperimentConfig): Promise<number> {
   return count;
 }
 
-/** A problem with a var is placed where its test is written. */
+/** A problem with a var, or a refusal of its file, is placed where its test is written. */
 async function located<T>(source: TestCase['source'], work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof VarFileProblem) throw new DatasetError(source, error.message);
+    if (error instanceof OutsideWorkspaceError) throw new TemplateTrustError(source, error.message);
     throw error;
   }
 }

@@ -1,11 +1,13 @@
 // Loading an experiment file: its text is parsed and checked (parse-config.ts), then the files it names are
-// found: prompt globs expanded, prompt and tests files checked to exist. Tests files are not read: they may
-// be huge, and expandTests streams them when the experiment runs.
+// found under the file access (resolve-files.ts): prompt globs expanded, prompt and tests files checked to
+// exist. Tests files are not read: they may be huge, and expandTests streams them (under the same access)
+// when the experiment runs.
 
 import { readFile as readFileFromDisk } from 'node:fs/promises';
 import { dirname, extname, posix, resolve } from 'node:path';
 import glob from 'fast-glob';
 import { datasetFormatOf } from '../../datasets';
+import type { FileAccess } from '../../files/file-access';
 import { ConfigError, configProblem } from './config-error';
 import { readAssertions } from './assertions';
 import { parseConfigText, type ParsedConfig } from './parse-config';
@@ -20,13 +22,14 @@ import { readDefaultTest, testsFileKinds } from './tests-section';
 import type { ConfigProblem, DefaultTest, ExperimentConfig, SourcePosition, TestEntry } from './types';
 
 /**
- * Reads `path` (promptfooconfig.yaml or any YAML/JSON experiment file) with promptfoo's meaning. `readFile`
- * lets the editor pass its unsaved text. Throws a ConfigError listing every fatal problem; the warnings and
- * ignored keys of a config that loads are in `problems` and `ignored`.
+ * Reads `path` (promptfooconfig.yaml or any YAML/JSON experiment file) with promptfoo's meaning. `access`
+ * says which files its references may reach; `readFile` lets the editor pass its unsaved text. Throws a
+ * ConfigError listing every fatal problem; the warnings and ignored keys of a config that loads are in
+ * `problems` and `ignored`.
  */
-export async function loadExperimentConfig(path: string, readFile: (path: string) => Promise<string> = (p) => readFileFromDisk(p, 'utf8')): Promise<ExperimentConfig> {
+export async function loadExperimentConfig(path: string, access: FileAccess, readFile: (path: string) => Promise<string> = (p) => readFileFromDisk(p, 'utf8')): Promise<ExperimentConfig> {
   const absolute = resolve(path);
-  const place: ConfigPlace = { file: path, dir: dirname(absolute) };
+  const place: ConfigPlace = { file: path, dir: dirname(absolute), access };
   let text: string;
   try {
     text = await readFile(absolute);
@@ -48,6 +51,7 @@ export async function loadExperimentConfig(path: string, readFile: (path: string
     file: path,
     path: absolute,
     dir: place.dir,
+    access,
     ...(parsed.description !== undefined ? { description: parsed.description } : {}),
     prompts,
     providers: parsed.providers,
@@ -149,7 +153,8 @@ async function readDefaultTestFile(named: SourcePosition & { pattern: string }, 
 async function matchesOf(pattern: string, position: { line: number; column: number }, place: ConfigPlace, problems: ProblemList): Promise<FileMatch[]> {
   const resolution = await resolveFiles(pattern, place);
   if (resolution.ok) return resolution.matches;
-  problems.error(position, resolution.problem);
+  if (resolution.refused) problems.refuse(position, resolution.problem);
+  else problems.error(position, resolution.problem);
   return [];
 }
 

@@ -18,6 +18,11 @@ export class ProblemList {
     this.errors.push(configProblem('error', this.file, position, detail));
   }
 
+  /** An error the file access made (Restricted Mode): trusting the folder lifts it. */
+  refuse(position: SourcePosition, detail: string): void {
+    this.errors.push({ ...configProblem('error', this.file, position, detail), refused: true });
+  }
+
   /** `once` names the kind of warning: only its first occurrence is kept. */
   warning(position: SourcePosition, detail: string, once?: string): void {
     if (once !== undefined) {

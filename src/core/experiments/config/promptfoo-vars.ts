@@ -7,12 +7,14 @@
 // - one trailing newline of every string value is dropped;
 // - a value's `{{ name }}` is replaced by the var `name` (a plain text replacement, at most 5 rounds, as
 //   promptfoo's resolveVariables does). Assertion values are rendered with these vars.
+// Every file is read under the config's file access (OutsideWorkspaceError where it refuses one).
 // Rendering a value that still holds template tags is the prompt's business (experiment-prompts.ts).
 
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import glob from 'fast-glob';
 import { parse as parseYamlValue } from 'yaml';
+import { admitFile, admitGlob, type FileAccess } from '../../files/file-access';
 
 const fileScheme = 'file://';
 /** What promptfoo runs (code) or embeds (base64 media, PDF text) rather than reads as text. */
@@ -23,18 +25,20 @@ const yamlExtensions = new Set(['.yaml', '.yml']);
 export class VarFileProblem extends Error {}
 
 /** Every combination of the vars' values, as promptfoo's generateVarCombinations makes them. */
-export async function varCombinations(vars: Record<string, unknown>, dir: string): Promise<Record<string, unknown>[]> {
+export async function varCombinations(vars: Record<string, unknown>, dir: string, access: FileAccess): Promise<Record<string, unknown>[]> {
   let combinations: Record<string, unknown>[] = [{}];
   for (const [key, value] of Object.entries(vars)) {
-    const values = await valuesOf(key, value, dir);
+    const values = await valuesOf(key, value, dir, access);
     combinations = combinations.flatMap((combination) => values.map((one) => ({ ...combination, [key]: one })));
   }
   return combinations;
 }
 
-async function valuesOf(key: string, value: unknown, dir: string): Promise<unknown[]> {
+async function valuesOf(key: string, value: unknown, dir: string, access: FileAccess): Promise<unknown[]> {
   if (typeof value === 'string' && value.startsWith(fileScheme)) {
     const pattern = value.slice(fileScheme.length).replace(/\\/g, '/');
+    // Each match is admitted when it is read (preparedVars); the glob's folder before anything is listed.
+    if (glob.isDynamicPattern(pattern)) await admitGlob(access, pattern, dir, value);
     const found = glob.isDynamicPattern(pattern) ? (await glob(pattern, { cwd: dir, onlyFiles: true })).sort() : [pattern];
     if (found.length === 0) throw new VarFileProblem(`no files match \`${value}\` for the variable \`${key}\` (looked in ${dir})`);
     return found.map((path) => `${fileScheme}${path}`);
@@ -44,10 +48,10 @@ async function valuesOf(key: string, value: unknown, dir: string): Promise<unkno
 }
 
 /** The vars with `file://` values read, trailing newlines dropped and `{{ name }}` references replaced. */
-export async function preparedVars(vars: Record<string, unknown>, dir: string): Promise<Record<string, unknown>> {
+export async function preparedVars(vars: Record<string, unknown>, dir: string, access: FileAccess): Promise<Record<string, unknown>> {
   const prepared: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(vars)) {
-    prepared[key] = typeof value === 'string' && value.startsWith(fileScheme) ? await readVarFile(key, value, dir) : value;
+    prepared[key] = typeof value === 'string' && value.startsWith(fileScheme) ? await readVarFile(key, value, dir, access) : value;
   }
   for (const key of Object.keys(prepared)) {
     const value = prepared[key];
@@ -56,8 +60,9 @@ export async function preparedVars(vars: Record<string, unknown>, dir: string): 
   return resolveVariables(prepared);
 }
 
-async function readVarFile(key: string, value: string, dir: string): Promise<string> {
+async function readVarFile(key: string, value: string, dir: string, access: FileAccess): Promise<string> {
   const path = resolve(dir, value.slice(fileScheme.length));
+  await admitFile(access, path, value);
   const extension = extname(path).toLowerCase();
   if (notText.test(extension)) {
     throw new VarFileProblem(`the variable \`${key}\` is \`${value}\`: promptfoo runs or embeds ${extension} files (code, images, audio, PDFs), which is not done here; read only text, JSON and YAML files`);
@@ -99,13 +104,15 @@ export function resolveVariables(vars: Record<string, unknown>): Record<string, 
 }
 
 /** promptfoo's readTestFiles: `vars: vars.yaml` or a list of paths and globs, each a YAML mapping, merged in order. */
-export async function varsFromFiles(patterns: readonly string[], dir: string): Promise<Record<string, unknown>> {
+export async function varsFromFiles(patterns: readonly string[], dir: string, access: FileAccess): Promise<Record<string, unknown>> {
   const vars: Record<string, unknown> = {};
   for (const written of patterns) {
     const pattern = written.replace(/^file:\/\//, '').replace(/\\/g, '/');
+    if (glob.isDynamicPattern(pattern)) await admitGlob(access, pattern, dir, written);
     const paths = glob.isDynamicPattern(pattern) ? (await glob(pattern, { cwd: dir, onlyFiles: true })).sort() : [pattern];
     if (paths.length === 0) throw new VarFileProblem(`no files match \`${written}\` for \`vars\` (looked in ${dir})`);
     for (const path of paths) {
+      await admitFile(access, resolve(dir, path), path);
       let value: unknown;
       try {
         value = parseYamlValue(await readFile(resolve(dir, path), 'utf8'));

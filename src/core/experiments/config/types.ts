@@ -3,6 +3,7 @@
 // effect here reported once, never silently dropped.
 
 import type { DatasetFormat } from '../../datasets';
+import type { FileAccess } from '../../files/file-access';
 import type { Transport } from '../../../protocol/transport';
 import type { PromptPart } from './prompt-parts';
 
@@ -21,6 +22,8 @@ export interface ConfigProblem extends SourcePosition {
   detail: string;
   /** `file:line:column: detail`. */
   message: string;
+  /** Refused by the file access (a reference outside the workspace, in Restricted Mode): trusting the folder lifts it. */
+  refused?: true;
 }
 
 /** A key outside the supported subset, reported once (at its first occurrence) however often it repeats. */
@@ -162,6 +165,8 @@ export interface ExperimentConfig {
   /** Absolute path of the experiment file, and of its folder (file paths in it are relative to the folder). */
   path: string;
   dir: string;
+  /** The file access it was loaded under: the files its tests name (vars files, `file://` vars) are read under it too. */
+  access: FileAccess;
   description?: string;
   prompts: PromptRef[];
   /** Never empty: a config without `providers` runs the deployment's default model. */

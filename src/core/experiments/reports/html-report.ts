@@ -6,6 +6,7 @@
 import type { CellRecord, RecordedRun } from '../cell-records';
 import { columnLabel, shorten, valueText } from '../experiment-matrix';
 import { columnFigures, columnIndexer, type ColumnFigures } from '../column-figures';
+import { namedReason } from '../../judge';
 import { htmlText as h } from './escape';
 import { HTML_REPORT_STYLE } from './html-style';
 import { outcomeCounts, reportOutcome, type ReportOutcome } from '../report-outcome';
@@ -104,11 +105,11 @@ function cell(record: CellRecord): string {
   else {
     const failing = failingAssertions(record);
     // The verdict's reason is worth a line when it says more than the failing assertions below it (a threshold).
-    const listed = failing.filter((a) => a.counted).map((a) => `${a.type}: ${a.reason}`).join('; ');
+    const listed = failing.filter((a) => a.counted).map(namedReason).join('; ');
     const reason = record.verdict?.reason ?? '';
     if ((outcome === 'fail' || outcome === 'error') && reason !== listed) parts.push(`<p class="reason">${h(reason)}</p>`);
     if (failing.length > 0) {
-      parts.push(`<ul class="assertions">${failing.map((a) => `<li${a.counted ? '' : ' class="informational"'}><code>${h(a.type)}</code>${a.counted ? '' : ' (weight 0, not counted)'}: ${h(a.reason)}</li>`).join('')}</ul>`);
+      parts.push(`<ul class="assertions">${failing.map((a) => `<li${a.counted ? '' : ' class="informational"'}>${a.counted ? '' : '(weight 0, not counted) '}${h(namedReason(a))}</li>`).join('')}</ul>`);
     }
     parts.push(output(record.output ?? ''));
   }

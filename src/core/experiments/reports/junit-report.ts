@@ -6,6 +6,7 @@
 
 import type { CellRecord, RecordedRun } from '../cell-records';
 import { columnLabel, shorten } from '../experiment-matrix';
+import { namedReason } from '../../judge';
 import { xmlAttribute, xmlText } from './escape';
 import { outcomeCounts, reportOutcome } from '../report-outcome';
 import { cellName, cellsByColumn, failingAssertions, pendingReason } from './report-cells';
@@ -59,7 +60,7 @@ function body(record: CellRecord): string {
   const failing = failingAssertions(record);
   if (failing.length > 0) {
     lines.push('', 'Failing assertions:');
-    for (const a of failing) lines.push(`- ${a.type}${a.counted ? '' : ' (weight 0, not counted)'}: ${a.reason}`);
+    for (const a of failing) lines.push(`- ${a.counted ? '' : '(weight 0, not counted) '}${namedReason(a)}`);
   }
   lines.push('', 'Output:', record.output ?? '');
   return lines.join('\n');

@@ -23,7 +23,12 @@ export function recordFormatOf(path: string): RecordFormat | undefined {
 /** The reports need every cell to write their suites and summaries, so their records are held until close. */
 const REPORTS: Partial<Record<RecordFormat, (run: RecordedRun, records: CellRecord[]) => Iterable<string>>> = { xml: junitReport, html: htmlReport };
 
-const CSV_COLUMNS = ['prompt', 'provider', 'model', 'transport', 'test', 'description', 'vars', 'repeat', 'status', 'output', 'error', 'request_id', 'prompt_tokens', 'completion_tokens', 'latency_ms', 'finish_reason', 'rendered_prompt'];
+/**
+ * A row per cell. `verdict` is the cell's by its assertions (pass, fail, error, pending, no-assertions; empty
+ * without assertions), `score` its weighted score, `failure_reason` why it failed (or could not be judged):
+ * the reason the panel, JUnit and the HTML report show.
+ */
+const CSV_COLUMNS = ['prompt', 'provider', 'model', 'transport', 'test', 'description', 'vars', 'repeat', 'status', 'output', 'error', 'verdict', 'score', 'failure_reason', 'request_id', 'prompt_tokens', 'completion_tokens', 'latency_ms', 'finish_reason', 'rendered_prompt'];
 
 /**
  * Records written as they come (a run's cells as each is final), in the format the path asks for: JSONL a
@@ -61,7 +66,9 @@ export class CellRecordWriter {
     const r = record;
     if (this.held) this.held.push(record);
     else if (this.csv) {
-      this.csv.write([r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt]);
+      const verdict = r.verdict;
+      const failed = verdict?.status === 'fail' || verdict?.status === 'error';
+      this.csv.write([r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, verdict?.status ?? null, verdict?.score ?? null, failed ? verdict.reason : null, r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt]);
     } else if (this.format === 'jsonl') this.out.write(JSON.stringify(record) + '\n');
     else this.out.write(`${this.count ? ',' : ''}\n${JSON.stringify(record)}`);
     this.count++;

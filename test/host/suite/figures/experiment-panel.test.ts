@@ -1,47 +1,81 @@
 // Figures of the experiment panel for bench/extension-figures.ts: 1,000 rows x 3 prompts x 2 models (6,000
-// cells) on the zero-latency simulator, from the command to the first rendered cells and to the run's end.
+// cells) on a fresh zero-latency simulator, from the command to the first rendered cells and to the run's end
+// in the panel, beside `scalarlm-lab eval` of the same experiment in the same run (alternating, each on cells
+// new to the simulator, max_tokens 8 both).
 
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { REPO_ROOT } from '../helpers/extension';
-import { rendererHeapBytes, webviewEval, webviewQuery } from '../helpers/page';
+import { editorFirst, hostCpu, profileHost, ROUNDS, runCli, stampWhenShown, writeFigures } from '../helpers/figures';
+import { rendererHeapBytes, webviewEval } from '../helpers/page';
 import { resetSettings, setSettings } from '../helpers/settings';
 import { startSimulatorProcess } from '../helpers/simulator';
-import { waitFor } from '../helpers/wait';
 import { workspaceFile } from '../helpers/workspace';
 
 const EXPERIMENT = 'scalarlm-experiment';
 const ROWS = 1000;
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+const COMPLETE = `document.querySelector('main').dataset.phase === 'complete'`;
+const FIRST_CELLS = `document.querySelector('.cell[data-status="ok"]') !== null`;
 
-describe('figures: the experiment panel with 6,000 cells', () => {
-  it('records time to the first rendered cells and to the end of the run', async function () {
-    this.timeout(300_000);
-    const sim = await startSimulatorProcess(['--zero-latency']);
+/** The experiment in `dir` of the workspace, its prompts made new to the simulator by `salt`; returns its config. */
+async function writeExperiment(dir: string, salt: string): Promise<vscode.Uri> {
+  for (let p = 0; p < 3; p++) await workspaceFile(`${dir}/p${p}.txt`, `Version ${p} (${salt}): tell {{ name }} one fact about {{ topic }}.`);
+  await workspaceFile(`${dir}/rows.csv`, 'name,topic\n' + Array.from({ length: ROWS }, (_, i) => `Person ${i},topic ${i % 101}`).join('\n') + '\n');
+  const providers = ['base', ADAPTOR].map((id) => `  - id: scalarlm:${id}\n    config:\n      max_tokens: 8\n`).join('');
+  return workspaceFile(`${dir}/promptfooconfig.yaml`, `prompts:\n  - file://p0.txt\n  - file://p1.txt\n  - file://p2.txt\nproviders:\n${providers}tests: file://rows.csv\n`);
+}
+
+async function editorRun(config: vscode.Uri, name: string) {
+  const heapBefore = await rendererHeapBytes();
+  const profile = await profileHost(name);
+  const cpu = hostCpu();
+  const startedAt = Date.now();
+  await vscode.commands.executeCommand('scalarlm.runExperiment', config);
+  const firstCells = await stampWhenShown(EXPERIMENT, 'main', FIRST_CELLS, 120_000);
+  const complete = await stampWhenShown(EXPERIMENT, 'main', COMPLETE, 120_000);
+  const completeMs = (await complete()) - startedAt;
+  const firstCellsMs = (await firstCells()) - startedAt;
+  const hostCpuMs = cpu();
+  await profile.stop();
+  const rendered = await webviewEval<number>(EXPERIMENT, `document.querySelectorAll('.matrix-row').length`);
+  assert.ok(rendered > 0 && rendered < 100, `only the visible rows are in the DOM (${rendered})`);
+  const messages = Number(await webviewEval<string>(EXPERIMENT, `document.querySelector('main').dataset.messages`));
+  return { firstCellsMs, completeMs, hostCpuMs, renderedRows: rendered, messages, webviewHeapMb: ((await rendererHeapBytes()) - heapBefore) / 2 ** 20 };
+}
+
+describe('figures: the experiment panel with 6,000 cells, beside eval', () => {
+  it('records the command to the first cells and to the run complete in the panel, and eval of the same experiment', async function () {
+    this.timeout(900_000);
+    const state = mkdtempSync(join(tmpdir(), 'figures-eval-'));
+    const rounds = [];
     try {
-      await setSettings({ baseUrl: sim.url, maxTokens: 8, 'batch.confirmAbove': 10_000 });
-      for (let p = 0; p < 3; p++) await workspaceFile(`figures-exp/p${p}.txt`, `Version ${p}: tell {{ name }} one fact about {{ topic }}.`);
-      await workspaceFile('figures-exp/rows.csv', 'name,topic\n' + Array.from({ length: ROWS }, (_, i) => `Person ${i},topic ${i % 101}`).join('\n') + '\n');
-      const config = await workspaceFile('figures-exp/promptfooconfig.yaml', `prompts:\n  - file://p0.txt\n  - file://p1.txt\n  - file://p2.txt\nproviders:\n  - scalarlm:base\n  - scalarlm:${ADAPTOR}\ntests: file://rows.csv\n`);
-      const heapBefore = await rendererHeapBytes();
-      const started = performance.now();
-      await vscode.commands.executeCommand('scalarlm.runExperiment', config);
-      await waitFor(async () => (await webviewQuery(EXPERIMENT, '.cell[data-status="ok"]'))?.count, { timeoutMs: 120_000, what: 'the first answered cells' });
-      const firstCellsMs = performance.now() - started;
-      await waitFor(async () => (await webviewEval<string>(EXPERIMENT, `document.querySelector('main').dataset.phase`)) === 'complete', { timeoutMs: 240_000, what: 'the run to complete' });
-      const runMs = performance.now() - started;
-      const rendered = await webviewEval<number>(EXPERIMENT, `document.querySelectorAll('.matrix-row').length`);
-      assert.ok(rendered > 0 && rendered < 100, `only the visible rows are in the DOM (${rendered})`);
-      const figures = { cells: ROWS * 6, firstCellsMs, runMs, renderedRows: rendered, webviewHeapMb: ((await rendererHeapBytes()) - heapBefore) / 2 ** 20 };
-      const dir = join(REPO_ROOT, 'test-results', 'figures');
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'experiment-panel.json'), JSON.stringify(figures, null, 2));
+      for (let round = 0; round < ROUNDS; round++) {
+        const sim = await startSimulatorProcess(['--zero-latency']);
+        try {
+          await setSettings({ baseUrl: sim.url, 'batch.confirmAbove': 10_000 });
+          const salt = `${process.pid}-${round}`;
+          const editor = async () => editorRun(await writeExperiment(`figures-exp-editor-${round}`, `editor ${salt}`), `experiment-panel-${round}`);
+          // eval keeps its runs in its state folder (read from the environment), out of the workspace.
+          const cli = async () => runCli(['eval', (await writeExperiment(`figures-exp-cli-${round}`, `cli ${salt}`)).fsPath, '--url', sim.url], { XDG_STATE_HOME: state });
+          if (editorFirst(round)) {
+            const measured = await editor();
+            rounds.push({ ...measured, eval: await cli() });
+          } else {
+            const measured = await cli();
+            rounds.push({ ...(await editor()), eval: measured });
+          }
+        } finally {
+          await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+          await sim.stop();
+        }
+      }
     } finally {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await resetSettings();
-      await sim.stop();
+      rmSync(state, { recursive: true, force: true });
     }
+    writeFigures('experiment-panel.json', { cells: ROWS * 6, rounds });
   });
 });

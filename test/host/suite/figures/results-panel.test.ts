@@ -1,11 +1,14 @@
-// Figures of the results panel with 10,000 prompts, for bench/extension-figures.ts: time to the first
-// render, webview and host memory, messages posted to the webview per second.
+// Figures of the results panel with 10,000 prompts, for bench/extension-figures.ts: from the command to "ok
+// 10,000" in the panel, beside the CLI's whole process on the same job in the same run (alternating, each on
+// 10,000 prompts new to a fresh zero-latency simulator, max_tokens 8 both); the extension host's RSS before
+// and during the run; messages posted to the webview; the renderer's heap the panel adds.
 
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { REPO_ROOT } from '../helpers/extension';
+import { editorFirst, hostCpu, hostRssMb, profileHost, runCli, ROUNDS, sampleHostRss, stampWhenShown, writeFigures } from '../helpers/figures';
 import { rendererHeapBytes, webviewEval, webviewQuery } from '../helpers/page';
 import { RESULTS, waitForPhase } from '../helpers/results';
 import { resetSettings, setSettings } from '../helpers/settings';
@@ -13,69 +16,93 @@ import { startSimulatorProcess } from '../helpers/simulator';
 import { waitFor } from '../helpers/wait';
 
 const PROMPTS = 10_000;
+const MAX_TOKENS = 8;
+const OK_SHOWN = `document.querySelector('#counts button.chip[data-status="ok"] .count')?.textContent === ${JSON.stringify(PROMPTS.toLocaleString('en-US'))}`;
 
-describe('figures: the results panel with 10,000 prompts', () => {
-  it('records time to first render, memory and messages per second', async function () {
-    this.timeout(300_000);
-    const sim = await startSimulatorProcess(['--zero-latency']);
+/** The same 10,000 prompts, made new to the simulator by `salt`. */
+function promptLines(salt: string): string {
+  return Array.from({ length: PROMPTS }, (_, i) => JSON.stringify({ prompt: `Benchmark ${salt} prompt ${i}: say something about item ${i % 97}.` })).join('\n') + '\n';
+}
+
+async function editorRun(folder: vscode.Uri, salt: string) {
+  const uri = vscode.Uri.joinPath(folder, `figures-results-${salt}.jsonl`);
+  await vscode.workspace.fs.writeFile(uri, Buffer.from(promptLines(salt)));
+  const heapBefore = await rendererHeapBytes();
+  const hostRssBeforeMb = hostRssMb();
+  const rss = sampleHostRss();
+  const profile = await profileHost(`results-panel-${salt}`);
+  const cpu = hostCpu();
+  const startedAt = Date.now();
+  const started = performance.now();
+  await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
+  const commandMs = performance.now() - started;
+  await waitFor(async () => (await webviewQuery(RESULTS, 'main'))?.count, { timeoutMs: 60_000, what: 'the page' });
+  const pageMs = performance.now() - started;
+  const okShown = await stampWhenShown(RESULTS, '#counts', OK_SHOWN, 120_000);
+  const okMs = (await okShown()) - startedAt;
+  await waitForPhase('complete', 120_000);
+  const completeMs = performance.now() - started;
+  const hostCpuMs = cpu();
+  const hostRssPeakMb = rss.stop();
+  await profile.stop();
+  const filtered = await webviewEval<string>(RESULTS, `document.querySelector('#list').dataset.filteredCount`);
+  assert.equal(filtered, String(PROMPTS));
+  const messages = Number(await webviewEval<string>(RESULTS, `document.querySelector('main').dataset.messages`));
+  assert.ok(messages > 0 && okMs > 0);
+  // usedJSHeapSize counts the whole renderer (the workbench too) and its garbage; this is what the panel adds, live.
+  const heapAfter = await rendererHeapBytes();
+  return {
+    commandMs,
+    pageMs,
+    okMs,
+    completeMs,
+    hostCpuMs,
+    messages,
+    webviewHeapMb: (heapAfter - heapBefore) / 2 ** 20,
+    rendererHeapMb: heapAfter / 2 ** 20,
+    hostRssBeforeMb,
+    hostRssPeakMb,
+    hostRssAfterMb: hostRssMb(),
+  };
+}
+
+async function cliRun(scratch: string, url: string, salt: string): Promise<{ wallMs: number; cpuMs: number }> {
+  const file = join(scratch, `${salt}.jsonl`);
+  writeFileSync(file, promptLines(salt));
+  return runCli(['generate', file, '--url', url, '--max-tokens', String(MAX_TOKENS), '--out', join(scratch, `${salt}.results.jsonl`), '--ledger', join(scratch, `${salt}.ledger.jsonl`)]);
+}
+
+describe('figures: the results panel with 10,000 prompts, beside the CLI', () => {
+  it('records the command to "ok 10,000" in the panel and the CLI on the same job, host memory and messages', async function () {
+    this.timeout(900_000);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder);
+    const scratch = mkdtempSync(join(tmpdir(), 'figures-results-'));
+    const rounds = [];
     try {
-      await setSettings({ baseUrl: sim.url, maxTokens: 16, 'batch.confirmAbove': PROMPTS, 'runs.location': 'workspaceFolder' });
-      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-      assert.ok(folder);
-      const uri = vscode.Uri.joinPath(folder, 'ten-thousand.jsonl');
-      const lines = Array.from({ length: PROMPTS }, (_, i) => JSON.stringify({ prompt: `Benchmark prompt ${i}: say something about item ${i % 97}.` }));
-      await vscode.workspace.fs.writeFile(uri, Buffer.from(lines.join('\n') + '\n'));
-
-      const heapBefore = await rendererHeapBytes();
-      const hostBefore = process.memoryUsage();
-      const started = performance.now();
-      await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
-      const commandMs = performance.now() - started;
-      await waitFor(async () => (await webviewQuery(RESULTS, 'main'))?.count, { timeoutMs: 60_000, what: 'the page' });
-      const pageMs = performance.now() - started;
-      await waitFor(async () => (await webviewQuery(RESULTS, '.row'))?.count, { timeoutMs: 60_000, what: 'the first rows' });
-      const firstRenderMs = performance.now() - started;
-      await waitFor(async () => (await webviewQuery(RESULTS, '.row[data-status="ok"]'))?.count, { timeoutMs: 60_000, what: 'the first answer' });
-      const firstAnswerMs = performance.now() - started;
-      await waitForPhase('complete', 240_000);
-      const runMs = performance.now() - started;
-      const filtered = await webviewEval<string>(RESULTS, `document.querySelector('#list').dataset.filteredCount`);
-      assert.equal(filtered, String(PROMPTS));
-      const messages = Number(await webviewEval<string>(RESULTS, `document.querySelector('main').dataset.messages`));
-      // usedJSHeapSize counts the whole renderer (the workbench too) and its garbage; this is what the panel adds, live.
-      const heapAfter = await rendererHeapBytes();
-      const webviewHeapMb = (heapAfter - heapBefore) / 2 ** 20;
-      const rendererHeapMb = heapAfter / 2 ** 20;
-      const hostAfter = process.memoryUsage();
-      // The runner's own wall time in this host, from its ledger: the header's time to its end line.
-      const runs = join(folder.fsPath, '.scalarlm', 'runs');
-      const newest = readdirSync(runs).filter((f) => f.endsWith('.ledger.jsonl')).map((f) => join(runs, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-      const events = readFileSync(newest, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { t: string; createdAt?: string; at?: number });
-      const runnerMs = (events.at(-1)?.at ?? NaN) - Date.parse(events[0].createdAt ?? '');
-      const figures = {
-        prompts: PROMPTS,
-        commandMs,
-        pageMs,
-        firstRenderMs,
-        firstAnswerMs,
-        runMs,
-        runnerMs,
-        messages,
-        messagesPerSecond: messages / (runMs / 1000),
-        webviewHeapMb,
-        rendererHeapMb,
-        hostRssBeforeMb: hostBefore.rss / 2 ** 20,
-        hostRssMb: hostAfter.rss / 2 ** 20,
-        hostHeapGrowthMb: (hostAfter.heapUsed - hostBefore.heapUsed) / 2 ** 20,
-      };
-      assert.ok(messages > 0 && firstRenderMs > 0);
-      const dir = join(REPO_ROOT, 'test-results', 'figures');
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'results-panel.json'), JSON.stringify(figures, null, 2));
+      for (let round = 0; round < ROUNDS; round++) {
+        const sim = await startSimulatorProcess(['--zero-latency']);
+        try {
+          await setSettings({ baseUrl: sim.url, maxTokens: MAX_TOKENS, 'batch.confirmAbove': PROMPTS });
+          const salt = `${process.pid}-${round}`;
+          const editor = () => editorRun(folder, `editor-${salt}`);
+          const cli = () => cliRun(scratch, sim.url, `cli-${salt}`);
+          if (editorFirst(round)) {
+            const measured = await editor();
+            rounds.push({ ...measured, cli: await cli() });
+          } else {
+            const measured = await cli();
+            rounds.push({ ...(await editor()), cli: measured });
+          }
+        } finally {
+          await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+          await sim.stop();
+        }
+      }
     } finally {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await resetSettings();
-      await sim.stop();
+      rmSync(scratch, { recursive: true, force: true });
     }
+    writeFigures('results-panel.json', { prompts: PROMPTS, maxTokens: MAX_TOKENS, rounds });
   });
 });

@@ -29,6 +29,11 @@ export async function rendererHeapBytes(): Promise<number> {
   return (await required<{ usedBytes: number }>('POST', '/heap', {}, 'read the renderer heap')).usedBytes;
 }
 
+/** Starts a CPU profile of the renderer, or stops it and writes it as test-results/figures/NAME.cpuprofile. */
+export async function profileRenderer(action: 'start' | 'stop', name?: string): Promise<void> {
+  await required('POST', `/profile/${action}`, name ? { name } : {}, `${action} profiling the renderer`);
+}
+
 /**
  * A status bar entry, by the id given to createStatusBarItem. The workbench renders it with the DOM id
  * `<extension id>.<item id>` (for example scalarlm-prompt-lab.scalarlm-prompt-lab.scalarlm.queue);

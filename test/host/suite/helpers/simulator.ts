@@ -18,6 +18,11 @@ export interface SimulatorProcess {
   start(): Promise<void>;
   stats(): Promise<SimStats>;
   addFaults(specs: FaultSpec[]): Promise<void>;
+  /**
+   * Leaves it out of the simulators stopped when the session ends, so a test that spans a window reload can
+   * keep an answer streaming into the reload; returns its process id, for the session after the reload to stop it.
+   */
+  keepThroughReload(): number;
 }
 
 const SIM_SCRIPT = join(REPO_ROOT, 'dist', 'sim.js');
@@ -46,6 +51,11 @@ export async function startSimulatorProcess(flags: string[] = []): Promise<Simul
     stats: async () => (await control(url, 'GET', '/_sim/stats')) as SimStats,
     addFaults: async (specs) => {
       await control(url, 'POST', '/_sim/faults', specs);
+    },
+    keepThroughReload: () => {
+      running.delete(child);
+      if (child.pid === undefined) throw new Error('The simulator has no process id.');
+      return child.pid;
     },
   };
 }

@@ -8,6 +8,8 @@ export interface WaitOptions {
   timeoutMs: number;
   /** What is awaited, for the timeout message: "the metrics webview to show the queue depth". */
   what: string;
+  /** How often to look (50 ms unless said): a figure that must not be disturbed by the looking looks less often. */
+  everyMs?: number;
 }
 
 type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
@@ -22,7 +24,7 @@ export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitO
     const value = await condition();
     if (value) return value as Truthy<T>;
     if (Date.now() >= deadline) throw await timedOut(options);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? POLL_MS));
   }
 }
 

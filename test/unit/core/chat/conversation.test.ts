@@ -11,6 +11,7 @@ import {
   columnSettings,
   conversationMessages,
   ConversationStore,
+  endsInToolResults,
   messagesFor,
   nextColumnSettings,
   toolCallsOpen,
@@ -162,6 +163,32 @@ describe('conversation records', () => {
       { role: 'tool', tool_call_id: 'call_1', content: '{"celsius": -3}' },
     ]);
     assert.equal(conversationMessages(r, 0).at(-1)?.content, 'It is -3 °C.');
+  });
+
+  it('tells a conversation that ends in tool results nobody answered, as a file that stops after them imports', () => {
+    const call = { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } };
+    const messages = [
+      { role: 'user', content: 'Weather in Oslo?' },
+      { role: 'assistant', content: null, tool_calls: [call, { ...call, id: 'call_2' }] },
+      { role: 'tool', tool_call_id: 'call_1', content: '{"celsius": -3}' },
+    ];
+    const imported = importMessages(messages);
+    const r = record({ turns: imported.turns, prefix: imported.prefix });
+    assert.equal(endsInToolResults(r), false, 'one call still waits for its result');
+    assert.equal(toolCallsOpen(r), true, 'which the user can give');
+    const whole = importMessages([...messages, { role: 'tool', tool_call_id: 'call_2', content: '{"celsius": 4}' }]);
+    const ended = record({ turns: whole.turns, prefix: whole.prefix });
+    assert.equal(endsInToolResults(ended), true);
+    ended.turns.push({ user: '', kind: 'tool', answers: [done('Cold in Oslo.')] });
+    assert.deepEqual(messagesFor(ended, 1, 0), [...messages, { role: 'tool', tool_call_id: 'call_2', content: '{"celsius": 4}' }], 'the tool turn sends the conversation as it was');
+    assert.equal(endsInToolResults(ended), false, 'once answered');
+    ended.turns[1].answers = [{ ...done(''), state: 'error', error: 'boom' }];
+    assert.equal(endsInToolResults(ended), false, 'a failed answer is retried as its own turn');
+
+    assert.equal(endsInToolResults(record({ prefix: [{ role: 'assistant', content: 'first' }, { role: 'tool', tool_call_id: 'x', content: 'r' }] })), true, 'earlier messages ending in a tool message');
+    assert.equal(endsInToolResults(record({ prefix: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }] })), false);
+    assert.equal(endsInToolResults(record({ turns: [{ user: 'q', answers: [done('a')] }] })), false);
+    assert.equal(endsInToolResults(record()), false);
   });
 
   it('leaves tool calls nobody answered out of what the model is reminded of', () => {

@@ -6,6 +6,7 @@ import { experimentCells, experimentColumns } from '../../../../src/core/experim
 import { addedProviderProblem, experimentFromConfig, type ExperimentSpec } from '../../../../src/core/experiments/experiment-spec';
 import { specOf } from '../../../../src/core/experiments/run-experiment';
 import { fileWriter, useTempDir } from '../../helpers/temp-dir';
+import { UNCONFINED } from '../../../../src/core/files/file-access';
 
 /** Each batch column's groups (by prompt × provider key), as the runner cuts them: at breakBefore or a params change. */
 async function groupsOf(spec: ExperimentSpec): Promise<Map<string, string[][]>> {
@@ -29,8 +30,8 @@ describe('experiment groups when a column is added', () => {
   it("keeps every other column's groups, boundaries included", async () => {
     write('rows.csv', 'item\n' + Array.from({ length: 300 }, (_, i) => `item ${i}`).join('\n') + '\n');
     const config = write('c.yaml', 'prompts:\n  - "A {{ item }}"\n  - "B {{ item }}"\nproviders:\n  - scalarlm:base\n  - scalarlm:other\ntests: file://rows.csv\n');
-    const before = await groupsOf(await experimentFromConfig(config));
-    const after = await groupsOf(await experimentFromConfig(config, { addedProviders: [{ id: 'scalarlm:adaptor', label: 'tuned' }] }));
+    const before = await groupsOf(await experimentFromConfig(config, { access: UNCONFINED }));
+    const after = await groupsOf(await experimentFromConfig(config, { access: UNCONFINED, addedProviders: [{ id: 'scalarlm:adaptor', label: 'tuned' }] }));
     assert.equal(after.size, before.size + 2);
     for (const [key, groups] of before) {
       assert.ok(groups.length > 4, `${key} has several groups`);
@@ -40,7 +41,7 @@ describe('experiment groups when a column is added', () => {
 
   it('takes the added provider up again from the run\'s origin (a resume renders the same columns), and refuses a key the file has', async () => {
     const config = write('c.yaml', 'prompts: ["A {{ x }}"]\nproviders: [scalarlm:base]\ntests:\n  - vars: {x: 1}\n');
-    const spec = await specOf({ kind: 'config', path: config, addedProviders: [{ id: 'scalarlm:adaptor', label: 'tuned' }] });
+    const spec = await specOf({ kind: 'config', path: config, addedProviders: [{ id: 'scalarlm:adaptor', label: 'tuned' }] }, { access: UNCONFINED });
     assert.deepEqual(spec.providers.map((p) => [p.key, p.model]), [['scalarlm:base', undefined], ['tuned', 'adaptor']]);
     assert.match(addedProviderProblem({ id: 'scalarlm:x', label: 'scalarlm:base' }, spec.providers) ?? '', /already has a provider `scalarlm:base`/);
     assert.equal(addedProviderProblem({ id: 'scalarlm:x', label: 'new' }, spec.providers), undefined);

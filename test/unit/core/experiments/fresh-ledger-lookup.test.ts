@@ -12,6 +12,7 @@ import type { SimHandle } from '../../../../src/sim';
 import { runCli } from '../../helpers/cli-run';
 import { withSimulator } from '../../helpers/simulator';
 import { fileWriter, useTempDir } from '../../helpers/temp-dir';
+import { UNCONFINED } from '../../../../src/core/files/file-access';
 
 const posts = (sim: SimHandle) => sim.stats().requests['POST /v1/generate'] ?? 0;
 
@@ -52,7 +53,7 @@ describe('a batch the server holds, run again from a new ledger location', () =>
       const api = new ScalarLMClient({ baseUrl: sim.url });
       const path = join(tmp.path, 'greet.prompty');
       const run = async (store: string, dataset: string) => {
-        const spec = await experimentFromPrompty(path, { dataset: join(tmp.path, dataset) });
+        const spec = await experimentFromPrompty(path, { access: UNCONFINED, dataset: join(tmp.path, dataset) });
         const planned = await planExperiment(api, spec, { kind: 'prompty', path, dataset: join(tmp.path, dataset) }, { trust: 'trusted', maxTokens: 32 });
         const summary = await runExperiment(api, new RunStore(join(tmp.path, store)), planned, {});
         assert.equal(summary.counts.ok, planned.cells);

@@ -1,7 +1,7 @@
 // Judging through `scalarlm-lab eval` against the simulator: deterministic assertions on exact answers, the
 // exit codes a CI job gates on, model-graded assertions graded by a run through the batch queue (a verdict,
 // a grader answer that is not one, a grader that fails), unchanged grading sent nothing the second time,
-// --filter-failing, the JUnit file, and `scalarlm-lab diff` between two runs.
+// --filter-failing, the JUnit file, and `scalarlm-lab diff` between two runs and between two columns of one run.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -174,6 +174,34 @@ describe('judging with scalarlm-lab eval', () => {
       assert.match(reversed.stdout, /^-delta$/m);
       const same = await runCli(['diff', runA.slice(0, 8), runA.slice(0, 8)], { env: { XDG_STATE_HOME: tmp.path } });
       assert.equal(same.code, 0, same.stdout);
+    });
+  });
+
+  it('scalarlm-lab diff RUN --columns BASE,OTHER compares two columns of one run row by row: the adaptor against the base', async () => {
+    await withSimulator({}, async (sim) => {
+      write('base.txt', 'Base on {{ topic }}. [[sim:respond={{ base }}]]');
+      write('tuned.txt', 'Tuned on {{ topic }}. [[sim:respond={{ tuned }}]]');
+      const rows = [['Lyon', 'Paris'], ['Paris', 'Paris'], ['Paris', 'Marseille']].map(([base, tuned], i) => `  - vars: {topic: t${i}, base: ${base}, tuned: ${tuned}}\n`).join('');
+      const config = write('columns.yaml', `prompts:\n  - {id: file://base.txt, label: base}\n  - {id: file://tuned.txt, label: tuned}\nproviders:\n  - scalarlm:base\ndefaultTest:\n  assert:\n    - type: equals\n      value: Paris\ntests:\n${rows}`);
+      const evaluated = await cli(sim, ['eval', config]);
+      assert.equal(evaluated.code, 100, evaluated.stderr);
+      const runId = /runs\/([0-9a-f-]{36})\.ledger\.jsonl/.exec(evaluated.stderr)?.[1] ?? '';
+      const env = { env: { XDG_STATE_HOME: tmp.path } };
+      const diff = await runCli(['diff', runId.slice(0, 8), '--columns', 'base,tuned'], env);
+      assert.equal(diff.code, 3, diff.stderr);
+      assert.match(diff.stdout, /^.* \([0-9a-f]{8}\): column tuned × scalarlm:base against the baseline column base × scalarlm:base:$/m);
+      assert.match(diff.stdout, /^1 same, 0 changed, 1 newly passing, 1 newly failing, 0 added, 0 removed\.$/m);
+      assert.match(diff.stdout, /^newly-passing: topic=t0, base=Lyon, tuned=Paris\n--- base × scalarlm:base \(baseline\)\n\+\+\+ tuned × scalarlm:base\n@@ .*\n-Lyon\n\+Paris$/m);
+      assert.match(diff.stdout, /^newly-failing: topic=t2, /m);
+      const byNumber = await runCli(['diff', runId.slice(0, 8), '--columns', '2,1'], env);
+      assert.match(byNumber.stdout, /1 same, 0 changed, 1 newly passing, 1 newly failing/, 'by number, the other way round');
+      assert.match(byNumber.stdout, /^newly-passing: topic=t2, /m);
+      const unknown = await runCli(['diff', runId.slice(0, 8), '--columns', 'base,adaptor'], env);
+      assert.equal(unknown.code, 2);
+      assert.match(unknown.stderr, /--columns: no single column is "adaptor"\. The run's columns: 1 = base × scalarlm:base, 2 = tuned × scalarlm:base\./);
+      const twoRuns = await runCli(['diff', runId.slice(0, 8), runId.slice(0, 8), '--columns', '1,2'], env);
+      assert.equal(twoRuns.code, 2);
+      assert.match(twoRuns.stderr, /With --columns, give one experiment RUN/);
     });
   });
 });

@@ -1,6 +1,7 @@
 // What the experiment panel's host knows of judged cells, over real runs on the simulator: verdicts and column
 // figures, rows where columns disagree, a grading run's verdicts followed line by line as they land, and a
-// comparison with an earlier run of the same experiment (and two batch runs of the same inputs).
+// comparison with an earlier run of the same experiment (and two batch runs of the same inputs), and of two
+// columns of one run.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { RunStore } from '../../../../src/core/runs/run-store';
 import { PanelJudging } from '../../../../src/host/experiments/panel-judging';
 import { withSimulator } from '../../helpers/simulator';
 import { fileWriter, useTempDir } from '../../helpers/temp-dir';
+import { UNCONFINED } from '../../../../src/core/files/file-access';
 
 const verdict = (text: string) => `[[sim:respond-b64=${Buffer.from(text).toString('base64')}]]`;
 
@@ -35,7 +37,7 @@ describe('the experiment panel judging its cells', () => {
   }
 
   async function run(api: ScalarLMClient, store: RunStore, path: string): Promise<string> {
-    const spec = await experimentFromConfig(path, {});
+    const spec = await experimentFromConfig(path, { access: UNCONFINED });
     const planned = await planExperiment(api, spec, { kind: 'config', path }, { trust: 'trusted', maxTokens: 32 });
     return (await runExperiment(api, store, planned, {})).runId;
   }
@@ -113,6 +115,29 @@ describe('the experiment panel judging its cells', () => {
       const [a, b] = [await batch(['one', 'two', 'three']), await batch(['one', 'TWO', 'three'])];
       const counts = compareRuns(RunProjection.replay(a, { keepItems: true }), RunProjection.replay(b, { keepItems: true })).counts;
       assert.deepEqual(counts, { same: 2, changed: 1, 'newly-passing': 0, 'newly-failing': 0, added: 0, removed: 0 });
+      await api.close();
+    });
+  });
+
+  it('compares two columns of one run row by row, by the same rule: the other column newly passing, changed or the same against the baseline', async () => {
+    await withSimulator({}, async (sim) => {
+      const api = new ScalarLMClient({ baseUrl: sim.url });
+      const store = new RunStore(join(tmp.path, 'runs'));
+      // Column 0 (long) answers `answer`, column 1 (short) answers `short`: row 0 fails then passes, row 1 passes in both with other text, row 2 the same.
+      write('long.txt', 'Long answer on {{ topic }}. [[sim:respond={{ answer }}]]');
+      write('short.txt', 'Short answer on {{ topic }}. [[sim:respond={{ short }}]]');
+      const rows = [['no', 'yes'], ['yes', 'yes, shorter'], ['yes', 'yes']].map(([answer, short], i) => `  - vars: {topic: t${i}, answer: "${answer}", short: "${short}"}\n    assert:\n      - type: contains\n        value: yes\n`).join('');
+      const path = write('columns.yaml', `prompts:\n  - file://long.txt\n  - file://short.txt\nproviders:\n  - scalarlm:base\ntests:\n${rows}`);
+      const runId = await run(api, store, path);
+      const projection = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
+      const judging = new PanelJudging(store, runId, readTests(store, runId), 'trusted');
+      const view = judging.compareColumns(projection, 0, 1);
+      assert.deepEqual(view, { kind: 'columns', base: 0, other: 1, counts: { same: 1, changed: 1, 'newly-passing': 1, 'newly-failing': 0, added: 0, removed: 0 } });
+      const changes = projection.items.map((item) => [item.cell?.slice(0, 2).join(','), judging.change(item) ?? null]);
+      assert.deepEqual(new Map(changes as [string, string | null][]), new Map([['0,0', null], ['0,1', null], ['0,2', null], ['1,0', 'newly-passing'], ['1,1', 'changed'], ['1,2', 'same']]), "the changes are the other column's cells'");
+      const passing = projection.items.find((item) => judging.change(item) === 'newly-passing');
+      assert.equal(judging.compared(passing!)?.response, 'no', "the baseline column's cell of the row");
+      assert.deepEqual(judging.compareColumns(projection, 1, 0).counts, { same: 1, changed: 1, 'newly-passing': 0, 'newly-failing': 1, added: 0, removed: 0 }, 'the other way round');
       await api.close();
     });
   });

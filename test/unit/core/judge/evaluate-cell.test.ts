@@ -25,7 +25,7 @@ describe('evaluateCell', () => {
     ]);
     assert.equal(outcome.status, 'fail');
     assert.equal(outcome.score, 1 / 3);
-    assert.equal(outcome.reason, 'equals: Expected output to equal "Hello world"');
+    assert.equal(outcome.reason, 'equals: Expected output "Goodbye world" to equal "Hello world"');
     assert.deepEqual(
       outcome.results.map((result) => [result.index, result.type, result.status, result.weight]),
       [
@@ -35,13 +35,21 @@ describe('evaluateCell', () => {
     );
   });
 
+  it('names each failing assertion once: a javascript reason already leads with its type', () => {
+    const outcome = cell('Goodbye world', [
+      { type: 'javascript', value: 'output.length < 5' },
+      { type: 'equals', value: 'Hello world' },
+    ]);
+    assert.equal(outcome.reason, 'javascript returned false: output.length < 5 (output.length was 13); equals: Expected output "Goodbye world" to equal "Hello world"');
+  });
+
   it('with a test threshold, passes on the score alone (>=), whatever single assertions did', () => {
     const raws = [
       { type: 'equals', value: 'Hello world', weight: 2 },
       { type: 'contains', value: 'world', weight: 1 },
     ];
     const below = cell('Goodbye world', raws, { threshold: 0.5 });
-    assert.deepEqual([below.status, below.reason], ['fail', 'Aggregate score 0.33 < 0.5 threshold']);
+    assert.deepEqual([below.status, below.reason], ['fail', 'Aggregate score 0.33 < 0.5 threshold; failing: equals: Expected output "Goodbye world" to equal "Hello world"']);
     const above = cell('Goodbye world', raws, { threshold: 0.2 });
     assert.deepEqual([above.status, above.reason], ['pass', 'Aggregate score 0.33 ≥ 0.2 threshold']);
     assert.equal(cell('Goodbye world', raws, { threshold: 1 / 3 }).status, 'pass', 'equal to the threshold passes');
@@ -101,7 +109,7 @@ describe('evaluateCell', () => {
       const passing = cell('Thank you!', [rubric], { graded: graded([[0, { pass: true, score: 0.9, reason: 'It thanks the user.' }]]) });
       assert.deepEqual([passing.status, passing.score, passing.results[0].reason], ['pass', 0.9, 'It thanks the user.']);
       const failing = cell('Go away.', [rubric], { graded: graded([[0, { pass: false, score: 0.1, reason: 'It is rude.' }]]) });
-      assert.deepEqual([failing.status, failing.score, failing.reason], ['fail', 0.1, 'llm-rubric: It is rude.']);
+      assert.deepEqual([failing.status, failing.score, failing.reason], ['fail', 0.1, 'llm-rubric: the grader failed it: It is rude. (output "Go away."; rubric "Is polite")']);
       const parsedAnswer = cell('Thanks', [rubric], { graded: graded([[0, parseVerdict('Verdict: {"pass": true, "reason": "ok"}')]]) });
       assert.deepEqual([parsedAnswer.status, parsedAnswer.score], ['pass', 1]);
     });
@@ -109,7 +117,7 @@ describe('evaluateCell', () => {
     it('apply the assertion threshold to an llm-rubric score', () => {
       const verdict = graded([[0, { pass: true, score: 0.6, reason: 'Mostly polite.' }]]);
       const outcome = cell('Thanks', [{ ...rubric, threshold: 0.8 }], { graded: verdict });
-      assert.deepEqual([outcome.status, outcome.results[0].reason], ['fail', "the grader's score 0.6 is below the threshold 0.8: Mostly polite."]);
+      assert.deepEqual([outcome.status, outcome.results[0].reason], ['fail', 'the grader\'s score 0.6 is below the threshold 0.8: Mostly polite. (output "Thanks"; rubric "Is polite")']);
       assert.equal(cell('Thanks', [{ ...rubric, threshold: 0.5 }], { graded: verdict }).status, 'pass');
     });
 
@@ -118,7 +126,7 @@ describe('evaluateCell', () => {
       const outcome = cell('Sorry!', [{ type: 'not-llm-rubric', value: 'Apologises' }], { graded: verdict });
       assert.equal(outcome.status, 'fail');
       assert.ok(Math.abs((outcome.score ?? NaN) - 0.2) < 1e-9);
-      assert.equal(outcome.results[0].reason, 'the grader passed it, and "not-llm-rubric" expects the opposite: It apologises.');
+      assert.equal(outcome.results[0].reason, 'the grader passed it, and "not-llm-rubric" expects the opposite: It apologises. (output "Sorry!"; rubric "Apologises")');
       const reverse = cell('Hi', [{ type: 'not-llm-rubric', value: 'Apologises' }], { graded: graded([[0, { pass: false, score: 0, reason: 'No apology.' }]]) });
       assert.deepEqual([reverse.status, reverse.score], ['pass', 1]);
     });
@@ -141,6 +149,8 @@ describe('evaluateCell', () => {
       assert.deepEqual(fact.ignoredKeys, ['threshold']);
       const outcome = evaluateCell({ status: 'ok', text: 'It is Paris.' }, [fact], { vars: {} }, { trust: 'trusted', graded: graded([[0, { pass: true, score: 0.7, reason: 'Agrees.' }]]) });
       assert.deepEqual([outcome.status, outcome.score], ['pass', 0.7]);
+      const disagrees = evaluateCell({ status: 'ok', text: 'It is Lyon.' }, [fact], { vars: {} }, { trust: 'trusted', graded: graded([[0, { pass: false, score: 0, reason: '' }]]) });
+      assert.equal(disagrees.reason, 'factuality: the grader failed it (output "It is Lyon."; reference answer "Paris is the capital of France")', 'without a reason of the grader, what was graded against what');
     });
   });
 });

@@ -22,15 +22,35 @@ describe('javascript assertions', () => {
       assert.equal(result.status, 'pass', `${value}: ${result.reason}`);
     }
     const result = judgeOne({ type: 'javascript', value: "output.includes('Lyon')" }, 'Paris', {}, context);
-    assert.deepEqual([result.status, result.score, result.reason], ['fail', 0, 'javascript returned false']);
+    assert.deepEqual([result.status, result.score, result.reason], ['fail', 0, 'javascript returned false: output.includes(\'Lyon\') (output was "Paris")']);
+  });
+
+  it('fail with the code, or its metric, and the values the code read (issue 17 item 16)', () => {
+    const output = 'The capital of France is Paris, a city of about two million people.';
+    const result = judgeOne({ type: 'javascript', value: 'output.length < 20' }, output, {}, context);
+    assert.equal(result.reason, 'javascript returned false: output.length < 20 (output.length was 67)');
+    const named = judgeOne({ type: 'javascript', value: 'output.length < 20', metric: 'brevity' }, output, {}, context);
+    assert.equal(named.reason, 'javascript "brevity" returned false: output.length < 20 (output.length was 67)');
+    const several = judgeOne({ type: 'javascript', value: "output.includes(context.vars.city) &&\n  context.vars['n'] > 5 && context.vars.missing !== undefined" }, output, {}, context);
+    assert.equal(several.reason, "javascript returned false: output.includes(context.vars.city) && context.vars['n'] > 5 && context.vars.missing !== undefined (output was \"The capital of France is Paris, a city of about two million people.\", context.vars.city was \"Paris\", context.vars['n'] was 3, context.vars.missing was undefined)");
+    const objects = judgeOne({ type: 'javascript', value: 'Object.keys(context.vars).length > 5' }, output, {}, context);
+    assert.equal(objects.reason, 'javascript returned false: Object.keys(context.vars).length > 5 (context.vars was {"city":"Paris","n":3})');
+    const thrown = judgeOne({ type: 'javascript', value: 'JSON.parse(output).answer.value === 4' }, '{"question": 1}', {}, context);
+    assert.equal(thrown.reason, 'javascript threw an error (Cannot read properties of undefined (reading \'value\')): JSON.parse(output).answer.value === 4 (output was "{\\"question\\": 1}")');
+    const long = judgeOne({ type: 'javascript', value: 'output.startsWith("Lyon")' }, 'Paris '.repeat(100), {}, context);
+    assert.match(long.reason, /^javascript returned false: output\.startsWith\("Lyon"\) \(output was "(Paris ){20}…" \(600 characters\)\)$/);
+    const trapped = judgeOne({ type: 'javascript', value: "Object.defineProperty(Object.prototype, 'trap', { get() { throw new Error('ran'); } }); context.vars.trap === 1" }, output, {}, context);
+    assert.match(trapped.reason, /^javascript threw an error \(ran\): .* \(context\.vars\.trap was undefined\)$/, "the values are read before the code runs, through none of its getters");
+    const own = judgeOne({ type: 'javascript', value: '({ pass: output.length < 20, reason: "too long" })' }, output, {}, context);
+    assert.equal(own.reason, 'too long', "the script's own reason stands as it is");
   });
 
   it('read a number as the score: it passes above 0, or at or above the threshold', () => {
     const score = (value: string, threshold?: number) => judgeOne({ type: 'javascript', value, threshold }, 'abcd');
     assert.deepEqual([score('output.length / 10').pass, score('output.length / 10').score], [true, 0.4]);
-    assert.deepEqual([score('0').pass, score('0').reason], [false, 'javascript returned 0, not above 0']);
+    assert.deepEqual([score('0').pass, score('0').reason], [false, 'javascript returned 0, not above 0: 0']);
     assert.equal(score('output.length / 10', 0.4).pass, true);
-    assert.deepEqual([score('output.length / 10', 0.5).pass, score('output.length / 10', 0.5).reason], [false, 'javascript returned 0.4, below the threshold 0.5']);
+    assert.deepEqual([score('output.length / 10', 0.5).pass, score('output.length / 10', 0.5).reason], [false, 'javascript returned 0.4, below the threshold 0.5: output.length / 10 (output.length was 4)']);
     assert.equal(score('output.length * 100').score, 1, 'scores are kept within 0..1');
     assert.equal(score('-3').score, 0);
   });
@@ -41,13 +61,13 @@ describe('javascript assertions', () => {
     const bare = judgeOne({ type: 'javascript', value: 'return { pass: true }' }, 'ab');
     assert.deepEqual([bare.status, bare.score, bare.reason], ['pass', 1, 'Assertion passed']);
     const badScore = judgeOne({ type: 'javascript', value: '({ pass: true, score: "high" })' }, 'ab');
-    assert.deepEqual([badScore.status, badScore.reason], ['fail', 'javascript returned a "score" that is not a number (the string "high")']);
+    assert.deepEqual([badScore.status, badScore.reason], ['fail', 'javascript returned a "score" that is not a number (the string "high"): ({ pass: true, score: "high" })']);
   });
 
   it('turn round with not-, except for errors', () => {
     assert.equal(judgeOne({ type: 'not-javascript', value: "output.includes('sorry')" }, 'Here it is').pass, true);
     const failed = judgeOne({ type: 'not-javascript', value: "output.includes('sorry')" }, 'sorry');
-    assert.deepEqual([failed.pass, failed.reason], [false, 'javascript returned true']);
+    assert.deepEqual([failed.pass, failed.reason], [false, 'javascript returned true: output.includes(\'sorry\') (output was "sorry")']);
     assert.equal(judgeOne({ type: 'not-javascript', value: '({ pass: false, reason: "nope" })' }, 'x').pass, true);
     assert.equal(judgeOne({ type: 'not-javascript', value: '0.7', threshold: 0.5 }, 'x').pass, false);
     assert.equal(judgeOne({ type: 'not-javascript', value: 'nothing.here' }, 'x').pass, false, 'a thrown error fails whatever the prefix');
@@ -55,15 +75,15 @@ describe('javascript assertions', () => {
 
   it('fail, with the error as the reason, when the code throws or returns something else', () => {
     const cases: [string, string][] = [
-      ['JSON.parse(output).answer === 4', 'javascript threw an error: Unexpected token \'o\', "not json" is not valid JSON'],
-      ['missing.property', 'javascript threw an error: missing is not defined'],
-      ["throw new Error('custom')", 'javascript threw an error: custom'],
-      ['"yes"', 'javascript must return a boolean, a number or {pass, score, reason}; it returned the string "yes"'],
-      ['const x = 1;\nx;\nreturn;', 'javascript must return a boolean, a number or {pass, score, reason}; it returned undefined'],
-      ['[true]', 'javascript must return a boolean, a number or {pass, score, reason}; it returned an array'],
-      ['({ ok: true })', 'javascript must return a boolean, a number or {pass, score, reason}; it returned an object without a boolean "pass"'],
-      ['Promise.resolve(true)', 'javascript returned a Promise; return the result itself (a boolean, a number or {pass, score, reason})'],
-      ['NaN', 'javascript must return a boolean, a number or {pass, score, reason}; it returned number NaN'],
+      ['JSON.parse(output).answer === 4', 'javascript threw an error (Unexpected token \'o\', "not json" is not valid JSON): JSON.parse(output).answer === 4 (output was "not json")'],
+      ['missing.property', 'javascript threw an error (missing is not defined): missing.property'],
+      ["throw new Error('custom')", "javascript threw an error (custom): throw new Error('custom')"],
+      ['"yes"', 'javascript returned the string "yes", not a boolean, a number or {pass, score, reason}: "yes"'],
+      ['const x = 1;\nx;\nreturn;', 'javascript returned undefined, not a boolean, a number or {pass, score, reason}: const x = 1; x; return;'],
+      ['[true]', 'javascript returned an array, not a boolean, a number or {pass, score, reason}: [true]'],
+      ['({ ok: true })', 'javascript returned an object without a boolean "pass", not a boolean, a number or {pass, score, reason}: ({ ok: true })'],
+      ['Promise.resolve(true)', 'javascript returned a Promise (return the result itself: a boolean, a number or {pass, score, reason}): Promise.resolve(true)'],
+      ['NaN', 'javascript returned number NaN, not a boolean, a number or {pass, score, reason}: NaN'],
     ];
     for (const [value, reason] of cases) {
       const result = judgeOne({ type: 'javascript', value }, 'not json');
@@ -74,9 +94,9 @@ describe('javascript assertions', () => {
   it('stop at the time limit', () => {
     const started = Date.now();
     const result = judgeOne({ type: 'javascript', value: 'while (true) {}' }, 'x', { javascriptTimeoutMs: 50 });
-    assert.deepEqual([result.status, result.reason], ['fail', 'javascript did not finish within 50 ms']);
+    assert.deepEqual([result.status, result.reason], ['fail', 'javascript did not finish within 50 ms: while (true) {}']);
     assert.ok(Date.now() - started < 5000);
-    assert.equal(judgeOne({ type: 'javascript', value: 'for (;;) {}' }, 'x', { javascriptTimeoutMs: 30 }).reason, 'javascript did not finish within 30 ms');
+    assert.equal(judgeOne({ type: 'javascript', value: 'for (;;) {}' }, 'x', { javascriptTimeoutMs: 30 }).reason, 'javascript did not finish within 30 ms: for (;;) {}');
   });
 
   it('see no require, process or host objects, and leave nothing behind for the next run', () => {

@@ -4,15 +4,16 @@
 import * as assert from 'node:assert/strict';
 import { loadParameters, loadSample, parsePrompty } from '../../../../src/core/templates';
 import { rejection } from './helpers';
+import { guardedRead, UNCONFINED } from '../../../../src/core/files/file-access';
 
 function problems(text: string): string[] {
   return parsePrompty(text, 'p.prompty').problems.map((problem) => `${problem.severity} ${problem.message}`);
 }
 
-const files = (contents: Record<string, string>) => async (path: string) => {
+const files = (contents: Record<string, string>) => guardedRead(UNCONFINED, async (path: string) => {
   if (path in contents) return contents[path];
   throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
-};
+});
 
 describe('Prompty 2 and v1 file formats', () => {
   it('reads inputs as a list of {name, kind, default}, and as inputSchema.properties', () => {

@@ -2,8 +2,9 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { loadSample, parsePrompty, renderTemplate } from '../../../../src/core/templates';
 import { fixture, fixturePath, rejection, trusted } from './helpers';
+import { guardedRead, UNCONFINED } from '../../../../src/core/files/file-access';
 
-const readUtf8 = (path: string) => readFile(path, 'utf8');
+const readUtf8 = guardedRead(UNCONFINED, (path: string) => readFile(path, 'utf8'));
 
 describe('loadSample', () => {
   it('reads a sample file beside the .prompty and renders the prompt with it', async () => {
@@ -43,7 +44,7 @@ describe('loadSample', () => {
     assert.match(error.message, /broken\.sample\.json:4:1: invalid JSON: .*trailing comma/);
 
     const list = parsePrompty('---\nsample: list.json\n---\nhi', 'p.prompty');
-    const notObject = await rejection(() => loadSample(list, async () => '\n  [1, 2]'));
+    const notObject = await rejection(() => loadSample(list, guardedRead(UNCONFINED, async () => '\n  [1, 2]')));
     assert.equal(notObject.message, 'list.json:2:3: a sample file must hold a JSON object of input values; got an array of 2');
   });
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { LedgerEvent } from '../../../../src/core/runs/ledger-schema';
 import type { RunHeader } from '../../../../src/core/runs/ledger-state';
 import { RunProjection, type RunItem } from '../../../../src/core/runs/run-projection';
-import { EMBEDDING_VALUES_SHOWN, embeddingView, headerView, itemView, liveProgressView, storedProgressView, TEMPERATURE_NOTE } from '../../../../src/host/batch/results-view-model';
+import { EMBEDDING_VALUES_SHOWN, embeddingView, headerView, itemUpdate, liveProgressView, storedProgressView, TEMPERATURE_NOTE } from '../../../../src/host/batch/results-view-model';
 import { CODE_FORMATS, isResultsMessage } from '../../../../src/protocol/results';
 import { SNIPPET_FORMATS } from '../../../../src/core/snippets';
 
@@ -46,9 +46,16 @@ describe('results view model', () => {
 
   it('shows prompts as text and unsent items of a live run as queued', () => {
     const messages = item(0, { prompt: { messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }] } });
-    assert.equal(itemView(messages, false).prompt, 'system: Be brief.\nuser: Hi');
-    assert.equal(itemView(item(1), true).status, 'queued');
-    assert.equal(itemView(item(1), false).status, 'unsent');
+    assert.equal(itemUpdate(messages, false, true).prompt, 'system: Be brief.\nuser: Hi');
+    assert.equal(itemUpdate(item(1), true, true).status, 'queued');
+    assert.equal(itemUpdate(item(1), false, true).status, 'unsent');
+  });
+
+  it('sends what never changes only the first time, and of the state only what there is', () => {
+    const answered = item(3, { status: 'ok', response: 'Hi', requestId: 'g_000000003', origin: { line: 4, endLine: 4 } });
+    assert.deepEqual(itemUpdate(answered, false, true), { index: 3, status: 'ok', response: 'Hi', group: 1, prompt: 'prompt 3', origin: { line: 4, endLine: 4 } });
+    assert.deepEqual(itemUpdate(answered, false, false), { index: 3, status: 'ok', response: 'Hi' }, 'no request id: the detail pane is told it');
+    assert.deepEqual(itemUpdate(item(3, { status: 'error', error: 'boom' }), false, false), { index: 3, status: 'error', error: 'boom' });
   });
 
   it('keeps a settled result on top of the known prompt and origin', () => {
@@ -94,8 +101,8 @@ describe('results view model', () => {
   });
 
   it('numbers items from 1, or with the numbers a retry keeps, and names the run retried by its title', () => {
-    assert.equal(itemView(item(0), false).number, 1);
-    assert.equal(itemView(item(0), false, 22).number, 22);
+    assert.equal(itemUpdate(item(0), false, true).number, undefined, 'index + 1 goes without saying');
+    assert.equal(itemUpdate(item(0), false, true, 22).number, 22);
     const retry = { ...header, parentRunId: 'p1' };
     assert.deepEqual(headerView(retry, 1, undefined, { title: 'prompts.jsonl', createdAt: '2026-11-28T09:00:00.000Z' }).parent, { title: 'prompts.jsonl', createdAt: '2026-11-28T09:00:00.000Z' });
     assert.equal(headerView(retry, 1, undefined).parent, undefined, 'a parent since deleted');
@@ -104,11 +111,11 @@ describe('results view model', () => {
 
   it('sums up a response that is an embedding, and leaves text alone', () => {
     const vector = [0.6, -0.8, 0, 0, 0, 0, 0, 0, 0.0];
-    const view = itemView(item(0, { status: 'ok', response: JSON.stringify(vector) }), false);
+    const view = itemUpdate(item(0, { status: 'ok', response: JSON.stringify(vector) }), false, false);
     assert.deepEqual([view.embedding?.dimension, view.embedding?.first], [9, vector.slice(0, EMBEDDING_VALUES_SHOWN)]);
     assert.ok(Math.abs((view.embedding?.norm ?? 0) - 1) < 1e-12);
     assert.equal(view.response, JSON.stringify(vector), 'the JSON is kept, to copy');
-    assert.equal(itemView(item(0, { status: 'ok', response: '[0.6, -0.8]' }), false).embedding, undefined);
+    assert.equal(itemUpdate(item(0, { status: 'ok', response: '[0.6, -0.8]' }), false, false).embedding, undefined);
     assert.equal(embeddingView(null), undefined);
   });
 

@@ -6,13 +6,15 @@ import assert from 'node:assert/strict';
 import { ScalarLMClient } from '../../../../src/core/api/client';
 import type { ChatMessage } from '../../../../src/core/api/types';
 import { ConversationStore, type ConversationRecord } from '../../../../src/core/chat/conversation';
+import { importMessages } from '../../../../src/core/chat/conversation-import';
 import { TOKEN_PLACEHOLDER } from '../../../../src/core/snippets';
 import type { ChatToWebview } from '../../../../src/protocol/chat';
-import { readDeploymentModels } from '../../../../src/host/chat/chat-controls';
+import { readDeploymentModels, type DeploymentModels } from '../../../../src/host/chat/chat-controls';
 import { ChatSession } from '../../../../src/host/chat/chat-session';
 import { withRecordingProxy } from '../../helpers/recording-proxy';
 import { withSimulator } from '../../helpers/simulator';
 import { useTempDir } from '../../helpers/temp-dir';
+import { waitFor } from '../../helpers/wait-for';
 
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
@@ -245,6 +247,30 @@ describe('chat session: the playground', () => {
     });
   });
 
+  it('sends a turn asked of the default model at once, and names the model when the deployment says which it is', async () => {
+    await withSimulator({}, async (sim) => {
+      let tell: (models: DeploymentModels) => void = () => undefined;
+      const messages: ChatToWebview[] = [];
+      const chat = new ChatSession(record(['']), {
+        store: new ConversationStore(tmp.path),
+        api: () => ({ ok: true, api: new ScalarLMClient({ baseUrl: sim.url }) }),
+        deadlineMs: () => 10_000,
+        models: () => new Promise<DeploymentModels>((resolve) => (tell = resolve)),
+      });
+      chat.onDidPost((m) => messages.push(m));
+      const sent = chat.send('Hello');
+      // The answer comes while the models are still being read: the request did not wait for them.
+      await waitFor(() => chat.record.turns[0].answers[0].state === 'done', { timeoutMs: 2000, what: 'the answer before the models are known' });
+      assert.equal(chat.record.turns[0].answers[0].model, '');
+      tell({ choices: [{ id: BASE }], defaultModel: BASE });
+      await sent;
+      assert.equal(chat.record.turns[0].answers[0].model, BASE, 'named once known');
+      const last = messages.filter((m) => m.type === 'answer').at(-1);
+      assert.ok(last?.type === 'answer' && last.view.model === BASE && last.view.state === 'done', 'the panel is told');
+      assert.equal((chat.request(0, 0)?.body as { model?: string }).model, BASE);
+    });
+  });
+
   it('shows a tool call, takes its result, and goes on: the result goes back as a tool message with its call id', async () => {
     await withSimulator({}, (sim) =>
       withRecordingProxy(sim.url, async (proxy) => {
@@ -271,6 +297,51 @@ describe('chat session: the playground', () => {
         ]);
         assert.deepEqual([continued.tools, continued.tool_choice], [TOOLS, 'auto'], 'the tools go with every turn');
         assert.equal(await chat.toolResult(0, 0, 0, 'again'), false, 'a call is answered once');
+      }),
+    );
+  });
+
+  it('goes on from the tool results an imported conversation ends in: Send with no text, or Retry, keeping the call and its result', async () => {
+    const call = { id: 'call_oslo', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } };
+    const messages: ChatMessage[] = [
+      { role: 'user', content: 'Weather in Oslo?' },
+      { role: 'assistant', content: null, tool_calls: [call] },
+      { role: 'tool', tool_call_id: 'call_oslo', content: '{"celsius": -3}' },
+    ];
+    const imported = (): ConversationRecord => {
+      const file = importMessages(messages);
+      return { ...record([BASE]), prefix: file.prefix, turns: file.turns, extras: { tools: TOOLS } };
+    };
+    await withSimulator({}, (sim) =>
+      withRecordingProxy(sim.url, async (proxy) => {
+        const sent = () => proxy.received.filter((r) => r.path === '/v1/chat/completions').map((r) => JSON.parse(r.body) as ChatRequestBody & { tools: unknown });
+        for (const act of [(chat: ChatSession) => chat.send('  '), (chat: ChatSession) => chat.retry()]) {
+          const chat = session(proxy.url, imported());
+          assert.equal(chat.view().endsInToolResults, true);
+          const before = sent().length;
+          await act(chat);
+          assert.equal(sent().length, before + 1, 'one request');
+          const body = sent().at(-1);
+          assert.deepEqual(body?.messages, messages, 'the conversation as imported');
+          assert.deepEqual(body?.tools, TOOLS);
+          assert.deepEqual(chat.record.turns.map((turn) => [turn.kind, turn.answers[0].state]), [[undefined, 'done'], ['tool', 'done']]);
+          assert.equal(chat.record.turns[0].answers[0].toolCalls[0].result, '{"celsius": -3}', 'the call and its result kept');
+          assert.equal(chat.view().endsInToolResults, false);
+          await chat.retry();
+          assert.equal(chat.record.turns.length, 2, 'Retry now asks the tool turn again');
+          assert.deepEqual(sent().at(-1)?.messages, messages);
+        }
+
+        const prefixOnly = session(proxy.url, { ...record([BASE]), prefix: [{ role: 'assistant', content: 'Hello first.' }, ...messages] });
+        assert.equal(prefixOnly.view().endsInToolResults, true, 'earlier messages that end in a tool result');
+        await prefixOnly.send('');
+        assert.deepEqual(sent().at(-1)?.messages, [{ role: 'assistant', content: 'Hello first.' }, ...messages]);
+
+        const plain = session(proxy.url, record([BASE]));
+        const before = sent().length;
+        await plain.send('');
+        await plain.retry();
+        assert.deepEqual([sent().length, plain.record.turns.length], [before, 0], 'nothing to go on from: nothing sent');
       }),
     );
   });

@@ -12,6 +12,7 @@ import { cellSnippet } from '../../../../src/host/experiments/cell-snippet';
 import { withRecordingProxy } from '../../helpers/recording-proxy';
 import { withSimulator } from '../../helpers/simulator';
 import { fileWriter, useTempDir } from '../../helpers/temp-dir';
+import { UNCONFINED } from '../../../../src/core/files/file-access';
 
 describe('experiment panel: a cell as code', () => {
   const tmp = useTempDir();
@@ -27,7 +28,7 @@ describe('experiment panel: a cell as code', () => {
         const api = new ScalarLMClient({ baseUrl: proxy.url });
         const store = new RunStore(join(tmp.path, 'runs'));
         try {
-          const planned = await planExperiment(api, await experimentFromConfig(path, {}), { kind: 'config', path }, { trust: 'trusted', maxTokens: 16 });
+          const planned = await planExperiment(api, await experimentFromConfig(path, { access: UNCONFINED }), { kind: 'config', path }, { trust: 'trusted', maxTokens: 16 });
           await runExperiment(api, store, planned, {});
         } finally {
           await api.close();

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { checkExperimentConfigText } from '../../../../src/core/experiments/config';
 import { checkTemplate } from '../../../../src/core/templates';
-import { diagnosticData, withoutDuplicates, type DiagnosticData } from '../../../../src/host/experiments/diagnostic-data';
+import { diagnosticData, onePerPlace, type DiagnosticData } from '../../../../src/host/experiments/diagnostic-data';
 import { sampleGaps } from '../../../../src/host/experiments/sample-gaps';
 import { promptyFixture, promptyText } from './helpers';
 
@@ -61,9 +61,18 @@ describe('diagnostics from template and experiment problems', () => {
     });
   });
 
-  it('keeps one of two problems that say the same at the same place (a check and a render)', () => {
-    const a: DiagnosticData = { line: 1, startColumn: 2, endColumn: 5, severity: 'error', message: 'same' };
-    assert.deepEqual(withoutDuplicates([a, { ...a }, { ...a, line: 2 }, { ...a, message: 'other' }]), [a, { ...a, line: 2 }, { ...a, message: 'other' }]);
+  it('keeps one problem per place, the first found, as severe as the most severe there (a check and a render)', () => {
+    const a: DiagnosticData = { line: 1, startColumn: 2, endColumn: 5, severity: 'warning', message: 'first' };
+    assert.deepEqual(onePerPlace([a, { ...a }, { ...a, line: 2 }, { ...a, message: 'other' }, { ...a, severity: 'error', message: 'render' }]), [{ ...a, severity: 'error' }, { ...a, line: 2 }]);
+    assert.deepEqual(onePerPlace([a, { ...a, startColumn: 7 }]), [a, { ...a, startColumn: 7 }], 'another word of the line is another place');
+  });
+
+  it('gives a misspelt variable one problem, not one per check that meets it', () => {
+    const text = '---\ninputs:\n  name: {type: string}\nsample: {name: Ada}\n---\nuser:\nHello {{ nmae }}';
+    const template = promptyText(text, 'typo.prompty');
+    const items = diagnosticsOf(text, [...checkTemplate(template), ...sampleGaps(template, { name: 'Ada' }, 'the sample')]);
+    assert.equal(items.length, 2, 'the undeclared variable and the sample\'s missing value, both at the typo');
+    assert.deepEqual(shown(text, onePerPlace(items)), ['warning 7:10 [nmae] `nmae` is used but not declared under inputs']);
   });
 });
 

@@ -4,6 +4,7 @@ import { fenced } from '../../../../src/host/experiments/markdown-blocks';
 import { promptPreview, type PreviewVars } from '../../../../src/host/experiments/prompt-preview';
 import { rowVars, sampleVars } from '../../../../src/host/experiments/preview-vars';
 import { displayPath, fixturePath, promptyFixture, promptyText, readText } from './helpers';
+import { guardedRead, UNCONFINED } from '../../../../src/core/files/file-access';
 
 const probe = globalThis as Record<string, unknown>;
 const flag = '__scalarlmPreviewProbe';
@@ -13,7 +14,7 @@ describe('prompt preview', () => {
 
   it('shows the header and each message under its role, content fenced, for the sample', async () => {
     const template = promptyFixture('greet.prompty');
-    const preview = promptPreview({ template, vars: await sampleVars(template, readText), trust: 'trusted', displayPath });
+    const preview = promptPreview({ template, vars: await sampleVars(template, guardedRead(UNCONFINED, readText)), trust: 'trusted', displayPath });
     assert.equal(preview.problem, undefined);
     assert.equal(preview.refusal, undefined);
     assert.equal(
@@ -48,7 +49,7 @@ describe('prompt preview', () => {
 
   it('renders a chosen dataset row instead, and names it', async () => {
     const template = promptyFixture('greet.prompty');
-    const preview = promptPreview({ template, vars: await rowVars(fixturePath('cases.csv'), 1), trust: 'trusted', displayPath });
+    const preview = promptPreview({ template, vars: await rowVars(fixturePath('cases.csv'), 1, UNCONFINED), trust: 'trusted', displayPath });
     assert.match(preview.text, /^- Variables: row 2 of cases\.csv \(line 3\)\n {2}- name: "Linus"\n {2}- question: "Is the museum open\\non Mondays\?"\n {2}- city: "Paris" \(default\)$/m);
     assert.match(preview.text, /```text\nHi, I am Linus\. Is the museum open\non Mondays\?\n```/);
   });
@@ -84,14 +85,14 @@ describe('prompt preview', () => {
 
   it('puts a sample file that cannot be read on that file', async () => {
     const template = promptyText('---\nsample: broken.sample.json\n---\n{{ a }}', 'uses-broken.prompty');
-    const vars = await sampleVars(template, async () => '{"a": 1,,}');
+    const vars = await sampleVars(template, guardedRead(UNCONFINED, async () => '{"a": 1,,}'));
     assert.equal(vars.kind, 'unreadable');
     const preview = promptPreview({ template, vars, trust: 'trusted', displayPath });
     assert.equal(preview.problem?.file, fixturePath('broken.sample.json'));
     assert.equal(preview.problem?.line, 1);
     assert.match(preview.text, /^- Variables: could not be read \(below\)$/m);
     assert.match(preview.text, /broken\.sample\.json:1:\d+: invalid JSON/);
-    const missing = await sampleVars(promptyText('---\nsample: nowhere.json\n---\n{{ a }}', 'p.prompty'), readText);
+    const missing = await sampleVars(promptyText('---\nsample: nowhere.json\n---\n{{ a }}', 'p.prompty'), guardedRead(UNCONFINED, readText));
     assert.ok(missing.kind === 'unreadable');
   });
 

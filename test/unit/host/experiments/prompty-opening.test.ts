@@ -4,10 +4,11 @@ import { openingOf } from '../../../../src/host/chat/opening';
 import { sampleVars } from '../../../../src/host/experiments/preview-vars';
 import { promptyOpening } from '../../../../src/host/experiments/prompty-opening';
 import { promptyFixture, promptyText, readText } from './helpers';
+import { guardedRead, UNCONFINED } from '../../../../src/core/files/file-access';
 
 async function renderedSample(name: string): Promise<RenderedMessage[]> {
   const template = promptyFixture(name);
-  const vars = await sampleVars(template, readText);
+  const vars = await sampleVars(template, guardedRead(UNCONFINED, readText));
   assert.equal(vars.kind, 'sample');
   const result = compileTemplate(template).render(vars.kind === 'sample' ? vars.values : {}, { trust: 'trusted' });
   assert.equal(result.kind, 'messages');

@@ -2,7 +2,9 @@
 
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
-import { candidatePorts, firstFreePort, isStablePort, loopbackPort, STABLE_PORTS } from '../../../../src/host/simulator/simulator-ports';
+import { createServer as createHttpServer } from 'node:http';
+import { candidatePorts, firstFreePort, isStablePort, loopbackPort, portHolder, STABLE_PORTS } from '../../../../src/host/simulator/simulator-ports';
+import { withSimulator } from '../../helpers/simulator';
 
 function listen(port: number): Promise<Server> {
   const server = createServer();
@@ -52,5 +54,25 @@ describe('simulator ports', () => {
       await close(taken);
     }
     assert.equal(await firstFreePort([takenPort]), takenPort, 'free again once it is let go');
+  });
+
+  it('tells a free port, a simulator\'s, another ScalarLM\'s and another program\'s apart', async () => {
+    const scalarlm = createHttpServer((req, res) => (req.url === '/v1/health' ? res.writeHead(200, { 'content-type': 'application/json' }).end('{"api": "up", "vllm": "up", "all": "up"}') : res.writeHead(404).end()));
+    await new Promise<void>((resolve) => scalarlm.listen(0, '127.0.0.1', resolve));
+    try {
+      assert.equal(await portHolder((scalarlm.address() as { port: number }).port), 'scalarlm');
+    } finally {
+      await new Promise<void>((resolve) => scalarlm.close(() => resolve()));
+    }
+    const other = createHttpServer((_req, res) => res.writeHead(404).end('not here'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherPort = (other.address() as { port: number }).port;
+    try {
+      assert.equal(await portHolder(otherPort), 'other');
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+    assert.equal(await portHolder(otherPort), 'free', 'free once it is let go');
+    await withSimulator({}, async (sim) => assert.equal(await portHolder(Number(new URL(sim.url).port)), 'simulator'));
   });
 });

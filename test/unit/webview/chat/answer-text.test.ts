@@ -36,7 +36,7 @@ describe('chat webview: answer text', () => {
   });
 
   it('has no waiting line once the answer is under way', () => {
-    for (const state of ['streaming', 'done', 'stopped', 'error', 'incomplete'] as const) assert.equal(waitingLine(answerView({ state, waitingMs: 1 }), 'queue', 0), undefined);
+    for (const state of ['streaming', 'done', 'stopped', 'interrupted', 'error', 'incomplete'] as const) assert.equal(waitingLine(answerView({ state, waitingMs: 1 }), 'queue', 0), undefined);
   });
 
   it("shows the server's error text, and says an incomplete answer keeps its partial text", () => {
@@ -45,6 +45,9 @@ describe('chat webview: answer text', () => {
     assert.equal(errorText(answerView({ state: 'incomplete' })), 'The stream ended early, without [DONE]; the partial text is kept.');
     assert.equal(errorText(answerView({ state: 'incomplete', error: 'socket closed' })), 'The stream ended early, without [DONE]; the partial text is kept.\nsocket closed');
     assert.equal(errorText(answerView({ state: 'done', error: 'stale' })), undefined);
+    assert.equal(errorText(answerView({ state: 'interrupted', error: 'The window reloaded.' })), 'The window reloaded.', 'what cut it off');
+    assert.equal(errorText(answerView({ state: 'interrupted' })), 'Cut off on its way: the text that had arrived is kept.');
+    assert.equal(errorText(answerView({ state: 'stopped', error: 'stale' })), undefined, 'the user stopped it: no box');
   });
 
   it('announces state changes with the model, and nothing while an answer only waits', () => {
@@ -53,10 +56,11 @@ describe('chat webview: answer text', () => {
     assert.equal(stateAnnouncement(answerView({ state: 'streaming' })), 'llama: streaming');
     assert.equal(stateAnnouncement(answerView({ model: '', state: 'done' })), "deployment's default model: done");
     assert.equal(stateAnnouncement(answerView({ state: 'error', error: 'Boom' })), 'llama: error. Boom');
+    assert.equal(stateAnnouncement(answerView({ state: 'interrupted', error: 'The window reloaded.' })), 'llama: interrupted. The window reloaded.');
   });
 
   it('knows the finished states and names the default model', () => {
-    assert.deepEqual((['waiting', 'streaming', 'done', 'stopped', 'error', 'incomplete'] as const).filter(isFinished), ['done', 'stopped', 'error', 'incomplete']);
+    assert.deepEqual((['waiting', 'streaming', 'done', 'stopped', 'interrupted', 'error', 'incomplete'] as const).filter(isFinished), ['done', 'stopped', 'interrupted', 'error', 'incomplete']);
     assert.equal(modelLabel(''), "deployment's default model");
     assert.equal(modelLabel('', 'gemma-4'), 'gemma-4 (default)', 'named once the deployment said which it is');
     assert.equal(modelLabel('qwen'), 'qwen');

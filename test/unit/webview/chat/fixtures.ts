@@ -12,7 +12,7 @@ export function controls(overrides: Partial<ChatControls> = {}): ChatControls {
 }
 
 export function chatView(turns: TurnView[], overrides: Partial<ChatView> = {}): ChatView {
-  return { chatId: 'chat-1', title: 'A chat', controls: controls(), toolNames: [], prefix: [], turns, busy: true, toolsOpen: false, ...overrides };
+  return { chatId: 'chat-1', title: 'A chat', controls: controls(), toolNames: [], prefix: [], turns, busy: true, toolsOpen: false, endsInToolResults: false, ...overrides };
 }
 
 /** One turn answered by two models, both streaming and empty. */

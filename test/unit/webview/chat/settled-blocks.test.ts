@@ -14,7 +14,7 @@ const DOCUMENTS = [
 
 /** Streams `doc` in pieces of `step` characters as the page does: the settled markdown of each step, then the last tail. */
 function streamed(doc: string, step: number): { settledHtml: string[]; tail: string } {
-  const blocks = new SettledBlocks();
+  const blocks = new SettledBlocks(settledLength);
   const settledHtml: string[] = [];
   let tail = '';
   for (let end = step; end < doc.length + step; end += step) {
@@ -40,7 +40,7 @@ describe('chat webview: settled markdown blocks', () => {
     // Each settled piece, once rendered, must stay the start of the final rendering at every step.
     for (const [index, doc] of DOCUMENTS.entries()) {
       const whole = markdownToHtml(doc);
-      const blocks = new SettledBlocks();
+      const blocks = new SettledBlocks(settledLength);
       let settled = '';
       for (let end = 1; end <= doc.length; end++) {
         const next = blocks.next(doc.slice(0, end));
@@ -66,7 +66,7 @@ describe('chat webview: settled markdown blocks', () => {
   });
 
   it('reports how much has settled, and leaves the rest as the tail', () => {
-    const blocks = new SettledBlocks();
+    const blocks = new SettledBlocks(settledLength);
     assert.deepEqual(blocks.next('# Title\n\nBody'), { settled: '', tail: '# Title\n\nBody' });
     assert.deepEqual(blocks.next('# Title\n\nBody text\n\nNext'), { settled: '# Title\n\n', tail: 'Body text\n\nNext' });
     assert.equal(blocks.length, '# Title\n\n'.length);

@@ -32,11 +32,11 @@ describe('experiments webview: verdict badges and change marks', () => {
   });
 
   it('cuts long reasons and long lists, so a tooltip stays a tooltip', () => {
-    const failing = Array.from({ length: 12 }, (_, index) => `contains: ${String(index).repeat(300)}`);
+    const failing = Array.from({ length: 12 }, (_, index) => `contains: ${String(index).repeat(400)}`);
     const title = verdictBadge(cell(0, 0, { verdict: verdict({ status: 'fail', score: 0, failing }) }))?.title ?? '';
     const lines = title.split('\n');
     assert.equal(lines.length, 1 + 8 + 1 + 1);
-    assert.equal(lines[1], `${failing[0].slice(0, 200)}…`);
+    assert.equal(lines[1], `${failing[0].slice(0, 320)}…`);
     assert.equal(lines[9], '+4 more');
     assert.equal(lines[10], 'Score 0.00');
   });
@@ -54,17 +54,17 @@ describe('experiments webview: verdict badges and change marks', () => {
     assert.ok(title.includes(HOSTILE_OUTPUTS[0]) && title.includes(HOSTILE_OUTPUTS[1]));
   });
 
-  it('marks a cell that is not the same as in the compared run', () => {
+  it('marks a cell that is not the same as in the baseline (the compared run, or the baseline column)', () => {
     assert.equal(changeMark(undefined), undefined);
     assert.equal(changeMark('same'), undefined);
-    assert.deepEqual(changeMark('newly-failing'), { change: 'newly-failing', text: 'newly failing', label: 'newly failing since the compared run', title: 'Fails here; passed in the compared run' });
+    assert.deepEqual(changeMark('newly-failing'), { change: 'newly-failing', text: 'newly failing', label: 'newly failing against the baseline', title: 'Fails here; passed in the baseline' });
     assert.equal(changeMark('changed')?.text, 'changed');
     assert.equal(changeMark('newly-passing')?.text, 'newly passing');
-    assert.equal(changeMark('added')?.title, 'Not in the compared run');
+    assert.equal(changeMark('added')?.title, 'Not in the baseline');
   });
 
   it("names a cell for screen readers by its state, verdict, change and text", () => {
-    assert.equal(cellAccessibleName([cell(0, 0, { output: 'Bonjour', verdict: verdict({ status: 'fail', score: 0, failing: ['equals: no'] }), change: 'newly-failing' })], 0), 'ok, failed, 1 assertion failing, newly failing since the compared run: Bonjour');
+    assert.equal(cellAccessibleName([cell(0, 0, { output: 'Bonjour', verdict: verdict({ status: 'fail', score: 0, failing: ['equals: no'] }), change: 'newly-failing' })], 0), 'ok, failed, 1 assertion failing, newly failing against the baseline: Bonjour');
     assert.equal(cellAccessibleName([cell(0, 0, { output: 'Hi' })], 0), 'ok: Hi');
     assert.equal(cellAccessibleName([undefined], 0), 'not in the run: Not in the run');
     assert.equal(

@@ -65,7 +65,9 @@ describe('experiments webview: hostile model output stays inert', () => {
       assert.equal(usesOutputView, file === 'detail-view.ts', `${file} ${usesOutputView ? 'renders' : 'does not render'} markdown`);
     }
     const outputView = source('shared/output-view.ts');
-    assert.match(outputView, /renderMarkdownInto\(body, text\)/);
-    assert.match(outputView, /element\('pre', 'response-raw', text\)/, 'raw text goes in as textContent');
+    assert.match(outputView, /body\.replaceChildren\(markdown\.renderMarkdownFragment\(text\)\)/, 'rendered through the markdown renderer bundle');
+    assert.match(outputView, /element\('pre', 'response-raw', text\)/, 'raw text goes in as textContent (also until the renderer has loaded)');
+    // The renderer bundle hands the page safe-markdown's renderer: markdown-it, then DOMPurify.
+    assert.match(source('markdown/main.ts'), /import \{ renderMarkdownFragment \} from '\.\.\/shared\/safe-markdown';/);
   });
 });

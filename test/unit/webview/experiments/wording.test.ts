@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { EXPERIMENT_ACTIONS } from '../../../../src/protocol/experiments';
-import { columnModel, columnName, columnsSummary, comparisonSummary, EXPERIMENT_TOOLBAR, progressStats, repeatLabel, toolbarButtons, TRANSPORTS, varsTooltip } from '../../../../src/webview/experiments/wording';
+import { columnModel, columnName, columnsSummary, comparedWhere, comparisonWording, EXPERIMENT_TOOLBAR, progressStats, repeatLabel, toolbarButtons, TRANSPORTS, varsTooltip } from '../../../../src/webview/experiments/wording';
 import { column, columns, counts, header, progress } from './fixtures';
 
 describe('experiments webview: wording and toolbar', () => {
@@ -27,29 +27,48 @@ describe('experiments webview: wording and toolbar', () => {
     assert.equal(toolbarButtons('running', counts()).cancel.enabled, true);
   });
 
-  it('has one button per action of the protocol, in the toolbar order', () => {
-    assert.deepEqual([...EXPERIMENT_TOOLBAR].sort(), [...EXPERIMENT_ACTIONS].sort());
-    assert.deepEqual(Object.keys(toolbarButtons('running', counts())).sort(), [...EXPERIMENT_ACTIONS].sort());
+  it('has one button per action of the protocol, in the toolbar order, but Stop comparing: the comparison bar has it', () => {
+    const bar = ['clearComparison'];
+    assert.deepEqual([...EXPERIMENT_TOOLBAR, ...bar].sort(), [...EXPERIMENT_ACTIONS].sort());
+    assert.deepEqual(Object.keys(toolbarButtons('running', counts())).sort(), [...EXPERIMENT_TOOLBAR].sort());
   });
 
-  it('offers to stop comparing only while comparing, and to compare with another then', () => {
-    assert.deepEqual(toolbarButtons('complete', counts()).clearComparison, { label: 'Stop comparing', enabled: false });
-    assert.deepEqual(toolbarButtons('complete', counts(), true).clearComparison, { label: 'Stop comparing', enabled: true });
+  it('offers to compare with another run, and to compare columns when there are two, saying "another" while comparing', () => {
     assert.equal(toolbarButtons('complete', counts()).compareWith.label, 'Compare with…');
-    assert.equal(toolbarButtons('running', counts(), true).compareWith.label, 'Compare with another…');
+    assert.equal(toolbarButtons('running', counts(), { comparing: 'run' }).compareWith.label, 'Compare with another…');
+    assert.equal(toolbarButtons('running', counts(), { comparing: 'columns' }).compareWith.label, 'Compare with…');
+    assert.deepEqual(toolbarButtons('complete', counts(), { columns: 1 }).compareColumns, { label: 'Compare columns…', enabled: false });
+    assert.deepEqual(toolbarButtons('complete', counts(), { columns: 2 }).compareColumns, { label: 'Compare columns…', enabled: true });
+    assert.deepEqual(toolbarButtons('complete', counts(), { columns: 2, comparing: 'columns' }).compareColumns, { label: 'Compare other columns…', enabled: true });
     assert.equal(toolbarButtons('running', counts()).exportHtml.enabled, true);
   });
 
   it('says which run the comparison is with and how many cells changed how, zeros too', () => {
     const comparison = {
+      kind: 'run' as const,
       runId: '1a2b3c4d5e6f7a8b',
       title: 'Summaries <b>v1</b>',
       createdAt: '2025-01-31T09:05:00Z',
       counts: { same: 1200, changed: 3, 'newly-passing': 1, 'newly-failing': 2, added: 0, removed: 1 },
     };
-    assert.equal(comparisonSummary(comparison, (iso) => `<${iso}>`), 'Compared with Summaries <b>v1</b> (1a2b3c4d, <2025-01-31T09:05:00Z>) · 3 changed · 1 newly passing · 2 newly failing · 0 added · 1 removed · 1,200 same');
-    assert.equal(comparisonSummary(comparison), comparisonSummary(comparison, (iso) => new Date(iso).toLocaleString()), "the user's locale by default");
-    assert.match(comparisonSummary({ ...comparison, createdAt: 'yesterday' }), /\(1a2b3c4d, yesterday\)/);
+    const wording = comparisonWording(comparison, columns(2), (iso) => `<${iso}>`);
+    assert.equal(wording.title, 'Compared with Summaries <b>v1</b> (1a2b3c4d, <2025-01-31T09:05:00Z>)');
+    assert.deepEqual(wording.counts.map(({ text }) => text), ['3 changed', '1 newly passing', '2 newly failing', '0 added', '1 removed', '1,200 same']);
+    assert.deepEqual(wording.counts.map(({ change }) => change), ['changed', 'newly-passing', 'newly-failing', 'added', 'removed', 'same']);
+    assert.equal(comparisonWording(comparison, []).title, comparisonWording(comparison, [], (iso) => new Date(iso).toLocaleString()).title, "the user's locale by default");
+    assert.match(comparisonWording({ ...comparison, createdAt: 'yesterday' }, []).title, /\(1a2b3c4d, yesterday\)$/);
+    assert.equal(comparedWhere(comparison, columns(2)), 'in the compared run');
+  });
+
+  it('names the baseline column of a column comparison, by provider when both columns share a prompt', () => {
+    const comparison = { kind: 'columns' as const, base: 0, other: 1, counts: { same: 3, changed: 1, 'newly-passing': 2, 'newly-failing': 0, added: 0, removed: 0 } };
+    const sharing = [column(0, { promptLabel: 'ask.txt', providerLabel: 'base' }), column(1, { promptLabel: 'ask.txt', providerLabel: 'tuned' })];
+    const wording = comparisonWording(comparison, sharing);
+    assert.equal(wording.title, 'Column "tuned" against the baseline column "base"');
+    assert.deepEqual(wording.counts.map(({ text }) => text), ['1 changed', '2 newly passing', '0 newly failing', '3 same'], 'added and removed only when some are');
+    assert.equal(comparisonWording({ ...comparison, other: 0, base: 3 }, columns(4)).title, 'Column "prompt 1 · base" against the baseline column "prompt 2 · adaptor-7"', 'prompt and provider when the prompts differ');
+    assert.deepEqual(comparisonWording({ ...comparison, counts: { ...comparison.counts, added: 1 } }, sharing).counts.map(({ change }) => change), ['changed', 'newly-passing', 'newly-failing', 'added', 'same']);
+    assert.equal(comparedWhere(comparison, sharing), 'in the baseline column "ask.txt · base"');
   });
 
   it('sums up the columns, rows, cells and transports', () => {

@@ -1,4 +1,4 @@
-import type { ItemView } from '../../../../src/protocol/results';
+import type { ItemUpdate, ItemView } from '../../../../src/protocol/results';
 
 /** An item with plausible defaults; tests override what they look at. */
 export function item(index: number, overrides: Partial<ItemView> = {}): ItemView {
@@ -8,9 +8,14 @@ export function item(index: number, overrides: Partial<ItemView> = {}): ItemView
     group: Math.floor(index / 4),
     status: 'ok',
     prompt: `Prompt ${index}`,
-    requestId: `000000_${index}`,
     response: `Response ${index}`,
     error: null,
     ...overrides,
   };
+}
+
+/** The same item as the host sends it the first time: every part, none and null left out. */
+export function sent(index: number, overrides: Partial<ItemView> = {}): ItemUpdate {
+  const { response, error, embedding, origin, ...rest } = item(index, overrides);
+  return { ...rest, ...(response !== null ? { response } : {}), ...(error !== null ? { error } : {}), ...(embedding ? { embedding } : {}), ...(origin ? { origin } : {}) };
 }

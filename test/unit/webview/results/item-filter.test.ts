@@ -2,16 +2,16 @@ import * as assert from 'node:assert/strict';
 import { filterItems, isItemStatus } from '../../../../src/webview/results/item-filter';
 import { positionOf } from '../../../../src/webview/shared/list-navigation';
 import { ItemStore } from '../../../../src/webview/results/item-store';
-import { item } from './fixtures';
+import { sent } from './fixtures';
 
 describe('results webview: filter and search', () => {
   const store = new ItemStore();
   store.replaceAll([
-    item(0, { prompt: 'Translate HELLO', response: 'Bonjour' }),
-    item(1, { status: 'error', response: null, error: 'CUDA out of memory' }),
-    item(2, { status: 'pending', response: null, prompt: 'Say hello twice' }),
-    item(3, { status: 'ok', response: 'A cat sat.' }),
-    item(4, { status: 'error', response: null, error: 'Timeout after hello' }),
+    sent(0, { prompt: 'Translate HELLO', response: 'Bonjour' }),
+    sent(1, { status: 'error', response: null, error: 'CUDA out of memory' }),
+    sent(2, { status: 'pending', response: null, prompt: 'Say hello twice' }),
+    sent(3, { status: 'ok', response: 'A cat sat.' }),
+    sent(4, { status: 'error', response: null, error: 'Timeout after hello' }),
   ]);
 
   it('shows every item with no state and no search', () => {
@@ -41,7 +41,7 @@ describe('results webview: filter and search', () => {
   it('searches 10,000 items with 300-character responses quickly', () => {
     const large = new ItemStore();
     const filler = 'lorem ipsum dolor sit amet '.repeat(12);
-    large.replaceAll(Array.from({ length: 10_000 }, (_, i) => item(i, { response: `${filler} answer ${i}` })));
+    large.replaceAll(Array.from({ length: 10_000 }, (_, i) => sent(i, { response: `${filler} answer ${i}` })));
     filterItems(large, { search: 'warm-up' });
     const started = performance.now();
     const found = filterItems(large, { search: 'ANSWER 9999' });

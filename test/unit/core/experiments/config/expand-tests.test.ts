@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { DatasetError, type DatasetNote } from '../../../../../src/core/datasets';
 import { countTests, expandTests, loadExperimentConfig, type TestCase } from '../../../../../src/core/experiments/config';
 import { allTests, fixture, loadError, useExperimentFolder } from './helpers';
+import { UNCONFINED } from '../../../../../src/core/files/file-access';
 
 const named = (...parts: string[]) => relative(process.cwd(), fixture(...parts));
 
@@ -15,7 +16,7 @@ describe('experiment config: tests', () => {
     const file = named('full', 'promptfooconfig.yaml');
     const csv = join(named('full'), 'cases.csv');
     const two = join(named('full'), 'more', 'two.jsonl');
-    const config = await loadExperimentConfig(file);
+    const config = await loadExperimentConfig(file, UNCONFINED);
     const defaultAssert = { type: 'not-icontains', value: "I don't know", file, line: 31, column: 7 };
     const tests = await allTests(config);
     assert.deepEqual(
@@ -40,7 +41,7 @@ describe('experiment config: tests', () => {
   });
 
   it('reads JSON, YAML and TSV tests files', async () => {
-    const config = await loadExperimentConfig(named('tests-files', 'promptfooconfig.yaml'));
+    const config = await loadExperimentConfig(named('tests-files', 'promptfooconfig.yaml'), UNCONFINED);
     const tests = await allTests(config);
     assert.deepEqual(
       tests.map((test) => [test.description, test.vars, test.assert.slice(1).map((check) => [check.type, check.value, check.line])]),
@@ -55,7 +56,7 @@ describe('experiment config: tests', () => {
   });
 
   it('runs a config without tests once, with defaultTest alone', async () => {
-    const config = await loadExperimentConfig('p.yaml', async () => 'prompts: ["{{q}}"]\ndefaultTest: {vars: {q: hi}}\nproviders: [scalarlm:base]\n');
+    const config = await loadExperimentConfig('p.yaml', UNCONFINED, async () => 'prompts: ["{{q}}"]\ndefaultTest: {vars: {q: hi}}\nproviders: [scalarlm:base]\n');
     assert.deepEqual(await allTests(config), [{ index: 0, vars: { q: 'hi' }, assert: [], options: {}, source: { file: 'p.yaml', line: 1 } }]);
     assert.equal(await countTests(config), 1);
   });
@@ -66,7 +67,7 @@ describe('experiment config: tests', () => {
       'cases.csv': 'q,__metadata:topic\na,m\nb,m\n',
     });
     const notes: DatasetNote[] = [];
-    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'));
+    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'), UNCONFINED);
     let count = 0;
     for await (const _test of expandTests(config, { onNote: (note) => notes.push(note) })) count++;
     assert.equal(count, 2);
@@ -78,7 +79,7 @@ describe('experiment config: tests', () => {
       'promptfooconfig.yaml': 'prompts: ["{{q}}"]\ntests: [file://cases.jsonl]\n',
       'cases.jsonl': '{"q": 1}\n{"vars": {"q": 2}, "assert": [{"type": "llm-rubric", "value": "ok", "provider": "openai:gpt-4o"}]}\n',
     });
-    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'));
+    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'), UNCONFINED);
     const seen: number[] = [];
     await assert.rejects(
       async () => {
@@ -126,7 +127,7 @@ describe('experiment config: tests', () => {
       'docs/a.txt': ' first\n',
       'docs/b.txt': 'second\n',
     });
-    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'));
+    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'), UNCONFINED);
     const tests: TestCase[] = [];
     await assert.rejects(
       async () => {
@@ -143,7 +144,7 @@ describe('experiment config: tests', () => {
   });
 
   it('keeps list vars whole with options.disableVarExpansion, and resolves vars that name vars', async () => {
-    const config = await loadExperimentConfig('v.yaml', async () =>
+    const config = await loadExperimentConfig('v.yaml', UNCONFINED, async () =>
       ['prompts: ["{{topic}}"]', 'tests:', '  - vars: {langs: [en, fr], city: Paris, topic: "About {{ city }} in {{city}}", odd: "{{ nobody }}"}', '    options: {disableVarExpansion: true}'].join('\n'),
     );
     assert.deepEqual(config.problems, []);
@@ -160,7 +161,7 @@ describe('experiment config: tests', () => {
     }
     out.end();
     await once(out, 'finish');
-    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'));
+    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'), UNCONFINED);
     let count = 0;
     let last;
     for await (const test of expandTests(config)) {

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ConfigError, expandTests, loadExperimentConfig, type ExperimentConfig, type TestCase } from '../../../../../src/core/experiments/config';
+import { UNCONFINED } from '../../../../../src/core/files/file-access';
 
 /** From out/test/unit/core/experiments/config back to the repository, then to the fixtures beside this file. */
 export const fixtures = join(__dirname, '..', '..', '..', '..', '..', '..', 'test', 'unit', 'core', 'experiments', 'config', 'fixtures');
@@ -32,7 +33,7 @@ export function useExperimentFolder(): { readonly path: string; write(files: Rec
 
 export async function loadError(path: string, readFile?: (path: string) => Promise<string>): Promise<ConfigError> {
   try {
-    await loadExperimentConfig(path, readFile);
+    await loadExperimentConfig(path, UNCONFINED, readFile);
   } catch (error) {
     assert.ok(error instanceof ConfigError, String(error));
     return error;

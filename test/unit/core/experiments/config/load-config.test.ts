@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { loadExperimentConfig } from '../../../../../src/core/experiments/config';
 import { allTests, fixture, loadError } from './helpers';
+import { UNCONFINED } from '../../../../../src/core/files/file-access';
 
 /** As a user names it from the repository root, so that messages read as they would in a terminal. */
 const named = (...parts: string[]) => relative(process.cwd(), fixture(...parts));
@@ -10,7 +11,7 @@ const named = (...parts: string[]) => relative(process.cwd(), fixture(...parts))
 describe('experiment config: loading', () => {
   it('reads every key of the subset', async () => {
     const file = named('full', 'promptfooconfig.yaml');
-    const config = await loadExperimentConfig(file);
+    const config = await loadExperimentConfig(file, UNCONFINED);
     assert.equal(config.file, file);
     assert.equal(config.path, fixture('full', 'promptfooconfig.yaml'));
     assert.equal(config.dir, fixture('full'));
@@ -77,7 +78,7 @@ describe('experiment config: loading', () => {
 
   it('keeps assertions as given, with their lines', async () => {
     const file = named('full', 'promptfooconfig.yaml');
-    const config = await loadExperimentConfig(file);
+    const config = await loadExperimentConfig(file, UNCONFINED);
     const france = config.tests[0];
     assert.ok(france.kind === 'inline');
     assert.deepEqual(france.assert, [
@@ -88,7 +89,7 @@ describe('experiment config: loading', () => {
 
   it('reads a JSON experiment file with the same meaning', async () => {
     const file = named('json', 'experiment.json');
-    const config = await loadExperimentConfig(file);
+    const config = await loadExperimentConfig(file, UNCONFINED);
     assert.equal(config.description, 'A JSON experiment file');
     assert.deepEqual(config.providers.map((provider) => [provider.key, provider.model, provider.config]), [['scalarlm:translator', 'translator', { temperature: 0 }]]);
     assert.deepEqual(config.ignored.map((key) => key.message), [`${file}:6:3: \`outputPath\` is not supported here and is ignored`]);
@@ -98,7 +99,7 @@ describe('experiment config: loading', () => {
 
   it('reports each ignored key once, with its line, and loads all the same', async () => {
     const file = named('ignored', 'promptfooconfig.yaml');
-    const config = await loadExperimentConfig(file);
+    const config = await loadExperimentConfig(file, UNCONFINED);
     assert.deepEqual(
       config.ignored.map(({ key, line, column }) => [key, line, column]),
       [
@@ -169,7 +170,7 @@ describe('experiment config: loading', () => {
     const path = fixture('full', 'promptfooconfig.yaml');
     const edited = (await readFile(path, 'utf8')).replace('description: Capital cities, three ways', 'description: edited');
     const asked: string[] = [];
-    const config = await loadExperimentConfig(path, async (p) => {
+    const config = await loadExperimentConfig(path, UNCONFINED, async (p) => {
       asked.push(p);
       return p === path ? '\uFEFF' + edited : readFile(p, 'utf8');
     });
@@ -204,7 +205,7 @@ describe('experiment config: loading', () => {
       '  - vars: &base {q: one, lang: en}',
       '  - vars: {<<: *base, q: two}',
     ].join('\n');
-    const config = await loadExperimentConfig('anchors.yaml', async () => text);
+    const config = await loadExperimentConfig('anchors.yaml', UNCONFINED, async () => text);
     assert.deepEqual(config.providers.map((provider) => provider.config), [
       { max_tokens: 32, temperature: 0 },
       { temperature: 0.5, max_tokens: 32 },

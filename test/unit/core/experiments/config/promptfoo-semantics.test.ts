@@ -13,6 +13,7 @@ import { providerId, type ModelGradedAssertion } from '../../../../../src/core/j
 import { join } from 'node:path';
 import { runCli } from '../../../helpers/cli-run';
 import { loadError, useExperimentFolder } from './helpers';
+import { UNCONFINED } from '../../../../../src/core/files/file-access';
 
 const text = (lines: string[]) => async () => lines.join('\n');
 
@@ -37,7 +38,7 @@ describe('experiment config: promptfoo semantics', () => {
     assert.match(error.errors[0].message, /^p\.yaml:4:10: the provider `scalarlm:base` names the prompt `b` in its `prompts`, and no prompt has that label or id; the labels are: `a`$/);
 
     folder.write({ 'promptfooconfig.yaml': ['prompts:', '  - {raw: "a {{q}}", label: short}', '  - {raw: "b {{q}}", label: long}', 'providers:', '  - {id: scalarlm:one, prompts: [short]}', '  - {id: scalarlm:two, prompts: ["lo*"]}', '  - scalarlm:three'].join('\n') });
-    const spec = await experimentFromConfig(`${folder.path}/promptfooconfig.yaml`);
+    const spec = await experimentFromConfig(`${folder.path}/promptfooconfig.yaml`, { access: UNCONFINED });
     const { columns } = experimentColumns(spec, { maxTokens: 16 });
     assert.deepEqual(columns.map((column) => `${column.prompt.label}×${column.model}`), ['short×one', 'short×three', 'long×two', 'long×three']);
   });

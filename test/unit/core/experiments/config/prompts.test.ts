@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { loadExperimentConfig } from '../../../../../src/core/experiments/config';
 import { loadError, useExperimentFolder } from './helpers';
+import { UNCONFINED } from '../../../../../src/core/files/file-access';
 
 describe('experiment config: prompts', () => {
   const folder = useExperimentFolder();
@@ -16,7 +17,7 @@ describe('experiment config: prompts', () => {
       'shared/x/two.txt': '2',
       'shared/one.txt': '1',
     });
-    const config = await loadExperimentConfig(join(folder.path, 'exp', 'promptfooconfig.yaml'));
+    const config = await loadExperimentConfig(join(folder.path, 'exp', 'promptfooconfig.yaml'), UNCONFINED);
     assert.deepEqual(
       config.prompts.map((prompt) => [prompt.key, prompt.label, prompt.kind === 'file' && prompt.path, prompt.line]),
       [
@@ -40,8 +41,8 @@ describe('experiment config: prompts', () => {
     ].join('\n');
     const files = { 'p.txt': 'x', 'p.json': '[]' };
     folder.write({ 'one/promptfooconfig.yaml': text, 'two/promptfooconfig.yaml': text, ...Object.fromEntries(Object.entries(files).flatMap(([name, content]) => [[`one/${name}`, content], [`two/${name}`, content]])) });
-    const one = await loadExperimentConfig(join(folder.path, 'one', 'promptfooconfig.yaml'));
-    const two = await loadExperimentConfig(join(folder.path, 'two', 'promptfooconfig.yaml'));
+    const one = await loadExperimentConfig(join(folder.path, 'one', 'promptfooconfig.yaml'), UNCONFINED);
+    const two = await loadExperimentConfig(join(folder.path, 'two', 'promptfooconfig.yaml'), UNCONFINED);
     assert.deepEqual(one.prompts.map((prompt) => prompt.key), two.prompts.map((prompt) => prompt.key));
     assert.deepEqual(
       one.prompts.map((prompt) => [prompt.key.replace(/^inline:[0-9a-f]{16}$/, 'inline:<hash>'), prompt.label, prompt.id]),
@@ -79,7 +80,7 @@ describe('experiment config: prompts', () => {
 
   it('labels each match of a labelled glob as promptfoo does', async () => {
     folder.write({ 'promptfooconfig.yaml': 'prompts:\n  - {label: v, id: "file://v/*.md"}\n', 'v/1.md': '1', 'v/2.md': '2' });
-    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'));
+    const config = await loadExperimentConfig(join(folder.path, 'promptfooconfig.yaml'), UNCONFINED);
     assert.deepEqual(config.prompts.map((prompt) => [prompt.key, prompt.kind === 'file' && prompt.format]), [
       ['v: v/1.md', 'text'],
       ['v: v/2.md', 'text'],
@@ -87,7 +88,7 @@ describe('experiment config: prompts', () => {
   });
 
   it('warns that a bare file name is sent as text, and rejects unusable prompts', async () => {
-    const config = await loadExperimentConfig('p.yaml', async () => 'prompts:\n  - prompts/summarize.prompty\n');
+    const config = await loadExperimentConfig('p.yaml', UNCONFINED, async () => 'prompts:\n  - prompts/summarize.prompty\n');
     assert.deepEqual(config.problems.map((problem) => [problem.severity, problem.message]), [
       ['warning', 'p.yaml:2:5: `prompts/summarize.prompty` is sent as the prompt text itself; to read the file, write `file://prompts/summarize.prompty`'],
     ]);

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { loadExperimentConfig, parseProviderId } from '../../../../../src/core/experiments/config';
 import { loadError } from './helpers';
+import { UNCONFINED } from '../../../../../src/core/files/file-access';
 
-const load = (text: string) => loadExperimentConfig('p.yaml', async () => `prompts: ["{{q}}"]\n${text}`);
+const load = (text: string) => loadExperimentConfig('p.yaml', UNCONFINED, async () => `prompts: ["{{q}}"]\n${text}`);
 
 describe('experiment config: providers', () => {
   it('reads scalarlm ids: base and empty mean the default model, latest the server alias', () => {

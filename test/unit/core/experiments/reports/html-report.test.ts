@@ -160,7 +160,7 @@ describe('experiment reports: static HTML', () => {
     const failed = byTag(rows[0], 'td')[0];
     assert.equal(textOf(byClass(failed, 'score')[0]), 'score 0.50');
     assert.equal(textOf(byClass(failed, 'reason')[0]), `regex: ${HOSTILE.img}`);
-    assert.deepEqual(byTag(byClass(failed, 'assertions')[0], 'li').map(textOf), [`${HOSTILE.script}: ${HOSTILE.link}`, 'icontains (weight 0, not counted): Expected output to contain "x"']);
+    assert.deepEqual(byTag(byClass(failed, 'assertions')[0], 'li').map(textOf), [`${HOSTILE.script}: ${HOSTILE.link}`, '(weight 0, not counted) icontains: Expected output to contain "x"']);
     assert.match(textOf(byClass(byTag(rows[1], 'td')[1], 'reason')[0]), /^pending: submitted/);
     assert.equal(textOf(byClass(byTag(rows[2], 'td')[0], 'repeat')[0]), '#1');
   });
@@ -182,13 +182,11 @@ describe('experiment reports: static HTML', () => {
     assert.equal(readFileSync(path, 'utf8'), report());
   });
 
-  it('writes 6,000 cells well within a second or two', () => {
+  // How long it takes is measured in bench/ (eval -o of 6,000 cells), not asserted here.
+  it('writes 6,000 cells, every one', () => {
     const big = header([{ prompt: 'a', provider: 'p' }, { prompt: 'b', provider: 'p' }, { prompt: 'c', provider: 'p' }]);
     const records = ['a', 'b', 'c'].flatMap((prompt) => Array.from({ length: 2000 }, (_, i) => record(prompt, 'p', i, { output: `${HOSTILE_TEXT} ${'x'.repeat(i % 2 ? 1000 : 100)}`, verdict: verdict(i % 3 === 0 ? 'fail' : 'pass') })));
-    const started = performance.now();
     const html = [...htmlReport(run(big), records)].join('');
-    const elapsed = performance.now() - started;
-    assert.ok(elapsed < 1500, `took ${elapsed.toFixed(0)} ms`);
     assert.equal(byTag(byTag(byClass(document(html), 'matrix')[0], 'tbody')[0], 'tr').length, 2000);
   });
 });

@@ -161,13 +161,11 @@ describe('experiment reports: JUnit XML', () => {
     assert.equal(parse(readFileSync(path, 'utf8')).testsuites.tests, '7');
   });
 
-  it('writes 6,000 cells well within a second or two', () => {
+  // How long it takes is measured in bench/ (eval -o of 6,000 cells), not asserted here.
+  it('writes 6,000 cells, every one', () => {
     const big = header([{ prompt: 'a', provider: 'p' }, { prompt: 'b', provider: 'p' }, { prompt: 'c', provider: 'p' }]);
     const records = ['a', 'b', 'c'].flatMap((prompt) => Array.from({ length: 2000 }, (_, i) => record(prompt, 'p', i, { output: `${HOSTILE_TEXT} ${'x'.repeat(400)}`, verdict: verdict(i % 3 === 0 ? 'fail' : 'pass') })));
-    const started = performance.now();
     const xml = [...junitReport(run(big), records)].join('');
-    const elapsed = performance.now() - started;
-    assert.ok(elapsed < 1500, `took ${elapsed.toFixed(0)} ms`);
     assert.equal(parse(xml).testsuites.tests, '6000');
   });
 });
