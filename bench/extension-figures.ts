@@ -13,12 +13,39 @@ import { startSimulator } from '../src/sim';
 import { ROOT } from './lib/processes';
 import { printTable } from './lib/table';
 
-const BUNDLES = ['dist/extension.js', 'dist/cli.js', 'dist/sim.js', ...readdirSync(join(ROOT, 'dist/webview')).filter((f) => f.endsWith('.js')).map((f) => `dist/webview/${f}`)];
+/** A bundle, or the CLI's modules that one command loads (scalarlm-lab is split by command: dist/cli/). */
+interface Bundle {
+  name: string;
+  files(): string[];
+}
+
+const BUNDLES: Bundle[] = [
+  ...['dist/extension.js', 'dist/sim.js', ...readdirSync(join(ROOT, 'dist/webview')).filter((f) => f.endsWith('.js')).map((f) => `dist/webview/${f}`)].map((file) => ({ name: file, files: () => [file] })),
+  { name: 'dist/cli/: every command', files: () => readdirSync(join(ROOT, 'dist/cli')).filter((f) => f.endsWith('.mjs')).map((f) => `dist/cli/${f}`) },
+  { name: 'dist/cli/: what `generate` loads', files: () => cliModules('generate') },
+  { name: 'dist/cli/: what `eval` loads', files: () => cliModules('eval') },
+];
+
+/** The CLI's entry module, the command's own and every module they import statically (not the ones loaded on demand). */
+function cliModules(command: string): string[] {
+  const own = readdirSync(join(ROOT, 'dist/cli')).find((f) => f.startsWith(`${command}-`) && f.endsWith('.mjs'));
+  if (!own) throw new Error(`dist/cli has no module for the ${command} command.`);
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    // `from "./x.mjs"` and `import "./x.mjs"`, minified or not; `import("./x.mjs")` loads on demand and is left out.
+    for (const [, imported] of readFileSync(join(ROOT, 'dist/cli', file), 'utf8').matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.mjs)["']/g)) visit(imported);
+  };
+  visit('main.mjs');
+  visit(own);
+  return [...seen].map((file) => `dist/cli/${file}`);
+}
 
 function sizes(): Map<string, { raw: number; gzip: number }> {
-  return new Map(BUNDLES.map((file) => {
-    const bytes = readFileSync(join(ROOT, file));
-    return [file, { raw: bytes.length, gzip: gzipSync(bytes).length }];
+  return new Map(BUNDLES.map(({ name, files }) => {
+    const all = files().map((file) => readFileSync(join(ROOT, file)));
+    return [name, { raw: all.reduce((sum, bytes) => sum + bytes.length, 0), gzip: all.reduce((sum, bytes) => sum + gzipSync(bytes).length, 0) }];
   }));
 }
 
@@ -35,7 +62,7 @@ function benchBundles(): void {
   printTable(
     'Bundle sizes (KiB)',
     ['bundle', 'as built', 'gzip', 'minified', 'minified gzip'],
-    BUNDLES.map((file) => [file, kb(plain.get(file)?.raw ?? 0), kb(plain.get(file)?.gzip ?? 0), kb(minified.get(file)?.raw ?? 0), kb(minified.get(file)?.gzip ?? 0)]),
+    BUNDLES.map(({ name }) => [name, kb(plain.get(name)?.raw ?? 0), kb(plain.get(name)?.gzip ?? 0), kb(minified.get(name)?.raw ?? 0), kb(minified.get(name)?.gzip ?? 0)]),
   );
 }
 

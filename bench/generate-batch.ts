@@ -56,8 +56,12 @@ async function httpRequests(sim: SimProcess): Promise<number> {
 }
 
 const FRESH_RUNS = 5;
-/** The ScalarLM Python SDK as its users run it: beside the project on the development machines and in CI only. */
-const SDK_SCRIPT = join(ROOT, '..', 'shared', 'reference', 'sdk-generate.sh');
+/**
+ * The ScalarLM Python SDK as its users run it: beside the project on the development machines and in CI only
+ * (../shared/reference; $SCALARLM_REFERENCE_DIR names it for a checkout elsewhere, a worktree say).
+ */
+const REFERENCE_DIR = process.env.SCALARLM_REFERENCE_DIR ?? join(ROOT, '..', 'shared', 'reference');
+const SDK_SCRIPT = join(REFERENCE_DIR, 'sdk-generate.sh');
 
 /** `bench SALT prompt i`, the prompts the SDK script sends, so both clients send the same text. */
 async function writeSaltedPrompts(path: string, count: number, salt: string): Promise<void> {
@@ -85,7 +89,7 @@ async function runSdk(url: string, prompts: number, salt: string): Promise<{ wal
 /**
  * The whole process, as a user runs it: the default flags but max_tokens 8, every prompt new to the simulator
  * (a fresh one per run), results to a file; beside it the SDK on the same job, the two alternating. Figures vary
- * run to run on a shared machine: the median of a few runs, and the ratio of the medians.
+ * run to run on a shared machine: the median of a few runs with their range, and the ratio of the medians.
  */
 async function benchFresh(dir: string, prompts: number): Promise<void> {
   const sdkAtHand = existsSync(SDK_SCRIPT);
@@ -109,19 +113,27 @@ async function benchFresh(dir: string, prompts: number): Promise<void> {
       await sim.stop();
     }
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const wall = median(runs.map((r) => r.wallMs)) / 1000;
   const sdkWall = sdkAtHand ? median(sdkRuns.map((r) => r.wallMs)) / 1000 : undefined;
-  const sdkCall = sdkAtHand ? median(sdkRuns.map((r) => r.callMs)) / 1000 : undefined;
-  const notMeasured = 'not measured (../shared/reference is not here)';
+  const notMeasured = `not measured (${REFERENCE_DIR} is not here)`;
+  const seconds = (values: number[]) => spread(values.map((ms) => ms / 1000));
   printTable(
-    `${prompts.toLocaleString('en-US')} fresh prompts, max_tokens 8, zero-latency simulator (median of ${FRESH_RUNS} runs each, alternating)`,
+    `${prompts.toLocaleString('en-US')} fresh prompts, max_tokens 8, zero-latency simulator (median [range] of ${FRESH_RUNS} runs each, alternating)`,
     ['client', 'whole process s', 'generate call s', 'client CPU µs/prompt', 'HTTP req/prompt', 'whole process / SDK'],
     [
-      ['scalarlm-lab generate (default flags)', wall, '', median(runs.map((r) => (r.cpuMs / prompts) * 1000)), median(runs.map((r) => r.httpPerPrompt)), sdkWall === undefined ? notMeasured : wall / sdkWall],
-      ['ScalarLM Python SDK llm.generate', sdkWall ?? notMeasured, sdkCall ?? notMeasured, '', '', sdkWall === undefined ? notMeasured : 1],
+      ['scalarlm-lab generate (default flags)', seconds(runs.map((r) => r.wallMs)), '', median(runs.map((r) => (r.cpuMs / prompts) * 1000)), median(runs.map((r) => r.httpPerPrompt)), sdkWall === undefined ? notMeasured : wall / sdkWall],
+      ['ScalarLM Python SDK llm.generate', sdkAtHand ? seconds(sdkRuns.map((r) => r.wallMs)) : notMeasured, sdkAtHand ? seconds(sdkRuns.map((r) => r.callMs)) : notMeasured, '', '', sdkWall === undefined ? notMeasured : 1],
     ],
   );
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/** "1.23 [1.10-1.41]": the median and the range. */
+function spread(values: number[]): string {
+  return `${median(values).toFixed(2)} [${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}]`;
 }
 
 /**

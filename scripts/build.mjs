@@ -1,7 +1,7 @@
 // Bundles the extension, the CLI and the simulator with esbuild.
 // Usage: node scripts/build.mjs [--watch] [--minify]
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify');
@@ -35,11 +35,38 @@ const builds = [
   ...webviews,
   // The banner records when the bundle began loading: activation reports the load time beside its own.
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], banner: { js: 'globalThis.__scalarlmLoadStarted = performance.now();' } },
-  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // scalarlm-lab: ES modules split by command (dist/cli/), so that a run loads only its command's code: `generate`
+  // compiles a third of what `eval` does. The bundled CommonJS packages reach Node's built-ins through `require`,
+  // and javascript-pool.ts finds the assertion worker through `__dirname`: the banner gives each module both.
+  {
+    ...node,
+    format: 'esm',
+    splitting: true,
+    entryPoints: { main: 'src/cli/bin.ts' },
+    outdir: 'dist/cli',
+    outExtension: { '.js': '.mjs' },
+    banner: {
+      js: [
+        "import { createRequire as __createRequire } from 'node:module';",
+        "import { dirname as __dirnameOf } from 'node:path';",
+        "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+        'const require = __createRequire(import.meta.url);',
+        'const __filename = __fileURLToPath(import.meta.url);',
+        'const __dirname = __dirnameOf(__filename);',
+      ].join(' '),
+    },
+  },
   { ...node, entryPoints: ['src/sim/main.ts'], outfile: 'dist/sim.js', banner: { js: '#!/usr/bin/env node' } },
   // The worker thread `javascript` assertions run in, beside the bundles that start it (core/judge/javascript-pool.ts).
   { ...node, entryPoints: ['src/core/judge/assertion-worker.ts'], outfile: 'dist/assertion-worker.js' },
+  { ...node, entryPoints: ['src/core/judge/assertion-worker.ts'], outfile: 'dist/cli/assertion-worker.js' },
 ];
+
+// The package's bin: a CommonJS file (the package is not "type": "module") that loads the CLI's entry module.
+// Chunk names change with their content: the CLI's folder starts empty.
+rmSync('dist/cli', { recursive: true, force: true });
+mkdirSync('dist/cli', { recursive: true });
+writeFileSync('dist/cli.js', "#!/usr/bin/env node\n// scalarlm-lab: its modules are in cli/ (scripts/build.mjs).\nimport('./cli/main.mjs');\n");
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();

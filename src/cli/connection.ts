@@ -39,8 +39,44 @@ export function timeoutMsOf(args: ParsedArgs): number | undefined {
   return seconds === undefined ? undefined : seconds * 1000;
 }
 
-export function clientFor(args: ParsedArgs, io: CliIO): ScalarLMClient {
-  return new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
+/**
+ * A command's client. Several steps of one command want the deployment's model list (the prompt size check, a
+ * run's model, an experiment's columns): it is asked once per command. A command that reads its input first can
+ * ask early what a run asks first (whether the deployment answers, its model list, its queue), so that the answers
+ * are in by the time the input is checked.
+ */
+export class CommandClient extends ScalarLMClient {
+  private modelList: ReturnType<ScalarLMClient['models']> | undefined;
+  private earlyKeepalive: ReturnType<ScalarLMClient['keepalive']> | undefined;
+  private earlyMetrics: ReturnType<ScalarLMClient['metrics']> | undefined;
+
+  /** Asks now; the first keepalive() and metrics() take these answers. Failures are left to the steps that use them. */
+  askEarly(signal: AbortSignal): void {
+    this.earlyKeepalive = super.keepalive({ signal });
+    this.earlyMetrics = super.metrics({ signal });
+    for (const answer of [this.earlyKeepalive, this.earlyMetrics, this.models({ signal })]) answer.catch(() => undefined);
+  }
+
+  override models(options?: CallOptions): ReturnType<ScalarLMClient['models']> {
+    this.modelList ??= super.models(options);
+    return this.modelList;
+  }
+
+  override keepalive(options?: CallOptions): ReturnType<ScalarLMClient['keepalive']> {
+    const early = this.earlyKeepalive;
+    this.earlyKeepalive = undefined;
+    return early ?? super.keepalive(options);
+  }
+
+  override metrics(options?: CallOptions): ReturnType<ScalarLMClient['metrics']> {
+    const early = this.earlyMetrics;
+    this.earlyMetrics = undefined;
+    return early ?? super.metrics(options);
+  }
+}
+
+export function clientFor(args: ParsedArgs, io: CliIO): CommandClient {
+  return new CommandClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
 }
 
 /** Runs `body` with a client for this command line and the call options every request shares; closes the client after. */

@@ -1,39 +1,47 @@
 // scalarlm-lab: the command-line face of the core, for terminals and CI.
 
 import { isScalarLMError } from '../core/api/errors';
-import { DatasetError } from '../core/datasets';
-import { ConfigError } from '../core/experiments/config';
-import { ExperimentProblems } from '../core/experiments/experiment-cells';
 import { PromptInputError, PromptProblems } from '../core/prompts/problems';
-import { TrainArgumentsError } from '../core/training';
-import { TemplateError } from '../core/templates';
-import { TrainingExportError } from '../core/training';
 import { commandHelp, parseCommandArgs, UsageError, type Command, type RawCommand } from './command';
-import { cancelCommand } from './commands/cancel';
-import { chatCommand } from './commands/chat';
-import { diffCommand } from './commands/diff';
-import { evalCommand } from './commands/eval';
-import { exportTrainingCommand } from './commands/export-training';
-import { generateCommand } from './commands/generate';
-import { healthCommand } from './commands/health';
-import { metricsCommand } from './commands/metrics';
-import { modelsCommand } from './commands/models';
-import { renderCommand } from './commands/render';
-import { requestCommand, requestsCommand } from './commands/requests';
-import { simCommand } from './commands/sim';
-import { trainCommand } from './commands/train';
-import { jobCommand, jobsCommand } from './commands/training-jobs';
-import { logsCommand } from './commands/training-logs';
 import { EXIT, type CliIO } from './io';
 
-const COMMANDS: (Command | RawCommand)[] = [
-  generateCommand, evalCommand, diffCommand, exportTrainingCommand, renderCommand, chatCommand, metricsCommand, modelsCommand, healthCommand, requestsCommand, requestCommand,
-  trainCommand, jobsCommand, jobCommand, logsCommand, cancelCommand, simCommand,
-];
+/**
+ * Every command by name, in the order the help lists them, each loaded when it runs: `generate` then starts
+ * without the template engines, schema validators, YAML and training code that other commands need.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Command | RawCommand>>> = {
+  generate: async () => (await import('./commands/generate')).generateCommand,
+  eval: async () => (await import('./commands/eval')).evalCommand,
+  diff: async () => (await import('./commands/diff')).diffCommand,
+  'export-training': async () => (await import('./commands/export-training')).exportTrainingCommand,
+  render: async () => (await import('./commands/render')).renderCommand,
+  chat: async () => (await import('./commands/chat')).chatCommand,
+  metrics: async () => (await import('./commands/metrics')).metricsCommand,
+  models: async () => (await import('./commands/models')).modelsCommand,
+  health: async () => (await import('./commands/health')).healthCommand,
+  requests: async () => (await import('./commands/requests')).requestsCommand,
+  request: async () => (await import('./commands/requests')).requestCommand,
+  train: async () => (await import('./commands/train')).trainCommand,
+  jobs: async () => (await import('./commands/training-jobs')).jobsCommand,
+  job: async () => (await import('./commands/training-jobs')).jobCommand,
+  logs: async () => (await import('./commands/training-logs')).logsCommand,
+  cancel: async () => (await import('./commands/cancel')).cancelCommand,
+  sim: async () => (await import('./commands/sim')).simCommand,
+};
 
-export function mainHelp(): string {
+/** The command of this name; undefined for none (only the table's own keys count, not Object's). */
+async function loadCommand(name: string): Promise<Command | RawCommand | undefined> {
+  if (!Object.hasOwn(COMMANDS, name)) return undefined;
+  const command = await COMMANDS[name]();
+  if (command.name !== name) throw new Error(`The command table lists "${name}" for the command "${command.name}".`);
+  return command;
+}
+
+/** The top-level help: it loads every command for its summary, which only the help needs. */
+export async function mainHelp(): Promise<string> {
+  const commands = await Promise.all(Object.keys(COMMANDS).map(async (name) => (await loadCommand(name)) as Command | RawCommand));
   // Each summary's first line reads as a sentence on its own (a test holds every command to it).
-  const rows = COMMANDS.map((c) => `  ${c.name.padEnd(15)} ${c.summary.split('\n')[0]}`);
+  const rows = commands.map((c) => `  ${c.name.padEnd(15)} ${c.summary.split('\n')[0]}`);
   return (
     'Usage: scalarlm-lab <command> [options]\n\n' +
     'Try prompts against a ScalarLM deployment from a terminal or CI.\n\n' +
@@ -46,12 +54,12 @@ export function mainHelp(): string {
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(mainHelp());
+    io.stdout.write(await mainHelp());
     return name ? EXIT.ok : EXIT.usage;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const command = await loadCommand(name);
   if (!command) {
-    io.stderr.write(`Unknown command "${name}".\n\n${mainHelp()}`);
+    io.stderr.write(`Unknown command "${name}".\n\n${await mainHelp()}`);
     return EXIT.usage;
   }
   if ('runRaw' in command) return command.runRaw(rest, io);
@@ -67,52 +75,38 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-/** A file the user wrote that cannot be used (its message names the file and line): exit 2, like bad usage. */
-function isBadFile(error: unknown): error is Error {
-  return error instanceof ConfigError || error instanceof TemplateError || error instanceof ExperimentProblems || error instanceof DatasetError || error instanceof TrainingExportError;
+/**
+ * The errors of a file the user wrote that cannot be used (their messages name the file and line): exit 2, like
+ * bad usage. Loaded once a command failed otherwise than with a deployment's error, rather than with every
+ * command: the one that threw has them already.
+ */
+async function badFileErrors() {
+  const [{ ConfigError }, { TemplateError }, { ExperimentProblems }, { DatasetError }, { TrainingExportError, TrainArgumentsError }] = await Promise.all([
+    import('../core/experiments/config'),
+    import('../core/templates'),
+    import('../core/experiments/experiment-cells'),
+    import('../core/datasets'),
+    import('../core/training'),
+  ]);
+  return { ConfigError, kinds: [ConfigError, TemplateError, ExperimentProblems, DatasetError, TrainingExportError, TrainArgumentsError] };
 }
 
-function reportError(error: unknown, command: Command, io: CliIO): number {
+async function reportError(error: unknown, command: Command, io: CliIO): Promise<number> {
   if (error instanceof UsageError) {
     io.stderr.write(`${error.message} See: scalarlm-lab ${command.name} --help\n`);
-    return EXIT.usage;
-  }
-  if (error instanceof PromptInputError || error instanceof PromptProblems || error instanceof TrainArgumentsError || isBadFile(error)) {
-    io.stderr.write(`${error.message}\n`);
-    // What else the file holds that has no effect here is said too: the run stopping first must not hide it.
-    if (error instanceof ConfigError) for (const problem of error.problems) io.stderr.write(`${problem.message}\n`);
     return EXIT.usage;
   }
   if (isScalarLMError(error)) {
     io.stderr.write(`${error.message}\n`);
     return EXIT.fatal;
   }
+  const { ConfigError, kinds } = await badFileErrors();
+  if (error instanceof PromptInputError || error instanceof PromptProblems || kinds.some((kind) => error instanceof kind)) {
+    io.stderr.write(`${(error as Error).message}\n`);
+    // What else the file holds that has no effect here is said too: the run stopping first must not hide it.
+    if (error instanceof ConfigError) for (const problem of error.problems) io.stderr.write(`${problem.message}\n`);
+    return EXIT.usage;
+  }
   io.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
   return EXIT.fatal;
-}
-
-if (require.main === module) {
-  const controller = new AbortController();
-  let interrupts = 0;
-  process.on('SIGINT', () => {
-    // The first Ctrl-C stops the command cleanly (a batch writes its report); the second one exits now.
-    if (++interrupts > 1) process.exit(130);
-    controller.abort(new Error('interrupted'));
-  });
-  // A reader that has read enough (`generate … | head`) closes the pipe: end quietly, as Unix tools do on
-  // SIGPIPE, rather than with an EPIPE stack trace. A run's ledger is append-only, so it resumes as after a kill.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(EXIT.ok);
-  });
-  const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), signal: controller.signal };
-  main(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error) => {
-      process.stderr.write(`${(error as Error).stack}\n`);
-      process.exitCode = EXIT.fatal;
-    },
-  );
 }

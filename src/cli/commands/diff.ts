@@ -6,7 +6,7 @@
 // changed, 3 when something did.
 
 import { createTwoFilesPatch } from 'diff';
-import { readTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
+import { openTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
 import { storedVerdicts } from '../../core/experiments/run-judgement';
 import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
 import { answerText, compareColumns, compareRuns, type RunComparison } from '../../core/runs/compare-runs';
@@ -68,7 +68,7 @@ function comparedRuns(store: RunStore, positionals: string[]): Compared {
   const [baseId, newId] = positionals;
   if (!baseId || !newId || positionals.length > 2) throw new UsageError('Give two runs: BASE (the baseline) first, then NEW (the run to compare with it); or one experiment run with --columns BASE,OTHER.');
   const [base, next] = [openRun(store, baseId), openRun(store, newId)];
-  const tests = readTestsFile(testsFileOf(store.ledgerPath(next.header.runId)));
+  const tests = openTestsFile(testsFileOf(store.ledgerPath(next.header.runId)));
   return {
     comparison: compareRuns(base, next, storedVerdicts(store, 'trusted')),
     heading: `${next.header.title ?? next.header.runId} (${short(next)}) against the baseline ${base.header.title ?? base.header.runId} (${short(base)})`,
@@ -91,7 +91,7 @@ function comparedColumns(store: RunStore, positionals: string[], names: string):
   if (parts.length !== 2 || parts.some((part) => part === '')) throw new UsageError(`--columns takes two columns, BASE,OTHER (the baseline first), by number or label; got "${names}".`);
   const [base, other] = parts.map((part) => columnOf(experiment.columns, part));
   if (base === other) throw new UsageError(`--columns names column ${base + 1} twice: give two different columns.`);
-  const tests = readTestsFile(testsFileOf(store.ledgerPath(run.header.runId)));
+  const tests = openTestsFile(testsFileOf(store.ledgerPath(run.header.runId)));
   const [baseLabel, otherLabel] = [columnLabel(experiment.columns[base]), columnLabel(experiment.columns[other])];
   return {
     comparison: compareColumns(run, base, other, storedVerdicts(store, 'trusted')),
@@ -125,7 +125,7 @@ function openRun(store: RunStore, idOrPrefix: string): RunProjection {
   return RunProjection.replay(run.ledgerPath, { keepItems: true });
 }
 
-function rowName(item: RunItem, tests: ReturnType<typeof readTestsFile>): string {
+function rowName(item: RunItem, tests: ReturnType<typeof openTestsFile>): string {
   const [, test, repeat] = item.cell as [number, number, number];
   return `${rowLabel(tests.get(test), test)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
 }

@@ -15,7 +15,7 @@ import { ColumnTally, type ColumnFigures } from '../../core/experiments/column-f
 import { addedProviderProblem, experimentFromConfig } from '../../core/experiments/experiment-spec';
 import { gradesOf, planGrading, runGrading } from '../../core/experiments/grading';
 import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks } from '../../core/experiments/run-experiment';
-import { readTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
+import { openTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { RunJudgement } from '../../core/experiments/run-judgement';
 import type { BatchSummary } from '../../core/batch/runner';
@@ -177,7 +177,7 @@ interface Report {
 
 /** The run's ledger read through (and its grading's): every cell judged, its record written, the first rows kept. */
 async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined): Promise<Report> {
-  const tests = readTestsFile(testsFileOf(ledgerPath));
+  const tests = openTestsFile(testsFileOf(ledgerPath));
   const judgement = new RunJudgement(tests, 'trusted', gradingLedger ? gradesOf(RunProjection.replay(gradingLedger, { keepItems: true })) : new Map());
   const header = readRunHeader(ledgerPath);
   const experiment = header.experiment;

@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { ScalarLMApi } from '../../core/api/api';
 import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
 import { embeddingOf } from '../../core/api/embedding';
@@ -63,6 +64,27 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   const format = formatOption(args);
   const deadlineMs = timeoutMsOf(args);
   const resumeFrom = stringOption(args, 'resume');
+  const client = clientFor(args, io);
+  // Whether the deployment answers, its model list (the context check, the run's model) and its queue are asked
+  // while the input is read and checked; a command that stops before using the answers does not wait for them.
+  const early = new AbortController();
+  client.askEarly(AbortSignal.any([io.signal, early.signal]));
+  try {
+    return await generate(args, io, client, { explicit, format, deadlineMs, resumeFrom });
+  } finally {
+    early.abort();
+    await client.close();
+  }
+}
+
+interface GenerateFlags {
+  explicit: JobOverrides;
+  format: PromptFormat | undefined;
+  deadlineMs: number | undefined;
+  resumeFrom: string | undefined;
+}
+
+async function generate(args: ParsedArgs, io: CliIO, client: ScalarLMApi, { explicit, format, deadlineMs, resumeFrom }: GenerateFlags): Promise<number> {
   const store = cliRunStore(io);
   const runId = randomUUID();
   const ledgerPath = resumeFrom ? resumedLedger(resumeFrom, store) : resolve(stringOption(args, 'ledger') ?? store.ledgerPath(runId));
@@ -85,11 +107,9 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   }
   for (const warning of resumeFrom ? [] : (job?.warnings ?? [])) io.stderr.write(`${warning}\n`);
 
-  const client = clientFor(args, io);
   if (job?.longest && !resumeFrom && args.values['allow-long-prompts'] !== true) {
     const problem = oversizeProblem(job.longest, await contextLimit(client, job.params.model, io.signal));
     if (problem) {
-      await client.close();
       if (input?.spooled) rmSync(input.path, { force: true });
       io.stderr.write(`${problem}\nNothing was sent. --allow-long-prompts sends it anyway.\n`);
       return EXIT.usage;
@@ -142,7 +162,6 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
     throw error instanceof InputChangedError ? new UsageError(error.message) : error;
   } finally {
     bar?.clear();
-    await client.close();
   }
   report.stream.finish(projection);
   report.flush();

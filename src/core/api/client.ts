@@ -150,12 +150,15 @@ export class ScalarLMClient implements ScalarLMApi {
     const call = this.jsonCall('GET', `/v1/generate/request/${encodeURIComponent(groupId)}`, this.timing('ordinary'), options);
     return this.exchange(call, async (response): Promise<RequestLookup> => {
       if (response.status === 200) return { state: 'found', detail: await jsonReader(requestDetailFrom)(response) };
-      const error = await statusErrorOf(response);
-      if (error instanceof HttpStatusError && error.status === 404) {
+      const text = await response.text();
+      // The usual answer before a group is sent: read as it is, without building an error (and its stack) to inspect.
+      if (response.status === 404) {
+        const detail = detailOf(text);
         // FastAPI's generic "Not Found": a server from before the route existed (protocol §0, §5.2).
-        if (error.detail === 'Not Found') return { state: 'route-missing' };
-        if (typeof error.detail === 'string' && /^request .* not found$/.test(error.detail)) return { state: 'not-found' };
+        if (detail === 'Not Found') return { state: 'route-missing' };
+        if (typeof detail === 'string' && /^request .* not found$/.test(detail)) return { state: 'not-found' };
       }
+      const error = statusErrorFrom(response, text);
       if (error instanceof HttpStatusError && error.status === 400) throw notAGroupId(error, groupId);
       throw error;
     }, true);
@@ -284,7 +287,10 @@ function successBody(response: HttpResponse, text: string): SuccessBody {
 }
 
 async function statusErrorOf(response: HttpResponse): Promise<ScalarLMError> {
-  const text = await response.text();
+  return statusErrorFrom(response, await response.text());
+}
+
+function statusErrorFrom(response: HttpResponse, text: string): ScalarLMError {
   return statusError(
     {
       status: response.status,
@@ -295,6 +301,16 @@ async function statusErrorOf(response: HttpResponse): Promise<ScalarLMError> {
     },
     response.context,
   );
+}
+
+/** FastAPI's `detail` of an error body; undefined when the body is not a JSON object. */
+function detailOf(text: string): unknown {
+  try {
+    const body = JSON.parse(text) as unknown;
+    return typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A 2xx stream request answered with something else: an error report in a JSON body, or a wrong endpoint. */

@@ -77,8 +77,13 @@ const SHORT_ESCAPES: Readonly<Record<number, string>> = {
   0x0c: '\\f',
 };
 
+/** Text that Python writes as it is: printable ASCII without `"` or `\\` (most prompts). */
+const UNESCAPED = /^[ !#-[\]-~]*$/;
+
 /** A string literal as Python's ensure_ascii encoder writes it (its ESCAPE_ASCII pattern: `[\\"]|[^ -~]`). */
 function pythonStringLiteral(text: string): string {
+  // One regular expression test (compiled to machine code) instead of a loop over the characters.
+  if (UNESCAPED.test(text)) return `"${text}"`;
   let out = '"';
   let runStart = 0;
   for (let i = 0; i < text.length; i++) {

@@ -34,8 +34,12 @@ export class QueuePacer {
     return this.downSince;
   }
 
-  /** Fetches metrics now. Failures are logged once and leave the last sample in place (not shown while unreachable). */
-  async sample(signal?: AbortSignal): Promise<QueueMetrics | undefined> {
+  /**
+   * Fetches metrics now. Failures are logged once and leave the last sample in place (not shown while unreachable).
+   * A run's `first` look goes out beside its check that the deployment answers at all, which says that better: its
+   * failure is not logged, and the next look (the gate's, at once) logs it if the metrics alone are missing.
+   */
+  async sample(signal?: AbortSignal, { first = false } = {}): Promise<QueueMetrics | undefined> {
     try {
       this.latest = (await this.api.metrics({ signal })).data;
       this.sampledAt = Date.now();
@@ -44,6 +48,7 @@ export class QueuePacer {
     } catch (error) {
       if (signal?.aborted) throw error;
       if (isScalarLMError(error) && (error.kind === 'unreachable' || error.kind === 'timeout')) this.downSince ??= Date.now();
+      if (first) return this.latest;
       if (!this.failing) this.options.onLog?.(`Queue metrics unavailable: ${(error as Error).message}`);
       this.failing = true;
     }

@@ -138,17 +138,24 @@ export interface BatchSummary {
 }
 
 export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> {
-  // What a run needs before its ledger opens, side by side: one round trip, not one after another.
-  const [, params, inputFile] = await Promise.all([
-    checkReachable(options.api, options.signal),
-    options.resume ? undefined : modelNamed(options),
-    options.resume || !options.inputFile ? undefined : fingerprintInput(options.inputFile.path, options.inputFile.format),
-  ]);
-  if (params && !params.model) options.onLog?.("The deployment's model list could not be read: the server picks its default model, and group ids cannot be computed here.");
   const timing = { ...DEFAULT_TIMING, ...options.timing };
   const pacer = new QueuePacer(options.api, { pauseAboveQueueDepth: options.pauseAboveQueueDepth, intervalMs: timing.metricsIntervalMs, onLog: options.onLog });
-  // The first look at the queue goes out while the ledger opens and the first group is planned.
-  const firstLook = pacer.sample(options.signal).catch(() => undefined);
+  // The first look at the queue goes out beside what the run needs before its ledger opens (one round trip, not
+  // one after another), and its answer paces the first submit; the ledger opens and the first group is planned meanwhile.
+  const firstLook = pacer.sample(options.signal, { first: true }).catch(() => undefined);
+  let params: (BatchParams & { defaultModel?: true }) | undefined;
+  let inputFile: LedgerInput | undefined;
+  try {
+    [, params, inputFile] = await Promise.all([
+      checkReachable(options.api, options.signal),
+      options.resume ? undefined : modelNamed(options),
+      options.resume || !options.inputFile ? undefined : fingerprintInput(options.inputFile.path, options.inputFile.format),
+    ]);
+  } catch (error) {
+    await firstLook;
+    throw error;
+  }
+  if (params && !params.model) options.onLog?.("The deployment's model list could not be read: the server picks its default model, and group ids cannot be computed here.");
   // Parameters are settled for a new run only.
   const book = params ? LedgerBook.create(options.ledgerPath, newHeader(options, params, inputFile), options.onLedger) : LedgerBook.open(options.ledgerPath, options.onLedger);
   try {
@@ -279,7 +286,6 @@ class BatchRun {
       this.pacer.sample(this.stop.signal).then(() => this.emitProgress(), () => undefined);
     }, this.timing.metricsIntervalMs);
     try {
-      await this.firstLook;
       // Groups an earlier session left unfinished; those planned from now on come from the planner.
       const resumable = this.book.state.groups.filter(needsWork);
       await this.planner.restorePrompts(resumable.filter(needsPrompts));
@@ -322,6 +328,8 @@ class BatchRun {
         return;
       }
       if (!group) return;
+      // The queue's first look went out while the input was read and this group planned: its answer paces the first submits.
+      await this.firstLook;
       this.inFlight.set(group.g, { group, ok: 0, error: 0 });
       this.emitProgress();
       try {

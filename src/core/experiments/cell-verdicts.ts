@@ -14,7 +14,11 @@ import type { StoredTest } from './experiment-tests-file';
 /** Model-graded verdicts of one cell, by the index of the assertion they grade. */
 export type CellGrades = ReadonlyMap<number, Verdict | GradingError>;
 
+/** What a test without assertions is judged by (most rows of a large dataset): one object, not one per test. */
+const NO_ASSERTIONS: TestAssertions = Object.freeze({ assertions: [], problems: [] });
+
 export class CellJudge {
+  /** Each test's assertions, read once (a test without any is not kept: there is nothing to read). */
   private readonly read = new Map<number, TestAssertions>();
 
   constructor(
@@ -24,8 +28,10 @@ export class CellJudge {
 
   assertionsOf(test: number): TestAssertions {
     let known = this.read.get(test);
+    if (known) return known;
     const stored = this.tests.get(test);
-    if (!known) this.read.set(test, (known = readAssertions(stored?.assert, { vars: stored?.vars ?? {}, trust: this.trust }, stored?.options)));
+    if (!stored?.assert?.length) return NO_ASSERTIONS;
+    this.read.set(test, (known = testAssertions(stored, this.trust)));
     return known;
   }
 
@@ -39,6 +45,11 @@ export class CellJudge {
     const threshold = stored?.threshold;
     return evaluateCell(outputOf(item), assertions, { vars: stored?.vars ?? {}, prompt: promptOf(item) }, { trust: this.trust, ...(graded ? { graded } : {}), ...(threshold !== undefined ? { threshold } : {}) });
   }
+}
+
+/** A stored test's assertions, read (`__expected` cells turned into their assertions, values rendered with its vars). */
+export function testAssertions(stored: StoredTest, trust: Trust): TestAssertions {
+  return readAssertions(stored.assert, { vars: stored.vars, trust }, stored.options);
 }
 
 /** An outcome as a record carries it. */

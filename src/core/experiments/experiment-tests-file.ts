@@ -1,9 +1,8 @@
 // The tests of an experiment run, kept beside its ledger: the matrix's rows (description and vars) as they were
 // when the run began, so the run reads the same after its files change. One JSON line per test.
 
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { readLedgerLines } from '../runs/ledger-file';
 import type { Assertion, TestCase } from './config';
 
 export interface StoredTest {
@@ -44,20 +43,109 @@ export async function writeTestsFile(path: string, tests: AsyncIterable<TestCase
   return count;
 }
 
-/** The stored tests, by index; empty when the file is gone. */
+/** The stored tests, by index, all parsed (a caller that keeps them: the experiment panel); empty when the file is gone. */
 export function readTestsFile(path: string): Map<number, StoredTest> {
-  const tests = new Map<number, StoredTest>();
-  if (!existsSync(path)) return tests;
-  for (const { event } of readLedgerLines(path)) {
-    const line = event as unknown as { i: number; d?: string; v: Record<string, unknown>; a?: Assertion[]; o?: Record<string, unknown>; t?: number };
-    tests.set(line.i, {
-      index: line.i,
-      ...(line.d !== undefined ? { description: line.d } : {}),
-      vars: line.v,
-      ...(line.a ? { assert: line.a } : {}),
-      ...(line.o ? { options: line.o } : {}),
-      ...(line.t !== undefined ? { threshold: line.t } : {}),
-    });
+  return new Map(openTestsFile(path));
+}
+
+/**
+ * The stored tests, by index, each parsed when it is asked for; empty when the file is gone. The file's bytes and
+ * where each line begins are all that is held: a 100,000-row experiment's tests as objects took three times as
+ * much memory, for a report that reads each test once per column.
+ */
+export function openTestsFile(path: string): ReadonlyMap<number, StoredTest> {
+  return existsSync(path) ? new StoredTests(readFileSync(path)) : new Map();
+}
+
+type TestLine = { i: number; d?: string; v: Record<string, unknown>; a?: Assertion[]; o?: Record<string, unknown>; t?: number };
+
+function storedTest(line: TestLine): StoredTest {
+  return {
+    index: line.i,
+    ...(line.d !== undefined ? { description: line.d } : {}),
+    vars: line.v,
+    ...(line.a ? { assert: line.a } : {}),
+    ...(line.o ? { options: line.o } : {}),
+    ...(line.t !== undefined ? { threshold: line.t } : {}),
+  };
+}
+
+/** Tests parsed lately, kept: a cell's judge and its record ask for the same test in turn. */
+const RECENT = 16;
+
+class StoredTests implements ReadonlyMap<number, StoredTest> {
+  /** Where each line begins, in file order, and where the last one ends. */
+  private readonly starts: number[] = [];
+  /** A test's line, when the tests are not simply 0, 1, 2, ... in order (a filtered run). */
+  private readonly lineOf: Map<number, number> | undefined;
+  private readonly recent = new Map<number, StoredTest>();
+
+  constructor(private readonly bytes: Buffer) {
+    const indices: number[] = [];
+    // A last line without its newline was cut by a crash: it is left out, as a ledger's is.
+    let start = 0;
+    for (let end = bytes.indexOf(0x0a); end !== -1; end = bytes.indexOf(0x0a, start)) {
+      if (end > start) {
+        this.starts.push(start);
+        indices.push(indexOfLine(bytes, start, end));
+      }
+      start = end + 1;
+    }
+    this.starts.push(start);
+    this.lineOf = indices.every((index, line) => index === line) ? undefined : new Map(indices.map((index, line) => [index, line]));
   }
-  return tests;
+
+  get size(): number {
+    return this.starts.length - 1;
+  }
+
+  get(index: number): StoredTest | undefined {
+    const line = this.lineOf ? this.lineOf.get(index) : Number.isInteger(index) && index >= 0 && index < this.size ? index : undefined;
+    if (line === undefined) return undefined;
+    let test = this.recent.get(index);
+    if (!test) {
+      test = this.parse(line);
+      if (this.recent.size >= RECENT) this.recent.delete(this.recent.keys().next().value as number);
+      this.recent.set(index, test);
+    }
+    return test;
+  }
+
+  has(index: number): boolean {
+    return this.lineOf ? this.lineOf.has(index) : Number.isInteger(index) && index >= 0 && index < this.size;
+  }
+
+  *entries(): MapIterator<[number, StoredTest]> {
+    for (let line = 0; line < this.size; line++) {
+      const test = this.parse(line);
+      yield [test.index, test];
+    }
+  }
+
+  *keys(): MapIterator<number> {
+    for (const [index] of this.entries()) yield index;
+  }
+
+  *values(): MapIterator<StoredTest> {
+    for (const [, test] of this.entries()) yield test;
+  }
+
+  [Symbol.iterator](): MapIterator<[number, StoredTest]> {
+    return this.entries();
+  }
+
+  forEach(visit: (test: StoredTest, index: number, map: ReadonlyMap<number, StoredTest>) => void): void {
+    for (const [index, test] of this.entries()) visit(test, index, this);
+  }
+
+  private parse(line: number): StoredTest {
+    return storedTest(JSON.parse(this.bytes.toString('utf8', this.starts[line], this.starts[line + 1])) as TestLine);
+  }
+}
+
+/** The test index a line begins with (`{"i":12,...`, as writeTestsFile writes it), else read from the whole line. */
+function indexOfLine(bytes: Buffer, start: number, end: number): number {
+  const lead = bytes.toString('latin1', start, Math.min(end, start + 24));
+  const index = /^\{"i":(\d+)[,}]/.exec(lead)?.[1];
+  return index !== undefined ? Number(index) : (JSON.parse(bytes.toString('utf8', start, end)) as TestLine).i;
 }

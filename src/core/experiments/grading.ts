@@ -15,10 +15,10 @@ import { graderPrompt, graderProviderOf, parseVerdict, type GradingError, type M
 import { knownGroups } from '../runs/known-groups';
 import { RunProjection, type RunItem } from '../runs/run-projection';
 import type { RunStore } from '../runs/run-store';
-import { CellJudge, type CellGrades } from './cell-verdicts';
+import { CellJudge, testAssertions, type CellGrades } from './cell-verdicts';
 import { parseProviderId } from './config';
 import { cellKey } from './experiment-cells';
-import { readTestsFile, testsFileOf, type StoredTest } from './experiment-tests-file';
+import { openTestsFile, testsFileOf, type StoredTest } from './experiment-tests-file';
 import { readRunHeader } from '../runs/ledger-book';
 import type { Trust } from '../judge';
 import type { ExperimentRunHooks } from './run-experiment';
@@ -74,17 +74,24 @@ export interface GradingPlan {
 /** What grading an experiment run asks for; undefined when it has no model-graded assertion on an answered cell. */
 export function planGrading(store: RunStore, experimentRunId: string, trust: Trust): GradingPlan | undefined {
   const ledgerPath = store.ledgerPath(experimentRunId);
-  const tests = readTestsFile(testsFileOf(ledgerPath));
-  const judge = new CellJudge(tests, trust);
-  const graded = [...tests.keys()].some((test) => judge.assertionsOf(test).assertions.some((assertion) => assertion.kind === 'model-graded'));
+  const tests = openTestsFile(testsFileOf(ledgerPath));
   const header = readRunHeader(ledgerPath);
-  if (!graded || !header.experiment) return undefined;
+  if (!header.experiment || !anyModelGraded(tests, trust)) return undefined;
+  const judge = new CellJudge(tests, trust);
   const gather = new GraderInputs(header.experiment, judge, tests);
   RunProjection.eachItem(ledgerPath, (item) => gather.add(item));
   const inputs = gather.inputs();
   if (inputs.length === 0) return undefined;
   const source = gradingSource(header.source);
   return { experimentRunId, title: `Grading of ${header.title ?? experimentRunId}`, ...(source ? { source } : {}), inputs };
+}
+
+/** Whether any test has a model-graded assertion: each test read and let go, not all held at once. */
+function anyModelGraded(tests: ReadonlyMap<number, StoredTest>, trust: Trust): boolean {
+  for (const test of tests.values()) {
+    if (test.assert?.length && testAssertions(test, trust).assertions.some((assertion) => assertion.kind === 'model-graded')) return true;
+  }
+  return false;
 }
 
 /** Sends the grader prompts as one run; its id is `hooks.runId` or a new one. */

@@ -7,7 +7,7 @@ import type { VerdictOf } from '../runs/compare-runs';
 import { RunProjection, type RunItem } from '../runs/run-projection';
 import type { RunStore } from '../runs/run-store';
 import { CellJudge } from './cell-verdicts';
-import { readTestsFile, testsFileOf, type StoredTest } from './experiment-tests-file';
+import { openTestsFile, testsFileOf, type StoredTest } from './experiment-tests-file';
 import { gradesFor, gradesOf, gradingRunsOf } from './grading';
 
 export type Grades = ReadonlyMap<string, ReadonlyMap<number, Verdict | GradingError>>;
@@ -28,7 +28,7 @@ export class RunJudgement {
   static of(store: RunStore, runId: string, trust: Trust): RunJudgement {
     const [grading] = gradingRunsOf(store, runId);
     const grades = grading ? gradesOf(RunProjection.replay(store.ledgerPath(grading), { keepItems: true })) : new Map();
-    return new RunJudgement(readTestsFile(testsFileOf(store.ledgerPath(runId))), trust, grades);
+    return new RunJudgement(openTestsFile(testsFileOf(store.ledgerPath(runId))), trust, grades);
   }
 
   /** The cell's outcome; undefined for an item that is no cell or a test without assertions. */

@@ -72,8 +72,6 @@ export class LineIndex {
 // anywhere (even mid-character) and an invalid byte sequence is reported on its exact line.
 
 const newline = 0x0a;
-const carriageReturn = 0x0d;
-const byteOrderMarkBytes = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export class LineSplitter {
   /** The bytes of the line in progress, as the chunks delivered them. */
@@ -101,14 +99,31 @@ export class LineSplitter {
   push(chunk: Buffer): string[] {
     const lines: string[] = [];
     let start = 0;
-    for (let end = chunk.indexOf(newline); end !== -1 && !this.invalidLine; end = chunk.indexOf(newline, start)) {
-      let bytes = chunk.subarray(start, end);
-      if (this.pending.length > 0) {
-        this.pending.push(bytes);
-        bytes = Buffer.concat(this.pending);
-        this.pending = [];
+    // The line an earlier chunk began ends in this one.
+    if (this.pending.length > 0) {
+      const end = chunk.indexOf(newline);
+      if (end === -1) {
+        this.pending.push(chunk);
+        return lines;
       }
+      this.pending.push(chunk.subarray(0, end));
+      const bytes = Buffer.concat(this.pending);
+      this.pending = [];
       this.decodeInto(lines, bytes);
+      start = end + 1;
+    }
+    // The whole lines of the chunk checked and decoded at once (a '\n' byte never occurs inside a UTF-8
+    // character, so they are text exactly when each line is); only a chunk with a bad line is taken line by line.
+    const last = chunk.lastIndexOf(newline);
+    if (last >= start && !this.invalidLine) {
+      const whole = chunk.subarray(start, last);
+      if (!whole.includes(0) && isUtf8(whole)) {
+        for (const line of whole.toString('utf8').split('\n')) this.emit(lines, line);
+        start = last + 1;
+      }
+    }
+    for (let end = chunk.indexOf(newline, start); end !== -1 && !this.invalidLine; end = chunk.indexOf(newline, start)) {
+      this.decodeInto(lines, chunk.subarray(start, end));
       start = end + 1;
     }
     if (start < chunk.length && !this.invalidLine) this.pending.push(chunk.subarray(start));
@@ -124,17 +139,18 @@ export class LineSplitter {
   }
 
   private decodeInto(lines: string[], bytes: Buffer): void {
-    const lineNumber = this.linesEmitted + 1;
-    let text = bytes;
-    if (lineNumber === 1 && text.subarray(0, 3).equals(byteOrderMarkBytes)) text = text.subarray(3);
-    if (text.length > 0 && text[text.length - 1] === carriageReturn) text = text.subarray(0, text.length - 1);
-    const problem = binaryProblem(text);
+    const problem = binaryProblem(bytes);
     if (problem) {
-      this.invalidLine = new PromptInputError({ file: this.file, line: lineNumber }, problem);
+      this.invalidLine = new PromptInputError({ file: this.file, line: this.linesEmitted + 1 }, problem);
       return;
     }
-    this.linesEmitted = lineNumber;
-    lines.push(text.toString('utf8'));
+    this.emit(lines, bytes.toString('utf8'));
+  }
+
+  /** A decoded line, without its carriage return, and without the byte order mark of the first. */
+  private emit(lines: string[], text: string): void {
+    const line = this.linesEmitted++ === 0 ? stripByteOrderMark(text) : text;
+    lines.push(line.endsWith('\r') ? line.slice(0, -1) : line);
   }
 }
 

@@ -27,6 +27,16 @@ describe('scalarlm-lab', () => {
       });
     });
 
+    it("asks the deployment's model list once (the context check and the run's model share it)", async () => {
+      await withSimulator({}, async (sim) => {
+        const file = join(tmp.path, 'prompts.txt');
+        writeFileSync(file, 'one\ntwo\n');
+        const result = await cli(sim, ['generate', file, '--out', join(tmp.path, 'out.jsonl')]);
+        assert.equal(result.code, 0, result.stderr);
+        assert.equal(sim.stats().requests['GET /v1/models'], 1);
+      });
+    });
+
     it('reads one prompt per line from text on stdin, and writes --out', async () => {
       await withSimulator({}, async (sim) => {
         const out = join(tmp.path, 'out.jsonl');

@@ -10,8 +10,8 @@ function balanced(text: string): boolean {
 }
 
 describe('scalarlm-lab help and usage errors', () => {
-  it('shows each command on one line that reads as a sentence, and no line of the help ends with a colon', () => {
-    const lines = mainHelp().split('\n');
+  it('shows each command on one line that reads as a sentence, and no line of the help ends with a colon', async () => {
+    const lines = (await mainHelp()).split('\n');
     const headings = lines.filter((line) => /^[A-Z][a-z]+:$/.test(line));
     assert.deepEqual(headings, ['Commands:']);
     const dangling = lines.filter((line) => line.trimEnd().endsWith(':') && !headings.includes(line));

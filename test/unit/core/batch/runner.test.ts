@@ -2,6 +2,7 @@
 // whatever the server does.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ScalarLMClient } from '../../../../src/core/api/client';
 import { UnreachableError } from '../../../../src/core/api/errors';
@@ -179,6 +180,29 @@ describe('batch runner', () => {
       const { summary } = await run(sim, prompts(48), { pauseAboveQueueDepth: 4, maxInFlight: 4, onLog: (m) => logs.push(m) });
       assert.equal(summary.counts.ok, 48);
       assert.ok(logs.some((m) => /holding new groups back/.test(m)), logs.join('\n'));
+    });
+  });
+
+  it("holds the first group back when another client's batch has the queue deep already (the first look, taken while the group is planned, paces it)", async () => {
+    await withSimulator({ zeroLatency: false, tokensPerSecond: 400, slots: 1 }, async (sim) => {
+      const other = new ScalarLMClient({ baseUrl: sim.url });
+      try {
+        // Someone else's batch: the server holds its POST until every prompt is done.
+        const theirs = other.generate({ prompts: prompts(6, (i) => `Someone else's prompt ${i}.`), model: 'tiny-random/gemma-4-dense', max_tokens: 40 });
+        const theirsDone = theirs.then(() => Date.now());
+        for (const deadline = Date.now() + 5000; ((await other.metrics()).data.queueDepth ?? 0) < 6; ) {
+          if (Date.now() > deadline) throw new Error('the other batch never filled the queue');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const logs: string[] = [];
+        const { summary } = await run(sim, prompts(8), { pauseAboveQueueDepth: 2, onLog: (m) => logs.push(m) });
+        assert.equal(summary.counts.ok, 8);
+        assert.ok(logs.some((m) => /holding new groups back/.test(m)), logs.join('\n'));
+        const firstSubmit = readFileSync(summary.ledgerPath, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { t: string; at?: number }).find((e) => e.t === 'submit');
+        assert.ok(firstSubmit?.at !== undefined && firstSubmit.at >= (await theirsDone), 'the first submit waited for the other batch to leave the queue');
+      } finally {
+        await other.close();
+      }
     });
   });
 
