@@ -9,8 +9,11 @@ export function waitForQueueStatus(pattern: RegExp, what: string, options: { too
   let last: StatusBarEntry | undefined;
   return waitFor(
     async () => {
-      last = await statusBarItem(QUEUE_ITEM, { tooltip: options.tooltip });
-      return last && pattern.test(last.text) ? last : undefined;
+      const entry = await statusBarItem(QUEUE_ITEM, { tooltip: options.tooltip });
+      last = entry;
+      // Every state of the item has a tooltip; a hover that did not show in time on a loaded machine is read again.
+      if (!entry || (options.tooltip && entry.tooltip === undefined)) return undefined;
+      return pattern.test(entry.text) ? entry : undefined;
     },
     { timeoutMs: options.timeoutMs ?? 20_000, what: `the queue status to show ${what} (${pattern}); last seen: "${last?.text}"` },
   );
