@@ -5,7 +5,8 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { pressKey, screenshot, typeText, webviewClick, webviewQuery, webviewText, workbenchText } from './helpers/page';
+import { screenshot, webviewClick, webviewQuery, webviewText, workbenchText } from './helpers/page';
+import { pressInQuickInput, typeInQuickInput } from './helpers/quick-input';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
@@ -64,7 +65,7 @@ describe('training in the editor', () => {
     assert.match(form, /2 examples from training\/capitals\.jsonl/);
     assert.match(form, /Max steps: 100 \(server default\)/);
     assert.match(form, /Learning rate: 0\.003 \(server default\)/);
-    await pressKey('Enter');
+    await pressInQuickInput('Enter');
     await training;
     assert.equal((await sim.stats()).trainingJobs, jobsBefore + 1);
 
@@ -100,7 +101,7 @@ describe('training in the editor', () => {
     // The same data and the server's defaults again: the deployment answers with the same job.
     const again = vscode.commands.executeCommand('scalarlm.trainAdaptor', uri);
     await waitFor(async () => (await workbenchText(FORM))?.includes('Start Training'), { timeoutMs: WAIT_MS, what: 'the form again' });
-    await pressKey('Enter');
+    await pressInQuickInput('Enter');
     await again;
     assert.equal((await sim.stats()).trainingJobs, jobsBefore + 1, 'one job on the server');
     await waitFor(async () => (await workbenchText('.notifications-toasts'))?.includes('already had this job'), { timeoutMs: WAIT_MS, what: 'the notification that it is the same job' });
@@ -110,14 +111,14 @@ describe('training in the editor', () => {
     const uri = await workspaceFile('training/colours.jsonl', `${JSON.stringify({ input: 'Name a warm colour.', output: 'ochre' })}\n`);
     const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', uri);
     await waitFor(async () => (await workbenchText(FORM))?.includes('Start Training'), { timeoutMs: WAIT_MS, what: 'the Train Adaptor form' });
-    await typeText('Max steps');
-    await pressKey('Enter');
+    await typeInQuickInput('Max steps');
+    await pressInQuickInput('Enter');
     // A long job (1000 steps of 50 ms), so it is still training when Cancel is pressed.
     await waitFor(async () => (await workbenchText('.quick-input-widget:not([style*="display: none"])'))?.includes('Empty: the server'), { timeoutMs: WAIT_MS, what: 'the Max steps input' });
-    await typeText('1000');
-    await pressKey('Enter');
+    await typeInQuickInput('1000');
+    await pressInQuickInput('Enter');
     await waitFor(async () => (await workbenchText(FORM))?.includes('Max steps: 1000'), { timeoutMs: WAIT_MS, what: 'the form with max steps 1000' });
-    await pressKey('Enter');
+    await pressInQuickInput('Enter');
     await training;
 
     const hash = await waitFor(async () => {
