@@ -120,6 +120,8 @@ interface ResultsRound {
   pageMs: number;
   okMs: number;
   completeMs: number;
+  /** When the host wrote the run's end to its ledger. */
+  runEndedMs: number;
   messages: number;
   webviewHeapMb: number;
   rendererHeapMb: number;
@@ -220,6 +222,7 @@ function benchHost(): void {
     ['results panel: command returned, ms', spread(r.map((x) => x.commandMs))],
     ['  the page on screen, ms', spread(r.map((x) => x.pageMs))],
     ['  command to the run complete in the panel, ms', spread(r.map((x) => x.completeMs))],
+    ["  command to the run's end written to its ledger by the host; from there to \"ok\" in the panel, ms", `${spread(r.map((x) => x.runEndedMs))}; ${spread(r.map((x) => x.okMs - x.runEndedMs), 0, true)}`],
     ["  the extension host's CPU through the run; the CLI process's, ms", `${spread(r.map((x) => x.hostCpuMs))}; ${spread(r.map((x) => x.cli.cpuMs))}`],
     ['  messages posted to the webview', spread(r.map((x) => x.messages))],
     ['  live JS heap the panel adds (after a GC), MB', spread(r.map((x) => x.webviewHeapMb), 1)],
