@@ -22,21 +22,25 @@ export function testsFileOf(ledgerPath: string): string {
   return ledgerPath.replace(/\.ledger\.jsonl$/, '') + '.tests.jsonl';
 }
 
-/** Writes every test; resolves with how many there were. */
-export async function writeTestsFile(path: string, tests: AsyncIterable<TestCase>): Promise<number> {
+/** Writes every test, a batch of lines at a time; resolves with how many there were. */
+export async function writeTestsFile(path: string, batches: AsyncIterable<readonly TestCase[]>): Promise<number> {
   const out = createWriteStream(path);
   let count = 0;
-  for await (const test of tests) {
-    const line = JSON.stringify({
-      i: test.index,
-      ...(test.description !== undefined ? { d: test.description } : {}),
-      v: test.vars,
-      ...(test.assert.length > 0 ? { a: test.assert } : {}),
-      ...(Object.keys(test.options).length > 0 ? { o: test.options } : {}),
-      ...(test.threshold !== undefined ? { t: test.threshold } : {}),
-    });
-    count++;
-    if (!out.write(line + '\n')) await once(out, 'drain');
+  for await (const tests of batches) {
+    let lines = '';
+    for (const test of tests) {
+      lines += JSON.stringify({
+        i: test.index,
+        ...(test.description !== undefined ? { d: test.description } : {}),
+        v: test.vars,
+        ...(test.assert.length > 0 ? { a: test.assert } : {}),
+        ...(Object.keys(test.options).length > 0 ? { o: test.options } : {}),
+        ...(test.threshold !== undefined ? { t: test.threshold } : {}),
+      });
+      lines += '\n';
+    }
+    count += tests.length;
+    if (!out.write(lines)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');

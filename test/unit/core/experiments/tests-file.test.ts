@@ -8,8 +8,9 @@ import type { TestCase } from '../../../../src/core/experiments/config';
 import { openTestsFile, readTestsFile, writeTestsFile } from '../../../../src/core/experiments/experiment-tests-file';
 import { useTempDir } from '../../helpers/temp-dir';
 
-async function* testCases(cases: Partial<TestCase>[]): AsyncGenerator<TestCase> {
-  for (const c of cases) yield { assert: [], options: {}, vars: {}, ...c } as TestCase;
+/** The cases as a pass over an experiment's tests hands them over: in batches (of two here). */
+async function* testCases(cases: Partial<TestCase>[]): AsyncGenerator<TestCase[]> {
+  for (let at = 0; at < cases.length; at += 2) yield cases.slice(at, at + 2).map((c) => ({ assert: [], options: {}, vars: {}, ...c }) as TestCase);
 }
 
 describe('an experiment run\'s tests file', () => {
