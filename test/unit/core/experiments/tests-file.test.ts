@@ -47,6 +47,15 @@ describe('an experiment run\'s tests file', () => {
     assert.deepEqual([...tests.entries()].map(([index]) => index), [7, 3, 12]);
   });
 
+  it('gives back the right test whichever order they are asked in, far more of them than it keeps parsed', async () => {
+    const path = join(tmp.path, 'many.tests.jsonl');
+    await writeTestsFile(path, testCases(Array.from({ length: 40 }, (_, index) => ({ index, vars: { n: index } }))));
+    const tests = openTestsFile(path);
+    // Each in turn, each twice in a row (a cell's judge, then its record), back again, and one long gone.
+    const asked = [...Array.from({ length: 40 }, (_, i) => [i, i]).flat(), ...Array.from({ length: 40 }, (_, i) => 39 - i), 3, 38, 3];
+    assert.deepEqual(asked.map((index) => tests.get(index)?.vars.n), asked);
+  });
+
   it('reads a line whose index is not written first, and is empty when the file is gone', () => {
     const path = join(tmp.path, 'other.tests.jsonl');
     writeFileSync(path, '{"v":{"a":1},"i":0}\n\n{"i":1,"v":{"a":2}}\n');
