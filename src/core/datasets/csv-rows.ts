@@ -28,13 +28,20 @@ type ColumnKind = 'var' | 'expected' | 'description' | 'prefix' | 'suffix' | 'me
 const reservedNames = ['expected', 'description', 'prefix', 'suffix', 'metric', 'threshold', 'metadata', 'config', 'providerOutput'];
 const plainKinds: Record<string, ColumnKind> = { __description: 'description', __prefix: 'prefix', __suffix: 'suffix', __metric: 'metric', __threshold: 'threshold' };
 
-export async function* csvRows(path: string, options: CsvReadOptions, notes: NoteOnce): AsyncGenerator<DatasetRow> {
+/**
+ * Rows handed over at a time. A batch is used up soon after it is read, before the garbage collector's next
+ * young-generation pass or so: rows held longer than that are moved to the old generation, which then grows.
+ */
+const BATCH_ROWS = 256;
+
+/**
+ * The rows in file order, a batch at a time. Records are taken from csv-parse's buffer as they are parsed (no
+ * per-record callback: csv-parse builds a context object for each one it calls), and lines are counted as they
+ * are taken. After a parse error the records parsed before it are still in the buffer: they are taken too, so
+ * the error names the line of the record in progress.
+ */
+export async function* csvRowBatches(path: string, options: CsvReadOptions, notes: NoteOnce): AsyncGenerator<DatasetRow[]> {
   const { file } = options;
-  // Lines are counted as csv-parse hands over each record, in order and before any error it raises, so an
-  // error names the line of the record in progress even when the records before it were not consumed yet.
-  // The queue holds the start lines of records parsed and not yet consumed (the stream's buffer, no more).
-  let nextLine = 1;
-  const startLines: number[] = [];
   const parser = parse({
     bom: true,
     delimiter: options.delimiter,
@@ -42,26 +49,56 @@ export async function* csvRows(path: string, options: CsvReadOptions, notes: Not
     relax_quotes: true,
     // The column count is checked below, to say which row and what to do.
     relax_column_count: true,
-    on_record: (cells: string[]) => {
-      startLines.push(nextLine);
-      nextLine += 1 + lineBreaksIn(cells);
-      return cells;
-    },
   });
-  // A read error (a missing file) destroys the parser, so it surfaces in the loop below.
+  let failure: unknown;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const woken = () => {
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  parser.on('readable', woken);
+  parser.on('end', () => {
+    ended = true;
+    woken();
+  });
+  // A read error (a missing file) destroys the parser too, and is met here.
+  parser.on('error', (error) => {
+    failure ??= error;
+    woken();
+  });
   pipeline(createReadStream(path, { highWaterMark: options.chunkSize }), parser, () => undefined);
   let header: CsvHeader | undefined;
   let index = 0;
+  let nextLine = 1;
   try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
-      const line = startLines.shift() ?? nextLine;
-      if (cells.every((cell) => cell.trim() === '')) continue;
-      if (header === undefined) header = new CsvHeader(cells, file, line, notes);
-      else yield header.row(cells, index++, line);
+    for (;;) {
+      const rows: DatasetRow[] = [];
+      let problem: unknown;
+      try {
+        while (rows.length < BATCH_ROWS) {
+          const cells = parser.read() as string[] | null;
+          if (cells === null) break;
+          const line = nextLine;
+          nextLine += 1 + lineBreaksIn(cells);
+          if (cells.every((cell) => cell.trim() === '')) continue;
+          if (header === undefined) header = new CsvHeader(cells, file, line, notes);
+          else rows.push(header.row(cells, index++, line));
+        }
+      } catch (error) {
+        problem = error;
+      }
+      // The rows before a bad one come first.
+      if (rows.length > 0) yield rows;
+      if (problem !== undefined) throw problem;
+      if (rows.length === BATCH_ROWS) continue;
+      if (failure !== undefined) throw failure instanceof CsvError ? csvProblem(failure, file, nextLine) : failure;
+      if (ended) return;
+      if (rows.length === 0) await new Promise<void>((resolve) => (wake = resolve));
     }
-  } catch (error) {
-    if (error instanceof CsvError) throw csvProblem(error, file, nextLine);
-    throw error;
+  } finally {
+    parser.destroy();
   }
 }
 
@@ -92,9 +129,10 @@ class CsvHeader {
     const vars: Record<string, unknown> = {};
     const raw: Record<string, unknown> = {};
     const row: DatasetRow = { index, line, vars, raw };
-    const expected: ExpectedCell[] = [];
-    const options: Record<string, unknown> = {};
-    const thresholds = new Map<number, number>();
+    // Made only for a row that has them: most files are variables alone.
+    let expected: ExpectedCell[] | undefined;
+    let options: Record<string, unknown> | undefined;
+    let thresholds: Map<number, number> | undefined;
     let metric: string | undefined;
     for (let column = 0; column < cells.length; column++) {
       const name = this.names[column];
@@ -104,7 +142,7 @@ class CsvHeader {
       if (typeof kind === 'object') {
         const threshold = finiteNumber(cell);
         if (threshold === undefined) throw new DatasetError({ file: this.file, line }, `the \`${name}\` cell must be a number; got "${cell}"`);
-        thresholds.set(kind.assertion, threshold);
+        (thresholds ??= new Map()).set(kind.assertion, threshold);
         continue;
       }
       switch (kind) {
@@ -112,14 +150,14 @@ class CsvHeader {
           vars[name] = cell;
           break;
         case 'expected':
-          if (cell.trim() !== '') expected.push({ text: cell.trim() });
+          if (cell.trim() !== '') (expected ??= []).push({ text: cell.trim() });
           break;
         case 'description':
           if (cell !== '') row.description = cell;
           break;
         case 'prefix':
         case 'suffix':
-          options[kind] = cell;
+          (options ??= {})[kind] = cell;
           break;
         case 'metric':
           metric = cell;
@@ -133,13 +171,13 @@ class CsvHeader {
           break;
       }
     }
-    expected.forEach((cell, at) => {
+    expected?.forEach((cell, at) => {
       if (metric !== undefined && metric !== '') cell.metric = metric;
-      const threshold = thresholds.get(at);
+      const threshold = thresholds?.get(at);
       if (threshold !== undefined) cell.threshold = threshold;
     });
-    if (expected.length > 0) row.expected = expected;
-    if (Object.keys(options).length > 0) row.options = options;
+    if (expected) row.expected = expected;
+    if (options) row.options = options;
     return row;
   }
 

@@ -2,34 +2,42 @@
 // whole. Every problem is a DatasetError naming the file and line.
 
 import { PromptInputError } from '../prompts/problems';
-import { csvRows } from './csv-rows';
+import { csvRowBatches } from './csv-rows';
 import { DatasetError } from './dataset-error';
 import { datasetExtensions, datasetFormatOf } from './dataset-format';
 import { jsonRows, yamlRows } from './document-rows';
-import { jsonlRows } from './jsonl-rows';
+import { jsonlRowBatches } from './jsonl-rows';
 import { NoteOnce } from './note-once';
 import type { DatasetRow, ReadDatasetOptions } from './types';
 
 /** Yields the rows in file order; throws a DatasetError at the first problem, after the rows before it. */
 export async function* readDataset(path: string, options: ReadDatasetOptions = {}): AsyncGenerator<DatasetRow> {
+  for await (const rows of readDatasetBatches(path, options)) yield* rows;
+}
+
+/**
+ * The rows in file order, a batch at a time (a pass over a large file then costs a step of its consumer's loop
+ * per batch, not per row); throws a DatasetError at the first problem, after the rows before it.
+ */
+export async function* readDatasetBatches(path: string, options: ReadDatasetOptions = {}): AsyncGenerator<DatasetRow[]> {
   const file = options.displayName ?? path;
   const notes = new NoteOnce(file, options.onNote);
   try {
     switch (datasetFormatOf(path)) {
       case 'csv':
-        yield* csvRows(path, { file, delimiter: ',', chunkSize: options.chunkSize }, notes);
+        yield* csvRowBatches(path, { file, delimiter: ',', chunkSize: options.chunkSize }, notes);
         return;
       case 'tsv':
-        yield* csvRows(path, { file, delimiter: '\t', chunkSize: options.chunkSize }, notes);
+        yield* csvRowBatches(path, { file, delimiter: '\t', chunkSize: options.chunkSize }, notes);
         return;
       case 'jsonl':
-        yield* jsonlRows(path, file, options.chunkSize, notes);
+        yield* jsonlRowBatches(path, file, options.chunkSize, notes);
         return;
       case 'json':
-        yield* await jsonRows(path, file, notes);
+        yield await jsonRows(path, file, notes);
         return;
       case 'yaml':
-        yield* await yamlRows(path, file, notes);
+        yield await yamlRows(path, file, notes);
         return;
       case undefined:
         throw new DatasetError({ file, line: 1 }, `a dataset must be one of ${datasetExtensions.join(', ')}; rename the file or convert it`);

@@ -97,16 +97,18 @@ export async function* experimentCells(spec: ExperimentSpec, columns: readonly E
   for (const column of sendingOrder(columns)) {
     const chunker = new ContentChunker(options.maxGroup);
     let first = true;
-    for await (const test of spec.tests()) {
-      const wanted = (repeat: number) => !options.only || options.only.has(cellKey(column.index, test.index, repeat));
-      if (!Array.from({ length: spec.repeat }, (_, r) => wanted(r)).some(Boolean)) continue;
-      const entry = entryOf(column.prompt.render(test.vars, { trust: options.trust }, testText(test)));
-      for (let repeat = 0; repeat < spec.repeat; repeat++) {
-        if (!wanted(repeat)) continue;
-        const breakBefore = first || options.only !== undefined || chunker.startsGroup();
-        first = false;
-        if (column.transport === 'batch') chunker.add(entry);
-        yield { entry, params: column.params, transport: column.transport, breakBefore, cell: [column.index, test.index, repeat] };
+    for await (const tests of spec.testBatches()) {
+      for (const test of tests) {
+        const wanted = (repeat: number) => !options.only || options.only.has(cellKey(column.index, test.index, repeat));
+        if (options.only && !Array.from({ length: spec.repeat }, (_, r) => wanted(r)).some(Boolean)) continue;
+        const entry = entryOf(column.prompt.render(test.vars, { trust: options.trust }, testText(test)));
+        for (let repeat = 0; repeat < spec.repeat; repeat++) {
+          if (!wanted(repeat)) continue;
+          const breakBefore = first || options.only !== undefined || chunker.startsGroup();
+          first = false;
+          if (column.transport === 'batch') chunker.add(entry);
+          yield { entry, params: column.params, transport: column.transport, breakBefore, cell: [column.index, test.index, repeat] };
+        }
       }
     }
   }
@@ -155,18 +157,20 @@ export async function checkCells(spec: ExperimentSpec, columns: readonly Experim
   let total = 0;
   let cells = 0;
   const prompts = [...new Set(columns.map((column) => column.prompt))];
-  for await (const test of spec.tests()) {
-    for (const prompt of prompts) {
-      try {
-        const chars = promptChars(entryOf(prompt.render(test.vars, { trust }, testText(test))));
-        if (longest && chars > (longest.cell?.chars ?? -1)) longest.cell = { file: test.source.file, line: test.source.line, chars };
-      } catch (error) {
-        if (error instanceof TemplateTrustError || !(error instanceof TemplateError)) throw error;
-        note(`${prompt.key}\0${error.message}`, forTest(error, test));
+  for await (const tests of spec.testBatches()) {
+    for (const test of tests) {
+      for (const prompt of prompts) {
+        try {
+          const chars = promptChars(entryOf(prompt.render(test.vars, { trust }, testText(test))));
+          if (longest && chars > (longest.cell?.chars ?? -1)) longest.cell = { file: test.source.file, line: test.source.line, chars };
+        } catch (error) {
+          if (error instanceof TemplateTrustError || !(error instanceof TemplateError)) throw error;
+          note(`${prompt.key}\0${error.message}`, forTest(error, test));
+        }
       }
+      for (const problem of readAssertions(test.assert, { vars: test.vars, trust }, test.options).problems) note(problem.message, problem);
+      cells += columns.length * spec.repeat;
     }
-    for (const problem of readAssertions(test.assert, { vars: test.vars, trust }, test.options).problems) note(problem.message, problem);
-    cells += columns.length * spec.repeat;
   }
   if (total > 0) throw new ExperimentProblems(problems, total);
   return cells;

@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readDataset, type DatasetNote } from '../datasets';
+import { readDatasetBatches, type DatasetNote } from '../datasets';
 import { admitPicked, guardedRead, OutsideWorkspaceError, type FileAccess } from '../files/file-access';
 import { readTextFile } from '../prompts/text';
 import { loadSample, parsePrompty, TemplateTrustError } from '../templates';
 import type { AddedProvider } from '../runs/ledger-schema';
-import { expandTests, loadExperimentConfig, parseProviderId, type ProviderRef, type TestCase } from './config';
+import { expandTestBatches, loadExperimentConfig, parseProviderId, type ProviderRef, type TestCase } from './config';
 import { besidePrompty, fromDisk, loadExperimentPrompts, type ExperimentPrompt } from './experiment-prompts';
 
 export interface ExperimentSpec {
@@ -24,6 +24,8 @@ export interface ExperimentSpec {
   providers: ProviderRef[];
   /** Every test in order; read again on each call (tests files are streamed). */
   tests(): AsyncIterable<TestCase>;
+  /** The same, a batch at a time: what a pass over every test (checking, storing, sending the cells) reads. */
+  testBatches(): AsyncIterable<readonly TestCase[]>;
   repeat: number;
   maxConcurrency?: number;
   /**
@@ -64,13 +66,15 @@ export async function experimentFromConfig(path: string, options: SpecOptions): 
     noted.add(message);
     warnings.push(message);
   };
+  const testBatches = () => filtered(expandTestBatches(config, { onNote }), options);
   return {
     title: config.description ?? basename(config.file),
     source: pathToFileURL(config.path).toString(),
     file: config.file,
     prompts,
     providers: [...config.providers, ...(options.addedProviders ?? []).map(addedProviderRef)],
-    tests: () => filtered(expandTests(config, { onNote }), options),
+    tests: () => oneByOne(testBatches()),
+    testBatches,
     repeat: options.repeat ?? config.evaluateOptions.repeat,
     ...(options.maxConcurrency ?? config.evaluateOptions.maxConcurrency ? { maxConcurrency: options.maxConcurrency ?? config.evaluateOptions.maxConcurrency } : {}),
     warnings,
@@ -103,13 +107,15 @@ export async function experimentFromPrompty(path: string, options: PromptyRunOpt
   const sample = dataset === undefined ? ((await loadSample(prompty, besidePrompty(prompty, absolute, read))) ?? {}) : undefined;
   const provider: ProviderRef = { key: options.model || 'scalarlm:base', id: `scalarlm:${options.model ?? ''}`, ...(options.model ? { model: options.model } : {}), config: {}, line: 1, column: 1 };
   const hint = prompty.model.modelHint;
+  const testBatches = () => (dataset === undefined ? sampleTest(sample ?? {}, path) : datasetTests(dataset, options.datasetName ?? dataset));
   return {
     title: `${prompty.name ?? basename(path)}${dataset ? ` over ${options.datasetName ?? basename(dataset)}` : ' with its sample'}`,
     source: pathToFileURL(absolute).toString(),
     file: path,
     prompts,
     providers: [provider],
-    tests: () => (dataset === undefined ? sampleTest(sample ?? {}, path) : datasetTests(dataset, options.datasetName ?? dataset)),
+    tests: () => oneByOne(testBatches()),
+    testBatches,
     repeat: 1,
     warnings: [
       ...prompts[0].notes,
@@ -149,21 +155,27 @@ function addedProviderRef(added: AddedProvider): ProviderRef {
   return { key: added.label ?? added.id, id: added.id, ...(added.label !== undefined ? { label: added.label } : {}), ...(check.ok && check.model !== undefined ? { model: check.model } : {}), config: {}, line: 1, column: 1 };
 }
 
-async function* filtered(tests: AsyncIterable<TestCase>, { filterPattern, onlyTests }: SpecOptions): AsyncGenerator<TestCase> {
-  for await (const test of tests) {
-    if (filterPattern && !filterPattern.test(test.description ?? '')) continue;
-    if (onlyTests && !onlyTests.has(test.index)) continue;
-    yield test;
+async function* filtered(batches: AsyncIterable<TestCase[]>, { filterPattern, onlyTests }: SpecOptions): AsyncGenerator<TestCase[]> {
+  for await (const tests of batches) {
+    if (!filterPattern && !onlyTests) yield tests;
+    else {
+      const kept = tests.filter((test) => (!filterPattern || filterPattern.test(test.description ?? '')) && (!onlyTests || onlyTests.has(test.index)));
+      if (kept.length > 0) yield kept;
+    }
   }
 }
 
-async function* sampleTest(vars: Record<string, unknown>, file: string): AsyncGenerator<TestCase> {
-  yield { index: 0, description: 'sample', vars, assert: [], options: {}, source: { file, line: 1 } };
+async function* oneByOne(batches: AsyncIterable<readonly TestCase[]>): AsyncGenerator<TestCase> {
+  for await (const tests of batches) yield* tests;
 }
 
-async function* datasetTests(path: string, name: string): AsyncGenerator<TestCase> {
-  for await (const row of readDataset(path, { displayName: name })) {
-    yield { index: row.index, ...(row.description !== undefined ? { description: row.description } : {}), vars: row.vars, assert: [], options: {}, source: { file: name, line: row.line } };
+async function* sampleTest(vars: Record<string, unknown>, file: string): AsyncGenerator<TestCase[]> {
+  yield [{ index: 0, description: 'sample', vars, assert: [], options: {}, source: { file, line: 1 } }];
+}
+
+async function* datasetTests(path: string, name: string): AsyncGenerator<TestCase[]> {
+  for await (const rows of readDatasetBatches(path, { displayName: name })) {
+    yield rows.map((row) => ({ index: row.index, ...(row.description !== undefined ? { description: row.description } : {}), vars: row.vars, assert: [], options: {}, source: { file: name, line: row.line } }));
   }
 }
 

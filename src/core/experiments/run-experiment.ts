@@ -77,7 +77,7 @@ export type ExperimentRunHooks = Pick<BatchRunOptions, 'signal' | 'detach' | 'de
 export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: PlannedExperiment, hooks: ExperimentRunHooks & { runId?: string; parentRunId?: string } = {}): Promise<BatchSummary> {
   const runId = hooks.runId ?? randomUUID();
   const ledgerPath = store.ledgerPath(runId);
-  await writeTestsFile(testsFileOf(ledgerPath), planned.spec.tests());
+  await writeTestsFile(testsFileOf(ledgerPath), planned.spec.testBatches());
   return runBatch({
     ...hooks,
     api,

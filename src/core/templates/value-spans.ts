@@ -116,6 +116,8 @@ function unescapeChar(char: string): string {
 /** Rendered output as the text it stands for: spans removed, escaped characters restored. */
 export function plainText(rendered: string): string {
   if (!delimiters.test(rendered)) return rendered;
+  // Escaped characters are rare: without one, the spans go without a call per match (every cell is rendered).
+  if (!rendered.includes(ESCAPE)) return rendered.replace(/\uFDD0\d*\uFDD1|\uFDD2/g, '');
   return rendered.replace(/\uFDD0\d*\uFDD1|\uFDD2|\uFDD3([\s\S])/g, (_match, escaped: string | undefined) =>
     escaped === undefined ? '' : unescapeChar(escaped),
   );

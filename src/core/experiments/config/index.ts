@@ -5,7 +5,7 @@ export { addedProviderEdit, type AddedProviderEdit, type TextEdit } from './adde
 export { assertionsAsJudged, readAssertions, type TestAssertions } from './assertions';
 export { ConfigError, configProblem } from './config-error';
 export { experimentSections, isExperimentConfig, type ExperimentSections } from './detect';
-export { countTests, expandTests, type ExpandOptions } from './expand-tests';
+export { countTests, expandTestBatches, expandTests, type ExpandOptions } from './expand-tests';
 export { checkExperimentConfigText, loadExperimentConfig } from './load-config';
 export { providerRuns } from './prompt-filter';
 export { parseProviderId, providerIdForm, type ProviderIdCheck } from './provider-id';

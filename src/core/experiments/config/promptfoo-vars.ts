@@ -26,12 +26,33 @@ export class VarFileProblem extends Error {}
 
 /** Every combination of the vars' values, as promptfoo's generateVarCombinations makes them. */
 export async function varCombinations(vars: Record<string, unknown>, dir: string, access: FileAccess): Promise<Record<string, unknown>[]> {
+  if (!namesFiles(vars)) return listCombinations(vars);
   let combinations: Record<string, unknown>[] = [{}];
   for (const [key, value] of Object.entries(vars)) {
     const values = await valuesOf(key, value, dir, access);
     combinations = combinations.flatMap((combination) => values.map((one) => ({ ...combination, [key]: one })));
   }
   return combinations;
+}
+
+/** Whether some var is a `file://` name (read, or a glob expanded): vars without one are prepared without any I/O. */
+export function namesFiles(vars: Record<string, unknown>): boolean {
+  for (const key in vars) {
+    const value = vars[key];
+    if (typeof value === 'string' && value.startsWith(fileScheme)) return true;
+  }
+  return false;
+}
+
+/** varCombinations of vars that name no file: one per combination of list values; the vars themselves when none is a list. */
+export function listCombinations(vars: Record<string, unknown>): Record<string, unknown>[] {
+  let combinations: Record<string, unknown>[] | undefined;
+  for (const key in vars) {
+    const value = vars[key];
+    if (!Array.isArray(value) || typeof value[0] !== 'string') continue;
+    combinations = (combinations ?? [vars]).flatMap((combination) => value.map((one) => ({ ...combination, [key]: one })));
+  }
+  return combinations ?? [vars];
 }
 
 async function valuesOf(key: string, value: unknown, dir: string, access: FileAccess): Promise<unknown[]> {
@@ -49,15 +70,27 @@ async function valuesOf(key: string, value: unknown, dir: string, access: FileAc
 
 /** The vars with `file://` values read, trailing newlines dropped and `{{ name }}` references replaced. */
 export async function preparedVars(vars: Record<string, unknown>, dir: string, access: FileAccess): Promise<Record<string, unknown>> {
+  if (!namesFiles(vars)) return plainPreparedVars(vars);
   const prepared: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(vars)) {
     prepared[key] = typeof value === 'string' && value.startsWith(fileScheme) ? await readVarFile(key, value, dir, access) : value;
   }
-  for (const key of Object.keys(prepared)) {
-    const value = prepared[key];
-    if (typeof value === 'string') prepared[key] = value.replace(/\n$/, '');
+  return plainPreparedVars(prepared);
+}
+
+/** preparedVars of vars that name no file: a copy with trailing newlines dropped and references replaced. */
+export function plainPreparedVars(vars: Record<string, unknown>): Record<string, unknown> {
+  const prepared: Record<string, unknown> = {};
+  let references = false;
+  for (const key in vars) {
+    const value = vars[key];
+    if (typeof value !== 'string') prepared[key] = value;
+    else {
+      prepared[key] = value.endsWith('\n') ? value.slice(0, -1) : value;
+      references ||= value.includes('{{');
+    }
   }
-  return resolveVariables(prepared);
+  return references ? resolveInPlace(prepared) : prepared;
 }
 
 async function readVarFile(key: string, value: string, dir: string, access: FileAccess): Promise<string> {
@@ -84,8 +117,11 @@ async function readVarFile(key: string, value: string, dir: string, access: File
 
 /** promptfoo's resolveVariables: each round replaces the first `{{ name }}` of each value whose `name` is a var. */
 export function resolveVariables(vars: Record<string, unknown>): Record<string, unknown> {
+  return resolveInPlace({ ...vars });
+}
+
+function resolveInPlace(resolved: Record<string, unknown>): Record<string, unknown> {
   const reference = /\{\{\s*(\w+)\s*\}\}/;
-  const resolved = { ...vars };
   for (let round = 0; round < 5; round++) {
     let changed = false;
     for (const key of Object.keys(resolved)) {

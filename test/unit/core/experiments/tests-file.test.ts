@@ -8,8 +8,9 @@ import type { TestCase } from '../../../../src/core/experiments/config';
 import { openTestsFile, readTestsFile, writeTestsFile } from '../../../../src/core/experiments/experiment-tests-file';
 import { useTempDir } from '../../helpers/temp-dir';
 
-async function* testCases(cases: Partial<TestCase>[]): AsyncGenerator<TestCase> {
-  for (const c of cases) yield { assert: [], options: {}, vars: {}, ...c } as TestCase;
+/** The cases as a pass over an experiment's tests hands them over: in batches (of two here). */
+async function* testCases(cases: Partial<TestCase>[]): AsyncGenerator<TestCase[]> {
+  for (let at = 0; at < cases.length; at += 2) yield cases.slice(at, at + 2).map((c) => ({ assert: [], options: {}, vars: {}, ...c }) as TestCase);
 }
 
 describe('an experiment run\'s tests file', () => {
@@ -44,6 +45,15 @@ describe('an experiment run\'s tests file', () => {
     assert.equal(tests.size, 3);
     assert.deepEqual([3, 7, 12, 13, 0].map((index) => tests.get(index)?.vars.n), [3, 7, 12, undefined, undefined]);
     assert.deepEqual([...tests.entries()].map(([index]) => index), [7, 3, 12]);
+  });
+
+  it('gives back the right test whichever order they are asked in, far more of them than it keeps parsed', async () => {
+    const path = join(tmp.path, 'many.tests.jsonl');
+    await writeTestsFile(path, testCases(Array.from({ length: 40 }, (_, index) => ({ index, vars: { n: index } }))));
+    const tests = openTestsFile(path);
+    // Each in turn, each twice in a row (a cell's judge, then its record), back again, and one long gone.
+    const asked = [...Array.from({ length: 40 }, (_, i) => [i, i]).flat(), ...Array.from({ length: 40 }, (_, i) => 39 - i), 3, 38, 3];
+    assert.deepEqual(asked.map((index) => tests.get(index)?.vars.n), asked);
   });
 
   it('reads a line whose index is not written first, and is empty when the file is gone', () => {
