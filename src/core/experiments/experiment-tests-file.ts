@@ -1,7 +1,7 @@
 // The tests of an experiment run, kept beside its ledger: the matrix's rows (description and vars) as they were
 // when the run began, so the run reads the same after its files change. One JSON line per test.
 
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Assertion, TestCase } from './config';
 
@@ -53,12 +53,14 @@ export function readTestsFile(path: string): Map<number, StoredTest> {
 }
 
 /**
- * The stored tests, by index, each parsed when it is asked for; empty when the file is gone. The file's bytes and
- * where each line begins are all that is held: a 100,000-row experiment's tests as objects took three times as
- * much memory, for a report that reads each test once per column.
+ * The stored tests, by index, each parsed when it is asked for; empty when the file is gone. Where each line begins
+ * is all that is held, and a window of the file's bytes around the last test read: a 100,000-row experiment's
+ * tests as objects took three times as much memory as the file, and the whole file (6 MB) was still the last
+ * rise of the report's peak RSS. A report asks for its tests about in order, so a window is read once per few
+ * hundred tests.
  */
 export function openTestsFile(path: string): ReadonlyMap<number, StoredTest> {
-  return existsSync(path) ? new StoredTests(readFileSync(path)) : new Map();
+  return existsSync(path) ? new StoredTests(path) : new Map();
 }
 
 type TestLine = { i: number; d?: string; v: Record<string, unknown>; a?: Assertion[]; o?: Record<string, unknown>; t?: number };
@@ -73,6 +75,9 @@ function storedTest(line: TestLine): StoredTest {
     ...(line.t !== undefined ? { threshold: line.t } : {}),
   };
 }
+
+/** The bytes of the file read at a time. */
+const WINDOW = 1 << 16;
 
 /** Tests parsed lately, kept: a cell's judge and its record ask for the same test in turn. */
 const RECENT = 16;
@@ -90,18 +95,37 @@ class StoredTests implements ReadonlyMap<number, StoredTest> {
   private readonly recentTest: (StoredTest | undefined)[] = new Array<StoredTest | undefined>(RECENT).fill(undefined);
   private nextSlot = 0;
 
-  constructor(private readonly bytes: Buffer) {
+  /** The bytes of the file from `windowStart` on, as last read (`windowLength` of them). */
+  private window = Buffer.allocUnsafe(WINDOW);
+  private windowStart = 0;
+  private windowLength = 0;
+
+  constructor(private readonly path: string) {
     const indices: number[] = [];
     // A last line without its newline was cut by a crash: it is left out, as a ledger's is.
-    let start = 0;
-    for (let end = bytes.indexOf(0x0a); end !== -1; end = bytes.indexOf(0x0a, start)) {
-      if (end > start) {
-        this.starts.push(start);
-        indices.push(indexOfLine(bytes, start, end));
+    const fd = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      let start = 0;
+      while (start < size) {
+        const end = this.lineEndInWindow(start);
+        if (end === -1) {
+          // The window from here holds no whole line: read on from here (twice as far when it already did).
+          const longLine = this.windowStart === start && this.windowLength > 0;
+          if (longLine && this.windowStart + this.windowLength >= size) break;
+          this.bytesAt(fd, start, start + (longLine ? this.window.length * 2 : WINDOW));
+          continue;
+        }
+        if (end > start) {
+          this.starts.push(start);
+          indices.push(indexOfLine(this.window.subarray(start - this.windowStart, end - this.windowStart)));
+        }
+        start = end + 1;
       }
-      start = end + 1;
+      this.starts.push(start);
+    } finally {
+      closeSync(fd);
     }
-    this.starts.push(start);
     this.lineOf = indices.every((index, line) => index === line) ? undefined : new Map(indices.map((index, line) => [index, line]));
   }
 
@@ -148,13 +172,42 @@ class StoredTests implements ReadonlyMap<number, StoredTest> {
   }
 
   private parse(line: number): StoredTest {
-    return storedTest(JSON.parse(this.bytes.toString('utf8', this.starts[line], this.starts[line + 1])) as TestLine);
+    const start = this.starts[line];
+    const end = this.starts[line + 1];
+    const covered = start >= this.windowStart && end <= this.windowStart + this.windowLength;
+    const bytes = covered ? this.window.subarray(start - this.windowStart, end - this.windowStart) : this.read(start, end);
+    return storedTest(JSON.parse(bytes.toString('utf8')) as TestLine);
+  }
+
+  /** The bytes [start, end) and on, to a window's length: read into the window (the file opened for it). */
+  private read(start: number, end: number): Buffer {
+    const fd = openSync(this.path, 'r');
+    try {
+      return this.bytesAt(fd, start, end).subarray(0, end - start);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Where the line from `start` ends (its newline), when the window holds it whole; else -1. */
+  private lineEndInWindow(start: number): number {
+    if (start < this.windowStart || start >= this.windowStart + this.windowLength) return -1;
+    const at = this.window.indexOf(0x0a, start - this.windowStart);
+    return at === -1 || at >= this.windowLength ? -1 : this.windowStart + at;
+  }
+
+  /** The window read from `start`, at least to `end` (larger when a line is longer than it); the bytes from start. */
+  private bytesAt(fd: number, start: number, end: number): Buffer {
+    if (end - start > this.window.length) this.window = Buffer.allocUnsafe(Math.max(end - start, this.window.length * 2));
+    this.windowStart = start;
+    this.windowLength = readSync(fd, this.window, 0, this.window.length, start);
+    return this.window.subarray(0, this.windowLength);
   }
 }
 
 /** The test index a line begins with (`{"i":12,...`, as writeTestsFile writes it), else read from the whole line. */
-function indexOfLine(bytes: Buffer, start: number, end: number): number {
-  const lead = bytes.toString('latin1', start, Math.min(end, start + 24));
+function indexOfLine(line: Buffer): number {
+  const lead = line.toString('latin1', 0, Math.min(line.length, 24));
   const index = /^\{"i":(\d+)[,}]/.exec(lead)?.[1];
-  return index !== undefined ? Number(index) : (JSON.parse(bytes.toString('utf8', start, end)) as TestLine).i;
+  return index !== undefined ? Number(index) : (JSON.parse(line.toString('utf8')) as TestLine).i;
 }

@@ -74,6 +74,14 @@ export class RunStore {
     return matches.length === 1 ? matches[0] : undefined;
   }
 
+  /** Every ledger of the folder, unread (in no order). */
+  ledgerPaths(): string[] {
+    if (!existsSync(this.dir)) return [];
+    return readdirSync(this.dir)
+      .filter((name) => name.endsWith(SUFFIX))
+      .map((name) => join(this.dir, name));
+  }
+
   /** Every run, newest first. A ledger that cannot be read is reported through `onDamaged` and left out. */
   list(onDamaged?: (path: string, error: Error) => void): RunSummary[] {
     if (!existsSync(this.dir)) return [];

@@ -56,6 +56,22 @@ describe('an experiment run\'s tests file', () => {
     assert.deepEqual(asked.map((index) => tests.get(index)?.vars.n), asked);
   });
 
+  it('reads a file many times the size of what it keeps read, with a line longer than that, in any order', async () => {
+    const path = join(tmp.path, 'large.tests.jsonl');
+    // Some 3,000 short lines around one of 200,000 characters, and a cut last line: the file read a window at a time.
+    const long = 'ü'.repeat(100_000);
+    const cases = Array.from({ length: 3000 }, (_, index) => ({ index, vars: { n: index, text: index === 1500 ? long : `row ${index}` } }));
+    await writeTestsFile(path, testCases(cases));
+    appendFileSync(path, '{"i":3000,"v":{"n":1');
+    const tests = openTestsFile(path);
+    assert.equal(tests.size, 3000);
+    const asked = [2999, 0, 1500, 1499, 1501, 2000, 3, 1500, 2999];
+    assert.deepEqual(asked.map((index) => tests.get(index)?.vars.n), asked);
+    assert.equal(tests.get(1500)?.vars.text, long);
+    assert.equal(tests.get(3000), undefined);
+    assert.deepEqual([...tests.values()].map((test) => test.vars.text), cases.map((c) => c.vars.text));
+  });
+
   it('reads a line whose index is not written first, and is empty when the file is gone', () => {
     const path = join(tmp.path, 'other.tests.jsonl');
     writeFileSync(path, '{"v":{"a":1},"i":0}\n\n{"i":1,"v":{"a":2}}\n');
