@@ -48,7 +48,9 @@ describe('sim: --state-dir keeps the queue and results across a restart', () => 
     const options = { port: 0, stateDir: dir, slots: 1, tokensPerSecond: 1000, responseTimeoutMs: 50 };
     sim = await startSimulator(options);
     const first = sim;
-    const prompts = ['first [[sim:slow=300]]', ...Array.from({ length: 5 }, (_, i) => `then ${i}`)];
+    // The second prompt takes a second: the group cannot finish between the first prompt's end and the close,
+    // even on a loaded machine where the poll below sees that end late.
+    const prompts = ['first [[sim:slow=300]]', 'second [[sim:slow=1000]]', ...Array.from({ length: 4 }, (_, i) => `then ${i}`)];
     await post(first, '/v1/generate', { prompts, max_tokens: 2 });
     const queuedAt = Date.now();
     // The first prompt done, 300 ms after it was queued; the group is not, so its row is resumed whole.
