@@ -84,11 +84,8 @@ export class RunStore {
 
   /** Every run, newest first. A ledger that cannot be read is reported through `onDamaged` and left out. */
   list(onDamaged?: (path: string, error: Error) => void): RunSummary[] {
-    if (!existsSync(this.dir)) return [];
     const runs: RunSummary[] = [];
-    for (const name of readdirSync(this.dir)) {
-      if (!name.endsWith(SUFFIX)) continue;
-      const path = join(this.dir, name);
+    for (const path of this.ledgerPaths()) {
       try {
         runs.push(this.summarize(path));
       } catch (error) {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { editorFirst, hostCpu, profileHost, ROUNDS, runCli, stampWhenShown, writeFigures } from '../helpers/figures';
+import { alternately, hostCpu, profileHost, ROUNDS, runCli, stampWhenShown, writeFigures } from '../helpers/figures';
 import { rendererHeapBytes, webviewEval } from '../helpers/page';
 import { resetSettings, setSettings } from '../helpers/settings';
 import { startSimulatorProcess } from '../helpers/simulator';
@@ -60,13 +60,8 @@ describe('figures: the experiment panel with 6,000 cells, beside eval', () => {
           const editor = async () => editorRun(await writeExperiment(`figures-exp-editor-${round}`, `editor ${salt}`), `experiment-panel-${round}`);
           // eval keeps its runs in its state folder (read from the environment), out of the workspace.
           const cli = async () => runCli(['eval', (await writeExperiment(`figures-exp-cli-${round}`, `cli ${salt}`)).fsPath, '--url', sim.url], { XDG_STATE_HOME: state });
-          if (editorFirst(round)) {
-            const measured = await editor();
-            rounds.push({ ...measured, eval: await cli() });
-          } else {
-            const measured = await cli();
-            rounds.push({ ...(await editor()), eval: measured });
-          }
+          const [measured, evaluated] = await alternately(round, editor, cli);
+          rounds.push({ ...measured, eval: evaluated });
         } finally {
           await vscode.commands.executeCommand('workbench.action.closeAllEditors');
           await sim.stop();

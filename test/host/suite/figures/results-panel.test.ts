@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { editorFirst, hostCpu, hostRssMb, profileHost, runCli, ROUNDS, sampleHostRss, stampWhenShown, writeFigures } from '../helpers/figures';
+import { alternately, hostCpu, hostRssMb, profileHost, runCli, ROUNDS, sampleHostRss, stampWhenShown, writeFigures } from '../helpers/figures';
 import { rendererHeapBytes, webviewClick, webviewEval, webviewQuery } from '../helpers/page';
 import { RESULTS } from '../helpers/results';
 import { resetSettings, setSettings } from '../helpers/settings';
@@ -107,13 +107,8 @@ describe('figures: the results panel with 10,000 prompts, beside the CLI', () =>
           const salt = `${process.pid}-${round}`;
           const editor = () => editorRun(folder, `editor-${salt}`);
           const cli = () => cliRun(scratch, sim.url, `cli-${salt}`);
-          if (editorFirst(round)) {
-            const measured = await editor();
-            rounds.push({ ...measured, cli: await cli() });
-          } else {
-            const measured = await cli();
-            rounds.push({ ...(await editor()), cli: measured });
-          }
+          const [measured, cliMeasured] = await alternately(round, editor, cli);
+          rounds.push({ ...measured, cli: cliMeasured });
         } finally {
           await vscode.commands.executeCommand('workbench.action.closeAllEditors');
           await sim.stop();

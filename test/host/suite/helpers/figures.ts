@@ -18,9 +18,14 @@ const CLI = join(REPO_ROOT, 'dist', 'cli.js');
 /** Rounds of editor-then-reference (or the other way round, alternating): several, so the bench gives medians and ranges. */
 export const ROUNDS = 3;
 
-/** Whether this round measures the editor first (even rounds) or the reference first. */
-export function editorFirst(round: number): boolean {
-  return round % 2 === 0;
+/** The editor's measure and its reference's, taken in turn: the editor first in even rounds, the reference in odd. */
+export async function alternately<E, R>(round: number, editor: () => Promise<E>, reference: () => Promise<R>): Promise<[E, R]> {
+  if (round % 2 === 0) {
+    const measured = await editor();
+    return [measured, await reference()];
+  }
+  const referenced = await reference();
+  return [await editor(), referenced];
 }
 
 export function writeFigures(name: string, figures: unknown): void {
