@@ -8,11 +8,12 @@ import { datasetExtensions, datasetFormatOf } from './dataset-format';
 import { jsonRows, yamlRows } from './document-rows';
 import { jsonlRowBatches } from './jsonl-rows';
 import { NoteOnce } from './note-once';
+import { oneByOne } from './one-by-one';
 import type { DatasetRow, ReadDatasetOptions } from './types';
 
 /** Yields the rows in file order; throws a DatasetError at the first problem, after the rows before it. */
-export async function* readDataset(path: string, options: ReadDatasetOptions = {}): AsyncGenerator<DatasetRow> {
-  for await (const rows of readDatasetBatches(path, options)) yield* rows;
+export function readDataset(path: string, options: ReadDatasetOptions = {}): AsyncGenerator<DatasetRow> {
+  return oneByOne(readDatasetBatches(path, options));
 }
 
 /**
@@ -50,7 +51,7 @@ export async function* readDatasetBatches(path: string, options: ReadDatasetOpti
 /** How many rows the dataset has (for progress); reads it through, in bounded memory for CSV and JSONL. */
 export async function countDatasetRows(path: string, options: ReadDatasetOptions = {}): Promise<number> {
   let count = 0;
-  for await (const _row of readDataset(path, options)) count++;
+  for await (const rows of readDatasetBatches(path, options)) count += rows.length;
   return count;
 }
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readDatasetBatches, type DatasetNote } from '../datasets';
+import { oneByOne, readDatasetBatches, type DatasetNote } from '../datasets';
 import { admitPicked, guardedRead, OutsideWorkspaceError, type FileAccess } from '../files/file-access';
 import { readTextFile } from '../prompts/text';
 import { loadSample, parsePrompty, TemplateTrustError } from '../templates';
@@ -163,10 +163,6 @@ async function* filtered(batches: AsyncIterable<TestCase[]>, { filterPattern, on
       if (kept.length > 0) yield kept;
     }
   }
-}
-
-async function* oneByOne(batches: AsyncIterable<readonly TestCase[]>): AsyncGenerator<TestCase> {
-  for await (const tests of batches) yield* tests;
 }
 
 async function* sampleTest(vars: Record<string, unknown>, file: string): AsyncGenerator<TestCase[]> {

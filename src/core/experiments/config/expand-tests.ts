@@ -5,7 +5,7 @@
 // sits in memory. Files are read under the config's file access: a refused one stops the tests with a
 // TemplateTrustError where its test is written.
 
-import { DatasetError, readDatasetBatches, type DatasetNote, type DatasetRow } from '../../datasets';
+import { DatasetError, oneByOne, readDatasetBatches, type DatasetNote, type DatasetRow } from '../../datasets';
 import { OutsideWorkspaceError } from '../../files/file-access';
 import { TemplateTrustError } from '../../templates';
 import { listCombinations, namesFiles, plainPreparedVars, preparedVars, varCombinations, VarFileProblem, varsFromFiles } from './promptfoo-vars';
@@ -21,8 +21,8 @@ export interface ExpandOptions {
 }
 
 /** Throws a DatasetError at the first row of a tests file that cannot be used. */
-export async function* expandTests(config: ExperimentConfig, options: ExpandOptions = {}): AsyncGenerator<TestCase> {
-  for await (const tests of expandTestBatches(config, options)) yield* tests;
+export function expandTests(config: ExperimentConfig, options: ExpandOptions = {}): AsyncGenerator<TestCase> {
+  return oneByOne(expandTestBatches(config, options));
 }
 
 /**

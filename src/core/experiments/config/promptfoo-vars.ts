@@ -49,7 +49,7 @@ export function listCombinations(vars: Record<string, unknown>): Record<string, 
   let combinations: Record<string, unknown>[] | undefined;
   for (const key in vars) {
     const value = vars[key];
-    if (!Array.isArray(value) || typeof value[0] !== 'string') continue;
+    if (!isExpandedList(value)) continue;
     combinations = (combinations ?? [vars]).flatMap((combination) => value.map((one) => ({ ...combination, [key]: one })));
   }
   return combinations ?? [vars];
@@ -64,8 +64,12 @@ async function valuesOf(key: string, value: unknown, dir: string, access: FileAc
     if (found.length === 0) throw new VarFileProblem(`no files match \`${value}\` for the variable \`${key}\` (looked in ${dir})`);
     return found.map((path) => `${fileScheme}${path}`);
   }
-  if (Array.isArray(value)) return typeof value[0] === 'string' ? value : [value];
-  return [value];
+  return isExpandedList(value) ? value : [value];
+}
+
+/** promptfoo expands a list var whose first value is a string, a test per value; any other list is one value. */
+function isExpandedList(value: unknown): value is unknown[] {
+  return Array.isArray(value) && typeof value[0] === 'string';
 }
 
 /** The vars with `file://` values read, trailing newlines dropped and `{{ name }}` references replaced. */
