@@ -8,10 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { alternately, hostCpu, profileHost, ROUNDS, runCli, stampWhenShown, writeFigures } from '../helpers/figures';
+import { alternately, hostCpu, inRounds, profileHost, runCli, stampWhenShown, writeFigures } from '../helpers/figures';
 import { rendererHeapBytes, webviewEval } from '../helpers/page';
 import { resetSettings, setSettings } from '../helpers/settings';
-import { startSimulatorProcess } from '../helpers/simulator';
 import { workspaceFile } from '../helpers/workspace';
 
 const EXPERIMENT = 'scalarlm-experiment';
@@ -50,23 +49,17 @@ describe('figures: the experiment panel with 6,000 cells, beside eval', () => {
   it('records the command to the first cells and to the run complete in the panel, and eval of the same experiment', async function () {
     this.timeout(900_000);
     const state = mkdtempSync(join(tmpdir(), 'figures-eval-'));
-    const rounds = [];
+    const rounds: unknown[] = [];
     try {
-      for (let round = 0; round < ROUNDS; round++) {
-        const sim = await startSimulatorProcess(['--zero-latency']);
-        try {
-          await setSettings({ baseUrl: sim.url, 'batch.confirmAbove': 10_000 });
-          const salt = `${process.pid}-${round}`;
-          const editor = async () => editorRun(await writeExperiment(`figures-exp-editor-${round}`, `editor ${salt}`), `experiment-panel-${round}`);
-          // eval keeps its runs in its state folder (read from the environment), out of the workspace.
-          const cli = async () => runCli(['eval', (await writeExperiment(`figures-exp-cli-${round}`, `cli ${salt}`)).fsPath, '--url', sim.url], { XDG_STATE_HOME: state });
-          const [measured, evaluated] = await alternately(round, editor, cli);
-          rounds.push({ ...measured, eval: evaluated });
-        } finally {
-          await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-          await sim.stop();
-        }
-      }
+      await inRounds(async (round, simUrl) => {
+        await setSettings({ baseUrl: simUrl, 'batch.confirmAbove': 10_000 });
+        const salt = `${process.pid}-${round}`;
+        const editor = async () => editorRun(await writeExperiment(`figures-exp-editor-${round}`, `editor ${salt}`), `experiment-panel-${round}`);
+        // eval keeps its runs in its state folder (read from the environment), out of the workspace.
+        const cli = async () => runCli(['eval', (await writeExperiment(`figures-exp-cli-${round}`, `cli ${salt}`)).fsPath, '--url', simUrl], { XDG_STATE_HOME: state });
+        const [measured, evaluated] = await alternately(round, editor, cli);
+        rounds.push({ ...measured, eval: evaluated });
+      });
     } finally {
       await resetSettings();
       rmSync(state, { recursive: true, force: true });

@@ -9,11 +9,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { alternately, hostCpu, hostRssMb, profileHost, runCli, ROUNDS, sampleHostRss, stampWhenShown, writeFigures } from '../helpers/figures';
+import { alternately, hostCpu, hostRssMb, inRounds, profileHost, runCli, sampleHostRss, stampWhenShown, writeFigures } from '../helpers/figures';
 import { rendererHeapBytes, webviewClick, webviewEval, webviewQuery } from '../helpers/page';
 import { RESULTS } from '../helpers/results';
 import { resetSettings, setSettings } from '../helpers/settings';
-import { startSimulatorProcess } from '../helpers/simulator';
 import { waitFor } from '../helpers/wait';
 
 const PROMPTS = 10_000;
@@ -98,22 +97,16 @@ describe('figures: the results panel with 10,000 prompts, beside the CLI', () =>
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(folder);
     const scratch = mkdtempSync(join(tmpdir(), 'figures-results-'));
-    const rounds = [];
+    const rounds: unknown[] = [];
     try {
-      for (let round = 0; round < ROUNDS; round++) {
-        const sim = await startSimulatorProcess(['--zero-latency']);
-        try {
-          await setSettings({ baseUrl: sim.url, maxTokens: MAX_TOKENS, 'batch.confirmAbove': PROMPTS });
-          const salt = `${process.pid}-${round}`;
-          const editor = () => editorRun(folder, `editor-${salt}`);
-          const cli = () => cliRun(scratch, sim.url, `cli-${salt}`);
-          const [measured, cliMeasured] = await alternately(round, editor, cli);
-          rounds.push({ ...measured, cli: cliMeasured });
-        } finally {
-          await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-          await sim.stop();
-        }
-      }
+      await inRounds(async (round, simUrl) => {
+        await setSettings({ baseUrl: simUrl, maxTokens: MAX_TOKENS, 'batch.confirmAbove': PROMPTS });
+        const salt = `${process.pid}-${round}`;
+        const editor = () => editorRun(folder, `editor-${salt}`);
+        const cli = () => cliRun(scratch, simUrl, `cli-${salt}`);
+        const [measured, cliMeasured] = await alternately(round, editor, cli);
+        rounds.push({ ...measured, cli: cliMeasured });
+      });
     } finally {
       await resetSettings();
       rmSync(scratch, { recursive: true, force: true });

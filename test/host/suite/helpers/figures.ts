@@ -9,14 +9,29 @@ import { Session } from 'node:inspector';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as vscode from 'vscode';
 import { REPO_ROOT } from './extension';
 import { profileRenderer, webviewEval, webviewQuery } from './page';
+import { startSimulatorProcess } from './simulator';
 import { waitFor } from './wait';
 
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
 
 /** Rounds of editor-then-reference (or the other way round, alternating): several, so the bench gives medians and ranges. */
 export const ROUNDS = 3;
+
+/** ROUNDS rounds, each on a fresh zero-latency simulator process, with the window's editors closed after each. */
+export async function inRounds(measure: (round: number, simUrl: string) => Promise<void>): Promise<void> {
+  for (let round = 0; round < ROUNDS; round++) {
+    const sim = await startSimulatorProcess(['--zero-latency']);
+    try {
+      await measure(round, sim.url);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await sim.stop();
+    }
+  }
+}
 
 /** The editor's measure and its reference's, taken in turn: the editor first in even rounds, the reference in odd. */
 export async function alternately<E, R>(round: number, editor: () => Promise<E>, reference: () => Promise<R>): Promise<[E, R]> {
