@@ -13,7 +13,7 @@ const FLOORS = [
   [0, ['src/protocol']],
   [10, ['src/core/api', 'src/core/yaml', 'src/core/files']],
   [11, ['src/core/prompts']],
-  [12, ['src/core/datasets', 'src/core/templates', 'src/core/snippets', 'src/core/monitor', 'src/core/chat'], 'apart'],
+  [12, ['src/core/datasets', 'src/core/templates', 'src/core/snippets', 'src/core/monitor', 'src/core/chat', 'src/core/evidence'], 'apart'],
   [20, ['src/core/runs']],
   [30, ['src/core/batch']],
   [40, ['src/core/jobs', 'src/core/judge', 'src/core/training'], 'apart'],

@@ -30,6 +30,11 @@ export interface ColumnStats {
   passed: number;
   /** passed / judged; null when nothing was judged. */
   passRate: number | null;
+  /** The 95% Wilson interval of the pass rate (computed by the host); null when nothing was judged. */
+  low: number | null;
+  high: number | null;
+  /** "10/12 (83%, 55-95%)": the pass rate as every front end writes it. */
+  passRateText: string;
   /** The mean of the judged cells' scores; null when nothing was judged. */
   meanScore: number | null;
   /** Cells that errored (the server's error, or an assertion that could not be evaluated). */

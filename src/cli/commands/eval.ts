@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BATCH_DEFAULTS } from '../../core/batch/limits';
+import { passRateText } from '../../core/evidence';
 import { overlongCell } from '../../core/experiments/overlong-cell';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
 import type { ScalarLMApi } from '../../core/api/api';
@@ -281,9 +282,9 @@ function cellText(repeats: readonly RunItem[], verdicts: ReadonlyMap<RunItem, Re
   return repeats.map((item) => `${mark(item)}${text(item)}`).join(' | ');
 }
 
-/** "3/5 passed (60%) · 1 error": a column's pass rate over its judged cells. */
+/** "3/5 passed (60%, 23-88%) · 1 error": a column's pass rate over its judged cells, with its 95% interval. */
 function figuresText(figures: ColumnFigures): string {
-  const rate = figures.passRate === null ? 'nothing judged' : `${figures.passed}/${figures.judged} passed (${Math.round(figures.passRate * 100)}%)`;
+  const rate = figures.passRate.rate === null ? 'nothing judged' : `${passRateText(figures.passRate).replace(' (', ' passed (')}`;
   return `${rate}${figures.errors ? ` · ${figures.errors} error${figures.errors === 1 ? '' : 's'}` : ''}`;
 }
 

@@ -1,8 +1,9 @@
 // The figures of each column (prompt x provider) of an experiment run: pass rate, mean score, errors, tokens
-// and median latency. One definition for the HTML report, the experiment panel and the CLI, so they agree.
+// and median latency. A pass rate always comes with its count and its 95% interval (evidence/pass-rate.ts). One definition for the HTML report, the experiment panel and the CLI, so they agree.
 
 import type { ExperimentHeader } from '../runs/ledger-schema';
 import type { CellRecord } from './cell-records';
+import { passRate, type PassRate } from '../evidence';
 import { reportOutcome } from './report-outcome';
 
 export interface ColumnFigures {
@@ -11,8 +12,8 @@ export interface ColumnFigures {
   /** Cells judged pass or fail by their assertions (not errors, pending ones or those with nothing to judge). */
   judged: number;
   passed: number;
-  /** passed / judged; null when nothing was judged. */
-  passRate: number | null;
+  /** passed / judged with its count and 95% Wilson interval (rate null when nothing was judged). */
+  passRate: PassRate;
   /** Mean of the judged cells' scores; null when none has a score. */
   meanScore: number | null;
   /** Cells whose answer was the server's error, or whose grading gave no verdict. */
@@ -81,7 +82,7 @@ export class ColumnTally {
       cells: t.cells,
       judged: t.judged,
       passed: t.passed,
-      passRate: t.judged === 0 ? null : t.passed / t.judged,
+      passRate: passRate(t.passed, t.judged),
       meanScore: t.scores === 0 ? null : t.scoreSum / t.scores,
       errors: t.errors,
       tokens: t.tokens,

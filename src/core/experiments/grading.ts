@@ -44,7 +44,7 @@ export class GraderInputs {
     const stored = this.tests.get(test);
     this.judge.assertionsOf(test).assertions.forEach((assertion, index) => {
       if (assertion.kind !== 'model-graded') return;
-      const model = graderModel(assertion, stored?.options) ?? this.header.columns[column].model ?? '';
+      const model = graderModelOf(assertion, stored?.options) ?? this.header.columns[column].model ?? '';
       let group = this.byModel.get(model);
       if (!group) this.byModel.set(model, (group = { params: { ...(model ? { model } : {}), max_tokens: GRADER_MAX_TOKENS }, inputs: new Map() }));
       const { rubricPrompt } = assertion;
@@ -139,7 +139,8 @@ export function gradesFor(grades: ReadonlyMap<string, CellGrades>, cell: CellRef
   return grades.get(cellKey(cell[0], cell[1], cell[2]));
 }
 
-function graderModel(assertion: ModelGradedAssertion, options: Record<string, unknown> | undefined): string | undefined {
+/** The model that grades a model-graded assertion (its provider, else the test's options.provider); undefined: the model under test. */
+export function graderModelOf(assertion: ModelGradedAssertion, options: Record<string, unknown> | undefined): string | undefined {
   const id = graderProviderOf(assertion, undefined, options ? { options } : undefined);
   if (id === undefined) return undefined;
   const parsed = parseProviderId(id);

@@ -4,6 +4,7 @@
 // diff editor and `scalarlm-lab diff` read the same comparison. Two columns of one experiment run (the base
 // beside its adaptor) are compared by the same rule, their cells matched by test and repeat.
 
+import { pairedTest, type PairedTest } from '../evidence';
 import type { RunItem, RunProjection } from './run-projection';
 
 export type Change = 'same' | 'changed' | 'newly-passing' | 'newly-failing' | 'added';
@@ -24,6 +25,8 @@ export interface RunComparison {
   counts: Record<Change | 'removed', number>;
   /** Items of the baseline that the new run does not have. */
   removed: RunItem[];
+  /** The exact McNemar test over the matched cells judged pass or fail on both sides (`worse`: passed, now fails). */
+  paired: PairedTest;
 }
 
 /** The change from the baseline run `base` to the run `next` (`diff BASE NEW`): `item` is next's, `other` base's. */
@@ -60,18 +63,25 @@ function compareItems(base: Side, next: Side): RunComparison {
   const counts: RunComparison['counts'] = { same: 0, changed: 0, 'newly-passing': 0, 'newly-failing': 0, added: 0, removed: 0 };
   const cells: CellComparison[] = [];
   const matched = new Set<string>();
+  const paired = { rows: 0, worse: 0, better: 0 };
   for (const item of next.items) {
     const key = next.key(item);
     if (key === undefined) continue;
     const other = others.get(key);
     if (other) matched.add(key);
-    const change = other ? changeOf(item, other, next.verdict(item), base.verdict(other)) : 'added';
+    const [verdict, otherVerdict] = other ? [next.verdict(item), base.verdict(other)] : [undefined, undefined];
+    if (verdict && otherVerdict) {
+      paired.rows++;
+      if (otherVerdict === 'pass' && verdict === 'fail') paired.worse++;
+      if (otherVerdict === 'fail' && verdict === 'pass') paired.better++;
+    }
+    const change = other ? changeOf(item, other, verdict, otherVerdict) : 'added';
     counts[change]++;
     cells.push({ item, ...(other ? { other } : {}), change });
   }
   const removed = [...others].filter(([key]) => !matched.has(key)).map(([, item]) => item);
   counts.removed = removed.length;
-  return { cells, counts, removed };
+  return { cells, counts, removed, paired: pairedTest(paired.rows, paired.worse, paired.better) };
 }
 
 function changeOf(item: RunItem, other: RunItem, verdict: 'pass' | 'fail' | undefined, otherVerdict: 'pass' | 'fail' | undefined): Change {

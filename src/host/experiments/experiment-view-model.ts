@@ -2,6 +2,7 @@
 // columns, the rows, every cell's state and output, a cell's detail, and how the run goes. No 'vscode'
 // import: it is unit-tested on Node.
 
+import { passRateText } from '../../core/evidence';
 import type { BatchProgress } from '../../core/batch/runner';
 import { rowLabel, valueText } from '../../core/experiments/experiment-matrix';
 import type { StoredTest } from '../../core/experiments/experiment-tests-file';
@@ -118,7 +119,7 @@ export function assertionViews(outcome: CellOutcome): AssertionView[] {
 
 export function columnStats(figures: ColumnFigures): ColumnStats {
   const { judged, passed, passRate, meanScore, errors, tokens, medianLatencyMs } = figures;
-  return { judged, passed, passRate, meanScore, errors, tokens, medianLatencyMs };
+  return { judged, passed, passRate: passRate.rate, low: passRate.low, high: passRate.high, passRateText: passRateText(passRate), meanScore, errors, tokens, medianLatencyMs };
 }
 
 /** The rows where one column passes and another fails (any repeat). */

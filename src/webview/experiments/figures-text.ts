@@ -1,5 +1,6 @@
-// A column's figures as its header shows them, under the prompt and provider: "pass 83% (10/12) · score
-// 0.87 · 1 error · 1,234 tok · p50 420 ms". Parts with nothing to say are left out. DOM-free.
+// A column's figures as its header shows them, under the prompt and provider: "pass 10/12 (83%, 55-95%) ·
+// score 0.87 · 1 error · 1,234 tok · p50 420 ms" (the pass rate and its 95% interval as the host wrote them).
+// Parts with nothing to say are left out. DOM-free.
 
 import type { ColumnStats } from '../../protocol/experiments';
 import { formatCount, formatMs } from '../shared/format';
@@ -11,7 +12,7 @@ import { formatCount, formatMs } from '../shared/format';
 export function columnFiguresLine(stats: ColumnStats | undefined, withVerdicts: boolean): string {
   if (stats === undefined) return '';
   const parts: string[] = [];
-  if (stats.judged > 0) parts.push(`pass ${passPercent(stats.passed, stats.judged)} (${formatCount(stats.passed)}/${formatCount(stats.judged)})`);
+  if (stats.judged > 0) parts.push(`pass ${stats.passRateText}`);
   else if (withVerdicts) parts.push('no verdicts yet');
   else if (stats.errors === 0) parts.push('no assertions');
   if (stats.judged > 0 && stats.meanScore !== null) parts.push(`score ${stats.meanScore.toFixed(2)}`);
@@ -19,16 +20,4 @@ export function columnFiguresLine(stats: ColumnStats | undefined, withVerdicts: 
   if (stats.tokens > 0) parts.push(`${formatCount(stats.tokens)} tok`);
   if (stats.medianLatencyMs !== null) parts.push(`p50 ${formatMs(stats.medianLatencyMs)}`);
   return parts.join(' · ');
-}
-
-/**
- * The share of judged cells that passed, to the nearest percent, except that a column with a failure never
- * reads 100% and one with a pass never reads 0%: those two figures promise something the column did not do.
- */
-export function passPercent(passed: number, judged: number): string {
-  if (judged <= 0) return '—';
-  let percent = Math.round((passed / judged) * 100);
-  if (percent === 100 && passed < judged) percent = 99;
-  if (percent === 0 && passed > 0) percent = 1;
-  return `${percent}%`;
 }

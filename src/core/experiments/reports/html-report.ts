@@ -7,6 +7,7 @@ import type { CellRecord, RecordedRun } from '../cell-records';
 import { columnLabel, shorten, valueText } from '../experiment-matrix';
 import { columnFigures, columnIndexer, type ColumnFigures } from '../column-figures';
 import { namedReason } from '../../judge';
+import { passRateText } from '../../evidence';
 import { htmlText as h } from './escape';
 import { HTML_REPORT_STYLE } from './html-style';
 import { outcomeCounts, reportOutcome, type ReportOutcome } from '../report-outcome';
@@ -79,7 +80,7 @@ function unreported(f: ColumnFigures): boolean {
 }
 
 function figureRow(label: string, model: string, transport: string, f: ColumnFigures): string {
-  const passRate = f.passRate === null ? '—' : `${Math.round(f.passRate * 100)}% (${f.passed}/${f.judged})`;
+  const passRate = f.passRate.rate === null ? '—' : passRateText(f.passRate);
   const answered = f.cells - f.errors > 0;
   const tokens = f.tokensReported > 0 || !answered ? f.tokens : '—';
   const cells = [f.cells, passRate, f.meanScore === null ? '—' : f.meanScore.toFixed(2), f.errors, tokens, f.medianLatencyMs === null ? '—' : duration(f.medianLatencyMs)];

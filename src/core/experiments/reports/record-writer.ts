@@ -7,6 +7,7 @@ import { extname } from 'node:path';
 import type { Stringifier } from 'csv-stringify';
 import { spreadsheetCsv } from '../../runs/spreadsheet-csv';
 import type { CellRecord, RecordedRun } from '../cell-records';
+import { ColumnTally } from '../column-figures';
 import { htmlReport } from './html-report';
 import { junitReport } from './junit-report';
 
@@ -32,13 +33,16 @@ const CSV_COLUMNS = ['prompt', 'provider', 'model', 'transport', 'test', 'descri
 
 /**
  * Records written as they come (a run's cells as each is final), in the format the path asks for: JSONL a
- * line each, CSV a row each, JSON one document (the run, its columns, then the cells); nothing is held. The
+ * line each, CSV a row each, JSON one document (the run, the cells, then the columns with their figures: `passRate` is
+ * `{passed, judged, rate, low, high}`, the 95% interval); nothing is held. The
  * JUnit and HTML reports hold the records and write the whole file on close.
  */
 export class CellRecordWriter {
   private readonly out: WriteStream;
   private readonly csv: Stringifier | undefined;
   private readonly held: CellRecord[] | undefined;
+  /** The JSON document's columns close it with their figures (pass rate and interval), counted as records go. */
+  private readonly tally: ColumnTally | undefined;
   private count = 0;
 
   private constructor(
@@ -52,7 +56,8 @@ export class CellRecordWriter {
       this.csv = spreadsheetCsv(CSV_COLUMNS);
       this.csv.pipe(this.out);
     } else if (format === 'json') {
-      this.out.write(`{"runId":${JSON.stringify(run.runId)},"title":${JSON.stringify(run.title)},"columns":${JSON.stringify(run.header.columns)},"results":[`);
+      this.out.write(`{"runId":${JSON.stringify(run.runId)},"title":${JSON.stringify(run.title)},"results":[`);
+      this.tally = new ColumnTally(run.header.columns);
     }
   }
 
@@ -70,7 +75,10 @@ export class CellRecordWriter {
       const failed = verdict?.status === 'fail' || verdict?.status === 'error';
       this.csv.write([r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, verdict?.status ?? null, verdict?.score ?? null, failed ? verdict.reason : null, r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt]);
     } else if (this.format === 'jsonl') this.out.write(JSON.stringify(record) + '\n');
-    else this.out.write(`${this.count ? ',' : ''}\n${JSON.stringify(record)}`);
+    else {
+      this.tally?.add(record);
+      this.out.write(`${this.count ? ',' : ''}\n${JSON.stringify(record)}`);
+    }
     this.count++;
   }
 
@@ -92,7 +100,10 @@ export class CellRecordWriter {
       }
       this.out.end();
     } else {
-      if (this.format === 'json') this.out.write('\n]}\n');
+      if (this.tally) {
+        const figures = this.tally.figures();
+        this.out.write(`\n],"columns":[${this.run.header.columns.map((column, index) => `\n${JSON.stringify({ ...column, ...figures[index] })}`).join(',')}\n]}\n`);
+      }
       this.out.end();
     }
     await once(this.out, 'finish');

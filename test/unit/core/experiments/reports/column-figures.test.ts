@@ -2,6 +2,7 @@
 // the grader's), tokens, median latency; records matched to columns by their keys, not their order.
 
 import assert from 'node:assert/strict';
+import { passRate } from '../../../../../src/core/evidence';
 import { columnFigures } from '../../../../../src/core/experiments/column-figures';
 import { outcomeCounts, reportOutcome } from '../../../../../src/core/experiments/report-outcome';
 import { header, record, verdict } from './report-fixtures';
@@ -25,14 +26,14 @@ describe('experiment reports: column figures', () => {
       cells: 8,
       judged: 3,
       passed: 2,
-      passRate: 2 / 3,
+      passRate: passRate(2, 3),
       meanScore: (1 + 0.25 + 0.75) / 3,
       errors: 2,
       tokens: 15 + 15 + 15 + 15 + 15,
       tokensReported: 5,
       medianLatencyMs: 1000,
     });
-    assert.deepEqual(short, { cells: 0, judged: 0, passed: 0, passRate: null, meanScore: null, errors: 0, tokens: 0, tokensReported: 0, medianLatencyMs: null });
+    assert.deepEqual(short, { cells: 0, judged: 0, passed: 0, passRate: { passed: 0, judged: 0, rate: null, low: null, high: null }, meanScore: null, errors: 0, tokens: 0, tokensReported: 0, medianLatencyMs: null });
   });
 
   it('matches records to columns by prompt and provider keys, whatever order they come in', () => {
@@ -56,7 +57,7 @@ describe('experiment reports: column figures', () => {
 
   it('leaves the mean score out when no judged cell has one', () => {
     const [greet] = columnFigures([record('greet', 'base', 0, { verdict: verdict('pass', { score: null }) })], columns);
-    assert.equal(greet.passRate, 1);
+    assert.equal(greet.passRate.rate, 1);
     assert.equal(greet.meanScore, null);
   });
 

@@ -126,8 +126,8 @@ describe('experiment reports: static HTML', () => {
     assert.deepEqual(byTag(byClass(root, 'counts')[0], 'li').map(textOf), ['6cells', '2passed', '1failed', '1errors', '1pending', '1answered, no assertions']);
     const figures = byTag(byTag(byClass(root, 'figures')[0], 'tbody')[0], 'tr').map((tr) => byTag(tr, 'td').map(textOf));
     assert.deepEqual(figures, [
-      [`${HOSTILE.attribute} × ${HOSTILE.script}`, HOSTILE.img, 'batch', '4', '50% (1/2)', '0.75', '1', '45', '700 ms'],
-      ['short × base', "deployment's default", 'batch', '2', '100% (1/1)', '1.00', '0', '27', '3.00 s'],
+      [`${HOSTILE.attribute} × ${HOSTILE.script}`, HOSTILE.img, 'batch', '4', '1/2 (50%, 9-91%)', '0.75', '1', '45', '700 ms'],
+      ['short × base', "deployment's default", 'batch', '2', '1/1 (100%, 21-100%)', '1.00', '0', '27', '3.00 s'],
     ]);
   });
 
