@@ -13,6 +13,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command | RawCommand>>> = 
   generate: async () => (await import('./commands/generate')).generateCommand,
   eval: async () => (await import('./commands/eval')).evalCommand,
   diff: async () => (await import('./commands/diff')).diffCommand,
+  bless: async () => (await import('./commands/bless')).blessCommand,
   'export-training': async () => (await import('./commands/export-training')).exportTrainingCommand,
   render: async () => (await import('./commands/render')).renderCommand,
   chat: async () => (await import('./commands/chat')).chatCommand,

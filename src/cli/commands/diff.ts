@@ -6,6 +6,7 @@
 // changed, 3 when something did.
 
 import { createTwoFilesPatch } from 'diff';
+import { discordantText, pairedText } from '../../core/evidence';
 import { openTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
 import { storedVerdicts } from '../../core/experiments/run-judgement';
 import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
@@ -36,6 +37,8 @@ export const diffCommand: Command = {
     'are run ids (or prefixes) in the runs folder; cells are matched by prompt, provider, test and repeat (experiments)\n' +
     'or by input index (batch runs). With --columns, give one experiment RUN: the column OTHER against the baseline\n' +
     'column BASE, row by row (a trained adaptor beside the base model).\n' +
+    'Where both sides were judged, the exact McNemar test over the cells whose verdicts differ says whether the change\n' +
+    'is beyond noise (--json: paired.pValue).\n' +
     "Then a unified diff of each changed cell's output, the baseline as the - side.\n" +
     'Exit 0 when nothing changed, 3 when something did.',
   usage: 'BASE NEW [options]  |  RUN --columns BASE,OTHER [options]',
@@ -49,10 +52,11 @@ export const diffCommand: Command = {
     const { comparison } = compared;
     const { counts } = comparison;
     if (args.values.json) {
-      io.stdout.write(json({ counts, cells: comparison.cells.filter((c) => c.change !== 'same').map((c) => ({ change: c.change, cell: c.item.cell ?? c.item.index, output: c.item.response, before: c.other?.response ?? null })) }));
+      io.stdout.write(json({ counts, paired: { ...comparison.paired, text: pairedText(comparison.paired) }, cells: comparison.cells.filter((c) => c.change !== 'same').map((c) => ({ change: c.change, cell: c.item.cell ?? c.item.index, output: c.item.response, before: c.other?.response ?? null })) }));
     } else {
       io.stdout.write(`${compared.heading}:\n`);
       io.stdout.write(`${counts.same} same, ${counts.changed} changed, ${counts['newly-passing']} newly passing, ${counts['newly-failing']} newly failing, ${counts.added} added, ${counts.removed} removed.\n`);
+      if (comparison.paired.rows > 0) io.stdout.write(`Judged on both sides: ${comparison.paired.rows} (${discordantText(comparison.paired)}): ${pairedText(comparison.paired)}.\n`);
       for (const cell of comparison.cells) {
         if (cell.change === 'same' || !cell.other) continue;
         io.stdout.write(`\n${cell.change}: ${compared.cellName(cell.item)}\n`);

@@ -4,9 +4,11 @@
 // is fetched, not sent again.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { ReviewBook } from '../../core/experiments/evidence';
 import { BATCH_DEFAULTS } from '../../core/batch/limits';
 import { passRateText } from '../../core/evidence';
+import { baselineFits, baselineOption, gatedRun, gateExit, gateLines, type BaselineOption, type GatedRun } from '../eval-baseline';
 import { overlongCell } from '../../core/experiments/overlong-cell';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
 import type { ScalarLMApi } from '../../core/api/api';
@@ -46,7 +48,9 @@ export const evalCommand: Command = {
     'here; greedy providers go through the batch queue, sampled or repeated ones through queue-backed chat; assertions\n' +
     'are judged (model-graded ones by a grading run through the batch queue). Exit 0 when every cell answered and\n' +
     'passed, 100 when some assertion failed, 3 when some cell errored or is pending, 1 on a fatal error, 2 on a bad file\n' +
-    '(file:line on stderr).',
+    '(file:line on stderr). With --baseline, each row is compared with the same row of the baseline (rows matched by\n' +
+    'their vars, judged by the same assertions): exit 100 when a row that passed there fails now (with repeats: when\n' +
+    'its passes fall beyond chance), 0 when none did, 2 when the baseline\'s rows or assertions are not this run\'s.',
   usage: '[CONFIG] [options]',
   options: {
     output: { type: 'string', short: 'o', valueName: 'FILE', description: 'Write the cells: .json, .jsonl or .csv (one record each), .xml (JUnit) or .html (a report)' },
@@ -58,6 +62,8 @@ export const evalCommand: Command = {
     'allow-long-prompts': { type: 'boolean', description: "Send cells longer than the model's context could hold (refused otherwise)" },
     provider: { type: 'string', valueName: 'scalarlm:MODEL', description: "Add a provider column for this run, after the file's own (a trained adaptor beside the base): only its cells are sent" },
     'provider-label': { type: 'string', valueName: 'LABEL', description: 'The added column\'s label (default: its id)' },
+    baseline: { type: 'string', valueName: 'RUN_OR_FILE', description: 'Gate on a baseline (a file from bless, or a run): exit 100 only when a row that passed there fails now' },
+    'baseline-partial': { type: 'boolean', description: 'With --baseline: compare the rows that match the baseline, and say how many did not' },
   },
   run: runEval,
 };
@@ -80,6 +86,7 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   const onlyTests = failingTests(args, cwd);
   const deadlineMs = timeoutMsOf(args);
 
+  const gate = baselineOption(args, cwd, io);
   const added = addedProvider(args);
   // The user's own files: what they name is read wherever it is, as promptfoo does.
   const spec = await experimentFromConfig(resolve(cwd, path), { access: UNCONFINED, ...(repeat ? { repeat } : {}), ...(maxConcurrency ? { maxConcurrency } : {}), ...(filterPattern ? { filterPattern } : {}), ...(onlyTests ? { onlyTests } : {}), ...(added ? { addedProviders: [added] } : {}) });
@@ -99,8 +106,9 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
       io.stderr.write(`${tooLong}\nNothing was sent. --allow-long-prompts sends it anyway.\n`);
       return EXIT.usage;
     }
+    if (gate && !(await baselineFits(gate, planned, io))) return EXIT.usage;
     io.stderr.write(`${spec.title}: ${planned.columns.length} column${planned.columns.length === 1 ? '' : 's'} (${planned.columns.map((c) => `${columnLabel(planned.header.columns[c.index])} via ${c.transport}`).join('; ')}), ${planned.cells} cells.\n`);
-    return await reported(io, output === undefined ? undefined : resolve(cwd, output), client, 'Run started', (hooks) => runExperiment(client, store, planned, { ...hooks, ...(deadlineMs ? { deadlineMs } : {}) }));
+    return await reported(io, output === undefined ? undefined : resolve(cwd, output), client, 'Run started', (hooks) => runExperiment(client, store, planned, { ...hooks, ...(deadlineMs ? { deadlineMs } : {}) }), undefined, gate);
   } finally {
     await client.close();
   }
@@ -113,11 +121,12 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
   if (!run || !run.experiment) throw new UsageError(`No experiment run in ${store.dir} has an id starting with "${runIdOrPrefix}".`);
   const output = stringOption(args, 'output');
   const deadlineMs = timeoutMsOf(args);
+  const gate = baselineOption(args, io.cwd ?? process.cwd(), io);
   const client = clientFor(args, io);
   // The summary counts what this session sent and fetched, not what the run had before it.
   const before = readLedger(run.ledgerPath);
   try {
-    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted', access: UNCONFINED, ...(deadlineMs ? { deadlineMs } : {}) }), before);
+    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted', access: UNCONFINED, ...(deadlineMs ? { deadlineMs } : {}) }), before, gate);
   } finally {
     await client.close();
   }
@@ -128,7 +137,7 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
  * then reports: the ledger read through once more, each cell judged, its record to --output, the first rows
  * kept for the table. Nothing else of the cells is held, so a 100,000-row experiment runs in bounded memory.
  */
-async function reported(io: CliIO, output: string | undefined, client: ScalarLMApi, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>, before?: { existingItems: number; sentItems: number }): Promise<number> {
+async function reported(io: CliIO, output: string | undefined, client: ScalarLMApi, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>, before?: { existingItems: number; sentItems: number }, gate?: BaselineOption): Promise<number> {
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   const hooks = (began: string): ExperimentRunHooks => ({
     signal: io.signal,
@@ -150,8 +159,10 @@ async function reported(io: CliIO, output: string | undefined, client: ScalarLMA
       grading = await runGrading(client, store, plan, hooks('Grading run started'));
       bar?.clear();
     }
-    const report = await writeReport(summary.ledgerPath, grading?.ledgerPath, output);
+    const gated = gate && !summary.error && !grading?.error ? gatedRun(store, summary.runId, gate) : undefined;
+    const report = await writeReport(summary.ledgerPath, grading?.ledgerPath, output, gated);
     io.stdout.write(report.table(io.stdout.isTTY ? ((io.stdout as { columns?: number }).columns ?? 120) : 160));
+    if (gated) (gated.report ? io.stdout : io.stderr).write(gateLines(gated));
     const header = readRunHeader(summary.ledgerPath);
     const fetched = summary.state.existingItems - (before?.existingItems ?? 0);
     const sent = summary.state.sentItems - (before?.sentItems ?? 0);
@@ -163,6 +174,7 @@ async function reported(io: CliIO, output: string | undefined, client: ScalarLMA
       io.stderr.write(`${failed.message}\n`);
       return EXIT.fatal;
     }
+    if (gated) return gateExit(gated, summary.counts.ok !== summary.total || report.verdicts.error + report.verdicts.pending > 0);
     // Cells without an answer (or whose grading failed) cannot be judged: that is said first.
     if (summary.counts.ok !== summary.total || report.verdicts.error + report.verdicts.pending > 0) return EXIT.partial;
     return report.verdicts.fail > 0 ? EXIT.failed : EXIT.ok;
@@ -177,13 +189,14 @@ interface Report {
 }
 
 /** The run's ledger read through (and its grading's): every cell judged, its record written, the first rows kept. */
-async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined): Promise<Report> {
+async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined, gated?: GatedRun): Promise<Report> {
   const tests = openTestsFile(testsFileOf(ledgerPath));
   const judgement = new RunJudgement(tests, 'trusted', gradingLedger ? gradesOf(RunProjection.replay(gradingLedger, { keepItems: true })) : new Map());
   const header = readRunHeader(ledgerPath);
   const experiment = header.experiment;
-  const writer = output && experiment ? await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: experiment, createdAt: header.createdAt }) : undefined;
+  const writer = output && experiment ? await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: experiment, createdAt: header.createdAt, ...(gated?.report ? { baseline: gated.report } : {}) }) : undefined;
   const tally = experiment && new ColumnTally(experiment.columns);
+  const reviews = ReviewBook.open(dirname(ledgerPath));
   const verdicts = { pass: 0, fail: 0, error: 0, pending: 0 };
   const table = new Map<number, { item: RunItem; verdict: RecordVerdict | null }>();
   const take = (item: RunItem) => {
@@ -191,8 +204,10 @@ async function writeReport(ledgerPath: string, gradingLedger: string | undefined
     const verdict = recordVerdict(judgement.outcome(item));
     if (verdict && verdict.status !== 'no-assertions') verdicts[verdict.status]++;
     if (item.cell[1] < TABLE_ROWS) table.set(item.index, { item, verdict });
-    const record = cellRecord(experiment, item, tests, verdict);
+    const record = cellRecord(experiment, item, tests, verdict, reviews);
     if (!record) return;
+    const change = gated?.changeOf(item.cell[1], item.cell[0]);
+    if (change) record.againstBaseline = change;
     tally?.add(record);
     writer?.write(record);
   };
@@ -295,3 +310,4 @@ function summaryLine(counts: Record<string, number>, verdicts: Report['verdicts'
   const judging = judged > 0 ? ` Assertions: ${verdicts.pass} passed, ${verdicts.fail} failed${verdicts.error ? `, ${verdicts.error} could not be judged` : ''}${verdicts.pending ? `, ${verdicts.pending} not answered` : ''}.` : '';
   return `${total} cells: ${parts.join(', ')}; ${sent} sent, ${fetched} fetched rather than sent${elapsedMs !== undefined ? ` (${formatDuration(elapsedMs)})` : ''}.${judging}\n`;
 }
+

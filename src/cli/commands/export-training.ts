@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { RunJudgement } from '../../core/experiments/run-judgement';
+import { ReviewBook } from '../../core/experiments/evidence';
 import { columnNamed, trainingExport, type TrainingSource } from '../../core/experiments/training-rows';
 import { RunProjection } from '../../core/runs/run-projection';
 import { RunStore } from '../../core/runs/run-store';
@@ -22,13 +23,14 @@ export const exportTrainingCommand: Command = {
     'Make training data from a run: {"input", "output"} JSON lines, the format ScalarLM trains on.\n' +
     'RUN is a run id (or a prefix) in the runs folder, or a run\'s .ledger.jsonl file. From an experiment run, --from expected (the default)\n' +
     'pairs each row\'s expected answer (its equals assertion or CSV __expected cell, or the var --expected-var names)\n' +
-    'with the prompt a column sent; --from passing takes the column\'s answers that passed every assertion. A run\n' +
+    'with the prompt a column sent; --from passing takes the column\'s answers that passed every assertion; --from\n' +
+    'reviewed the answers reviewed in the editor (the correction where one was written, else an answer marked good). A run\n' +
     'without an experiment gives its prompts with their answers. The input is the text the model was given: a chat\n' +
     'prompt as the deployment rendered it (looked up there), else written as Prompty role markers (see the README).\n' +
     'Exit 0 when written, 2 when the run gives no examples or the options do not fit it.',
   usage: 'RUN [options]',
   options: {
-    from: { type: 'string', valueName: 'expected|passing', description: "An experiment run's expected answers (default), or the answers that passed every assertion" },
+    from: { type: 'string', valueName: 'expected|passing|reviewed', description: "An experiment run's expected answers (default), the answers that passed every assertion, or the reviewed ones (corrections, and answers marked good)" },
     column: { type: 'string', valueName: 'N|LABEL', description: 'The matrix column whose prompts (and answers) to take: its number from 1, or its label' },
     'expected-var': { type: 'string', valueName: 'NAME', description: 'With --from expected: the var (dataset column) holding each row\'s answer' },
     out: { type: 'string', short: 'o', valueName: 'FILE', description: `Where to write the JSON lines (default ${DEFAULT_OUT})` },
@@ -37,7 +39,7 @@ export const exportTrainingCommand: Command = {
     const [name] = args.positionals;
     if (!name || args.positionals.length > 1) throw new UsageError('Give one RUN: a run id (or a prefix), or a run\'s .ledger.jsonl file.');
     const from = stringOption(args, 'from') ?? 'expected';
-    if (from !== 'expected' && from !== 'passing') throw new UsageError(`--from must be expected or passing; got "${from}".`);
+    if (from !== 'expected' && from !== 'passing' && from !== 'reviewed') throw new UsageError(`--from must be expected, passing or reviewed; got "${from}".`);
     const cwd = io.cwd ?? process.cwd();
     const { store, runId } = locate(name, cwd, cliRunStore(io));
     const ledgerPath = store.ledgerPath(runId);
@@ -55,10 +57,10 @@ export const exportTrainingCommand: Command = {
     try {
       // The CLI runs the user's own files: javascript assertions are judged here, as in eval.
       const judgement = RunJudgement.of(store, runId, 'trusted');
-      const exported = await trainingExport(client, run, judgement, { from: from as TrainingSource, ...(column !== undefined ? { column } : {}), ...(expectedVar !== undefined ? { expectedVar } : {}) }, io.signal);
+      const exported = await trainingExport(client, run, judgement, { from: from as TrainingSource, ...(column !== undefined ? { column } : {}), ...(expectedVar !== undefined ? { expectedVar } : {}), ...(from === 'reviewed' ? { reviews: ReviewBook.open(store.dir) } : {}) }, io.signal);
       const out = resolve(cwd, stringOption(args, 'out') ?? DEFAULT_OUT);
       await writeTrainingData(exported.examples, out);
-      io.stderr.write(`Wrote ${exported.what} to ${out}.${exported.skipped ? ` ${exported.skipped} left out (${from === 'expected' && experiment ? 'no expected answer' : 'not passing or not answered'}).` : ''}\n`);
+      io.stderr.write(`Wrote ${exported.what} to ${out}.${exported.skipped ? ` ${exported.skipped} left out (${from === 'expected' && experiment ? 'no expected answer' : from === 'reviewed' ? 'not reviewed, or reviewed as bad with no correction' : 'not passing or not answered'}).` : ''}\n`);
       if (exported.fallback) io.stderr.write(`${exported.fallback} chat prompt${exported.fallback === 1 ? ' was' : 's were'} not rendered by the deployment (sent as chat, or no longer held there): written with role markers, not the model's chat template.\n`);
       if (args.values.json) io.stdout.write(JSON.stringify({ out, examples: exported.examples.length, skipped: exported.skipped, fallback: exported.fallback }) + '\n');
       return EXIT.ok;

@@ -6,6 +6,9 @@ import { promptText } from '../runs/export';
 import type { RunItem, RunProjection } from '../runs/run-projection';
 import type { StoredTest } from './experiment-tests-file';
 import type { Transport } from '../../protocol/transport';
+import type { SampleChange } from '../evidence';
+import type { BaselineReport } from './run-summary-types';
+import { reviewKey, type Review, type ReviewBook } from './reviews';
 
 export interface CellRecord {
   prompt: { key: string; label: string };
@@ -23,6 +26,10 @@ export interface CellRecord {
   finishReason: string | null;
   /** The cell's verdict by its assertions; null when the test has none. */
   verdict: RecordVerdict | null;
+  /** Against the baseline the run was gated on (`eval --baseline`), by the gate's rule for its row. */
+  againstBaseline?: SampleChange;
+  /** A person's review of the answer (beside the verdict, never over it). */
+  review?: { verdict: 'good' | 'bad'; correction?: string };
 }
 
 export interface RecordVerdict {
@@ -34,7 +41,7 @@ export interface RecordVerdict {
   assertions: { type: string; status: 'pass' | 'fail' | 'refused' | 'error' | 'pending'; pass: boolean; score: number; reason: string; weight: number; metric?: string; graderText?: string }[];
 }
 
-export function cellRecord(header: ExperimentHeader, item: RunItem, tests: ReadonlyMap<number, StoredTest>, verdict: RecordVerdict | null = null): CellRecord | undefined {
+export function cellRecord(header: ExperimentHeader, item: RunItem, tests: ReadonlyMap<number, StoredTest>, verdict: RecordVerdict | null = null, reviews?: ReviewBook): CellRecord | undefined {
   if (!item.cell) return undefined;
   const [column, test, repeat] = item.cell;
   const c = header.columns[column];
@@ -54,16 +61,21 @@ export function cellRecord(header: ExperimentHeader, item: RunItem, tests: Reado
     latencyMs: item.latencyMs ?? null,
     finishReason: item.finishReason ?? null,
     verdict,
+    ...reviewOf(reviews?.get(reviewKey(header, item))),
   };
 }
 
+function reviewOf(review: Review | undefined): Pick<CellRecord, 'review'> {
+  return review ? { review: { verdict: review.verdict, ...(review.correction !== undefined ? { correction: review.correction } : {}) } } : {};
+}
+
 /** Every cell of a run (kept items), in matrix order: test, then column, then repeat; judged when a judge is given. */
-export function cellRecords(projection: RunProjection, tests: ReadonlyMap<number, StoredTest>, verdictOf?: (item: RunItem) => RecordVerdict | null): CellRecord[] {
+export function cellRecords(projection: RunProjection, tests: ReadonlyMap<number, StoredTest>, verdictOf?: (item: RunItem) => RecordVerdict | null, reviews?: ReviewBook): CellRecord[] {
   const header = projection.header.experiment;
   if (!header) throw new Error('This run is not an experiment: it has no cells.');
   const cells = projection.items.filter((item): item is RunItem & { cell: NonNullable<RunItem['cell']> } => item.cell !== undefined);
   cells.sort((a, b) => a.cell[1] - b.cell[1] || a.cell[0] - b.cell[0] || a.cell[2] - b.cell[2]);
-  return cells.flatMap((item) => cellRecord(header, item, tests, verdictOf?.(item) ?? null) ?? []);
+  return cells.flatMap((item) => cellRecord(header, item, tests, verdictOf?.(item) ?? null, reviews) ?? []);
 }
 
 export interface RecordedRun {
@@ -72,4 +84,6 @@ export interface RecordedRun {
   header: ExperimentHeader;
   /** When the run began (the ledger's createdAt, ISO 8601): the reports show it. */
   createdAt?: string;
+  /** The baseline the run was gated on, as the reports state it. */
+  baseline?: BaselineReport;
 }

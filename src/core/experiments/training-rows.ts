@@ -12,9 +12,13 @@ import type { CellJudge } from './cell-verdicts';
 import { columnLabel } from './experiment-matrix';
 import type { StoredTest } from './experiment-tests-file';
 import type { RunJudgement } from './run-judgement';
+import { reviewKey, type ReviewBook } from './reviews';
 
-/** `expected`: the rows' expected answers; `passing`: the column's answers that passed every assertion. */
-export type TrainingSource = 'expected' | 'passing';
+/**
+ * `expected`: the rows' expected answers; `passing`: the column's answers that passed every assertion;
+ * `reviewed`: the column's reviewed answers, a correction where the reviewer wrote one, else an answer marked good.
+ */
+export type TrainingSource = 'expected' | 'passing' | 'reviewed';
 
 export interface TrainingChoice {
   from: TrainingSource;
@@ -22,6 +26,8 @@ export interface TrainingChoice {
   column?: number;
   /** With `expected`: the var (a dataset column) that holds each row's answer, instead of its `equals` assertion. */
   expectedVar?: string;
+  /** With `reviewed`: the runs folder's reviews. */
+  reviews?: ReviewBook;
 }
 
 export interface TrainingExport {
@@ -88,6 +94,11 @@ export async function trainingExport(api: ScalarLMApi, run: RunProjection, judge
       const answer = expectedAnswer(judgement.tests.get(test), judgement.judge, test, choice.expectedVar);
       if (answer === undefined) skipped++;
       else add(item, answer);
+    } else if (choice.from === 'reviewed') {
+      const review = choice.reviews?.get(reviewKey(experiment, item));
+      const output = review?.correction ?? (review?.verdict === 'good' ? item.response : null);
+      if (output) add(item, output);
+      else skipped++;
     } else {
       const outcome = judgement.outcome(item);
       if (item.status === 'ok' && item.response && outcome?.status === 'pass' && outcome.results.every((r) => r.pass)) add(item, item.response);
@@ -95,7 +106,9 @@ export async function trainingExport(api: ScalarLMApi, run: RunProjection, judge
     }
   }
   const label = `column ${column + 1} (${columnLabel(experiment.columns[column])})`;
-  return { examples, fallback, skipped, what: choice.from === 'expected' ? `the expected answers of ${examples.length} rows, with the prompts of ${label}` : `the ${examples.length} answers of ${label} that passed every assertion` };
+  if (choice.from === 'reviewed' && examples.length === 0) throw new TrainingExportError(run.header.runId, undefined, `no answer of ${label} is reviewed as good or corrected: review answers in the experiment panel first (Good, Bad, and what it should have said)`);
+  const what = { expected: `the expected answers of ${examples.length} rows, with the prompts of ${label}`, passing: `the ${examples.length} answers of ${label} that passed every assertion`, reviewed: `the ${examples.length} reviewed answers of ${label} (corrections, and answers marked good)` };
+  return { examples, fallback, skipped, what: what[choice.from] };
 }
 
 /** A row's expected answer: the named var, else its first `equals` assertion with a text value. */

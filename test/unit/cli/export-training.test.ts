@@ -116,7 +116,7 @@ describe('scalarlm-lab export-training', () => {
       assert.match(missing.stderr, /No run in .* "no-such-run"/);
       const bad = await cli(sim, ['export-training', runId, '--from', 'best']);
       assert.equal(bad.code, 2);
-      assert.match(bad.stderr, /--from must be expected or passing/);
+      assert.match(bad.stderr, /--from must be expected, passing or reviewed/);
     });
   });
 });

@@ -7,7 +7,7 @@ import { scanJson, type JsonNode } from '../../prompts/json-scanner';
 import { JsonTextLocator } from '../../prompts/json-locating';
 import { PromptInputError } from '../../prompts/problems';
 import { canonicalJson } from '../../evidence';
-import { BASELINE_FORMAT, BASELINE_VERSION, type RunSummary, type SummaryCell, type SummaryColumn, type SummaryRow } from './run-summary';
+import { BASELINE_FORMAT, BASELINE_VERSION, type RunSummary, type SummaryCell, type SummaryColumn, type SummaryRow } from '../run-summary-types';
 
 const REBLESS = 'write it again with: scalarlm-lab bless RUN --out FILE';
 

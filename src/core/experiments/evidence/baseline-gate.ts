@@ -7,7 +7,7 @@
 // here.
 
 import { pairedTest, sampleChange, type PairedTest, type SampleChange } from '../../evidence';
-import type { RunSummary, SummaryCell, SummaryRow } from './run-summary';
+import type { RunSummary, SummaryCell, SummaryRow } from '../run-summary-types';
 
 export interface GateCell {
   key: string;
@@ -20,11 +20,11 @@ export interface GateCell {
   now: SummaryCell;
 }
 
-export interface GateMismatch {
-  onlyInBaseline: SummaryRow[];
-  onlyHere: SummaryRow[];
+export interface GateMismatch<Row extends Pick<SummaryRow, 'label'> = SummaryRow> {
+  onlyInBaseline: Row[];
+  onlyHere: Row[];
   /** Rows with the same vars whose assertions (or options, threshold) are not the baseline's. */
-  differing: { row: SummaryRow; what: 'assertions' | 'test' }[];
+  differing: { row: Row; what: 'assertions' | 'test' }[];
 }
 
 export interface BaselineGate {
@@ -45,22 +45,10 @@ export interface BaselineGate {
 export class BaselineColumnsError extends Error {}
 
 export function gateAgainstBaseline(baseline: RunSummary, now: RunSummary, options: { partial?: boolean } = {}): BaselineGate {
-  const pairs = pairColumns(baseline, now);
-  const before = new Map(baseline.rows.map((row) => [row.key, row]));
-  const mismatch: GateMismatch = { onlyInBaseline: [], onlyHere: [], differing: [] };
-  const matched: [SummaryRow, SummaryRow][] = [];
-  for (const row of now.rows) {
-    const base = before.get(row.key);
-    if (!base) mismatch.onlyHere.push(row);
-    else if (base.assertions !== row.assertions) mismatch.differing.push({ row, what: 'assertions' });
-    else if (base.test !== row.test) mismatch.differing.push({ row, what: 'test' });
-    else matched.push([base, row]);
-  }
-  const here = new Set(now.rows.map((row) => row.key));
-  mismatch.onlyInBaseline = baseline.rows.filter((row) => !here.has(row.key));
-  const mismatched = mismatch.onlyHere.length + mismatch.onlyInBaseline.length + mismatch.differing.length;
+  const pairs = pairColumns(baseline.columns.map((c) => c.label), now.columns.map((c) => c.label));
+  const { matched, mismatch } = matchRows(baseline.rows, now.rows);
   const counts: Record<SampleChange, number> = { regressed: 0, improved: 0, 'fewer-passes': 0, 'more-passes': 0, same: 0, unjudged: 0 };
-  const comparable = mismatched === 0 || options.partial === true;
+  const comparable = mismatchCount(mismatch) === 0 || options.partial === true;
   const cells: GateCell[] = [];
   const discordant = pairs.map(() => ({ rows: 0, worse: 0, better: 0 }));
   if (comparable) {
@@ -82,18 +70,41 @@ export function gateAgainstBaseline(baseline: RunSummary, now: RunSummary, optio
   return { comparable, pairs, cells, counts, matchedRows: comparable ? matched.length : 0, mismatch, paired: discordant.map((t) => pairedTest(t.rows, t.worse, t.better)) };
 }
 
+/** A row as matching needs it: its key, the fingerprints of what judges it, and its label for messages. */
+type RowNames = Pick<SummaryRow, 'key' | 'label' | 'test' | 'assertions'>;
+
+/**
+ * This run's rows each with the baseline's row of the same key, and those that do not match. Used on the rows of
+ * a finished run, and before anything is sent, on the rows a run will have (`eval --baseline` checks first).
+ */
+export function matchRows<Row extends RowNames>(baseline: readonly Row[], now: readonly Row[]): { matched: [Row, Row][]; mismatch: GateMismatch<Row> } {
+  const before = new Map(baseline.map((row) => [row.key, row]));
+  const mismatch: GateMismatch<Row> = { onlyInBaseline: [], onlyHere: [], differing: [] };
+  const matched: [Row, Row][] = [];
+  for (const row of now) {
+    const base = before.get(row.key);
+    if (!base) mismatch.onlyHere.push(row);
+    else if (base.assertions !== row.assertions) mismatch.differing.push({ row, what: 'assertions' });
+    else if (base.test !== row.test) mismatch.differing.push({ row, what: 'test' });
+    else matched.push([base, row]);
+  }
+  const here = new Set(now.map((row) => row.key));
+  mismatch.onlyInBaseline = baseline.filter((row) => !here.has(row.key));
+  return { matched, mismatch };
+}
+
 /**
  * The baseline's column for each of this run's: the same place when both have as many columns, the baseline's
  * only column for all when it has one, else the baseline's column of the same label.
  */
-function pairColumns(baseline: RunSummary, now: RunSummary): { column: number; baseColumn: number }[] {
-  if (baseline.columns.length === now.columns.length) return now.columns.map((_, column) => ({ column, baseColumn: column }));
-  if (baseline.columns.length === 1) return now.columns.map((_, column) => ({ column, baseColumn: 0 }));
-  return now.columns.map((column, index) => {
-    const baseColumn = baseline.columns.findIndex((c) => c.label === column.label);
+export function pairColumns(baseline: readonly string[], now: readonly string[]): { column: number; baseColumn: number }[] {
+  if (baseline.length === now.length) return now.map((_, column) => ({ column, baseColumn: column }));
+  if (baseline.length === 1) return now.map((_, column) => ({ column, baseColumn: 0 }));
+  return now.map((label, index) => {
+    const baseColumn = baseline.indexOf(label);
     if (baseColumn === -1) {
       throw new BaselineColumnsError(
-        `the baseline has ${baseline.columns.length} columns (${baseline.columns.map((c) => c.label).join('; ')}) and this run ${now.columns.length}; column ${index + 1} (${column.label}) is none of the baseline's. Give the run the baseline's columns, or bless a baseline of this run's columns.`,
+        `the baseline has ${baseline.length} columns (${baseline.join('; ')}) and this run ${now.length}; column ${index + 1} (${label}) is none of the baseline's. Give the run the baseline's columns, or bless a baseline of this run's columns.`,
       );
     }
     return { column: index, baseColumn };
@@ -105,8 +116,8 @@ function judged(verdict: SummaryCell['verdict']): boolean {
 }
 
 /** Why the baseline cannot be compared, a line per kind, the first few rows named. */
-export function mismatchLines(mismatch: GateMismatch, limit = 5): string[] {
-  const named = (rows: SummaryRow[]) => `${rows.slice(0, limit).map((row) => `"${row.label}"`).join(', ')}${rows.length > limit ? `, and ${rows.length - limit} more` : ''}`;
+export function mismatchLines(mismatch: GateMismatch<Pick<SummaryRow, 'label'>>, limit = 5): string[] {
+  const named = (rows: Pick<SummaryRow, 'label'>[]) => `${rows.slice(0, limit).map((row) => `"${row.label}"`).join(', ')}${rows.length > limit ? `, and ${rows.length - limit} more` : ''}`;
   const lines: string[] = [];
   if (mismatch.onlyHere.length) lines.push(`${rowsText(mismatch.onlyHere.length)} of this run ${mismatch.onlyHere.length === 1 ? 'is' : 'are'} not in the baseline: ${named(mismatch.onlyHere)}.`);
   if (mismatch.onlyInBaseline.length) lines.push(`${rowsText(mismatch.onlyInBaseline.length)} of the baseline ${mismatch.onlyInBaseline.length === 1 ? 'is' : 'are'} not in this run: ${named(mismatch.onlyInBaseline)}.`);
@@ -117,7 +128,7 @@ export function mismatchLines(mismatch: GateMismatch, limit = 5): string[] {
   return lines;
 }
 
-export function mismatchCount(mismatch: GateMismatch): number {
+export function mismatchCount(mismatch: GateMismatch<Pick<SummaryRow, 'label'>>): number {
   return mismatch.onlyHere.length + mismatch.onlyInBaseline.length + mismatch.differing.length;
 }
 

@@ -11,53 +11,9 @@ import { columnLabel, rowLabel } from '../experiment-matrix';
 import { RunJudgement } from '../run-judgement';
 import { graderModelOf } from '../grading';
 import { rowIdentities } from './row-identity';
-
-export const BASELINE_FORMAT = 'scalarlm-lab-baseline';
-export const BASELINE_VERSION = 1;
-
-/** A cell's samples in a word: all judged pass, some failed, or nothing judged (why). */
-export type CellVerdict = 'pass' | 'fail' | 'error' | 'pending' | 'none';
-
-export interface SummaryCell {
-  verdict: CellVerdict;
-  /** Samples that passed, of those judged pass or fail. */
-  passed: number;
-  judged: number;
-  /** The judged samples' mean score, to 4 places; null when none has one. */
-  score: number | null;
-  /** Samples whose verdict is a person's review (good or bad), not the assertions'. */
-  reviewed?: number;
-}
-
-export interface SummaryColumn {
-  label: string;
-  prompt: string;
-  provider: string;
-  /** The model or adaptor asked for; null for the deployment's default. */
-  model: string | null;
-  /** The models that graded its model-graded assertions, sorted (empty: none were). */
-  graders: string[];
-}
-
-export interface SummaryRow {
-  key: string;
-  label: string;
-  test: string;
-  assertions: string;
-  /** One per column, in the columns' order. */
-  cells: SummaryCell[];
-}
-
-/** What a baseline file holds (and what a run comes to): small, with no paths or times. */
-export interface RunSummary {
-  format: typeof BASELINE_FORMAT;
-  version: typeof BASELINE_VERSION;
-  experiment: string;
-  repeat: number;
-  columns: SummaryColumn[];
-  /** Sorted by key. */
-  rows: SummaryRow[];
-}
+import { readRunHeader } from '../../runs/ledger-book';
+import { ReviewBook, reviewedVerdicts } from '../reviews';
+import { BASELINE_FORMAT, BASELINE_VERSION, type CellVerdict, type RunSummary, type SampleJudge, type SampleVerdict, type SummaryCell, type SummaryColumn, type SummaryRow } from '../run-summary-types';
 
 /** A run's summary with what only the run knows: each row's test index and each failing cell's reason. */
 export interface RunSummaryOfRun extends RunSummary {
@@ -66,16 +22,6 @@ export interface RunSummaryOfRun extends RunSummary {
   /** By row key, per column: why its first failing sample failed. */
   reasons: Map<string, (string | undefined)[]>;
 }
-
-/** One sample's verdict as the summary counts it: the assertions', or a person's review where there is one. */
-export interface SampleVerdict {
-  status: 'pass' | 'fail' | 'error' | 'pending' | 'none';
-  score: number | null;
-  reason?: string;
-  reviewed?: boolean;
-}
-
-export type SampleJudge = (item: RunItem) => SampleVerdict;
 
 /** The assertions' verdict of a sample, from the run's judgement. */
 export function assertionVerdicts(judgement: RunJudgement): SampleJudge {
@@ -87,11 +33,16 @@ export function assertionVerdicts(judgement: RunJudgement): SampleJudge {
   };
 }
 
-/** A stored experiment run summed up, judged from its files (its newest grading run folded in). */
-export function summarizeStoredRun(store: RunStore, runId: string, trust: Trust, judge?: (judgement: RunJudgement) => SampleJudge): RunSummaryOfRun {
+/**
+ * A stored experiment run summed up, judged from its files (its newest grading run folded in), a person's review
+ * of an answer (kept in the runs folder) taking the place of the assertions' verdict.
+ */
+export function summarizeStoredRun(store: RunStore, runId: string, trust: Trust): RunSummaryOfRun {
   const ledgerPath = store.ledgerPath(runId);
   const judgement = RunJudgement.of(store, runId, trust);
-  const sample = (judge ?? assertionVerdicts)(judgement);
+  const experiment = readRunHeader(ledgerPath).experiment;
+  if (!experiment) throw new Error(`Run ${runId} is not an experiment's run: it has no rows to sum up.`);
+  const sample = reviewedVerdicts(experiment, ReviewBook.open(store.dir), assertionVerdicts(judgement));
   const tally = new SummaryTally(judgement);
   const projection = RunProjection.eachItem(ledgerPath, (item) => tally.add(item, sample(item)));
   const header = projection.header;

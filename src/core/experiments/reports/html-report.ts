@@ -7,7 +7,9 @@ import type { CellRecord, RecordedRun } from '../cell-records';
 import { columnLabel, shorten, valueText } from '../experiment-matrix';
 import { columnFigures, columnIndexer, type ColumnFigures } from '../column-figures';
 import { namedReason } from '../../judge';
-import { passRateText } from '../../evidence';
+import { passRateText, type SampleChange } from '../../evidence';
+import type { BaselineReport } from '../run-summary-types';
+import { gateCountsText } from '../evidence';
 import { htmlText as h } from './escape';
 import { HTML_REPORT_STYLE } from './html-style';
 import { outcomeCounts, reportOutcome, type ReportOutcome } from '../report-outcome';
@@ -21,6 +23,9 @@ const TEST_COLUMN_PX = 220;
 const CELL_COLUMN_PX = 300;
 
 const BADGES: Record<ReportOutcome, string> = { pass: 'pass', fail: 'fail', answered: 'no assertions', error: 'error', pending: 'pending' };
+
+/** Changes against the baseline worth a badge; the same or unjudged cells carry none. */
+const CHANGE_BADGES: Partial<Record<SampleChange, string>> = { regressed: 'regressed', improved: 'newly passing', 'fewer-passes': 'fewer passes (within noise)', 'more-passes': 'more passes (within noise)' };
 
 interface Row {
   test: CellRecord['test'];
@@ -46,7 +51,11 @@ export function* htmlReport(run: RecordedRun, records: Iterable<CellRecord>): Ge
   const tiles: [number, string][] = [[counts.cells, 'cells'], [counts.passed, 'passed'], [counts.failed, 'failed'], [counts.errors, 'errors'], [counts.pending, 'pending']];
   if (counts.answered > 0) tiles.push([counts.answered, 'answered, no assertions']);
   yield tiles.map(([n, label]) => `<li><b>${n}</b>${label}</li>`).join('');
-  yield '</ul>\n</header>\n';
+  yield '</ul>\n';
+  if (run.baseline) yield baselineSection(run.baseline);
+  const reviewed = all.filter((record) => record.review).length;
+  if (reviewed > 0) yield `<p class="meta">Reviewed ${reviewed} of ${all.filter((record) => record.status === 'ok').length} answers.</p>\n`;
+  yield '</header>\n';
 
   yield '<section>\n<h2>Columns</h2>\n<table class="figures">\n<thead><tr><th>Prompt × provider</th><th>Model</th><th>Transport</th><th>Cells</th><th>Pass rate</th><th>Mean score</th><th>Errors</th><th>Tokens</th><th>Median latency</th></tr></thead>\n<tbody>\n';
   for (const [index, column] of columns.entries()) yield figureRow(columnLabel(column), column.model ?? "deployment's default", column.transport, figures[index]);
@@ -57,6 +66,13 @@ export function* htmlReport(run: RecordedRun, records: Iterable<CellRecord>): Ge
   yield `<section>\n<h2>Matrix</h2>\n<table class="matrix">\n<thead><tr><th class="test">Test</th>${columns.map((column) => `<th>${h(columnLabel(column))}</th>`).join('')}</tr></thead>\n<tbody>\n`;
   for (const row of rows) yield matrixRow(row);
   yield '</tbody>\n</table>\n</section>\n</body>\n</html>\n';
+}
+
+/** What the run was gated on, its counts and the paired test per column. */
+function baselineSection(baseline: BaselineReport): string {
+  const left = baseline.unmatchedRows > 0 ? ` (${baseline.unmatchedRows} rows did not match and were left out)` : '';
+  const lines = baseline.paired.map((p) => `<li>${h(p.column)} against ${h(p.baseColumn)}: ${h(p.text)}</li>`).join('');
+  return `<p class="baseline">Against the baseline ${h(baseline.name)}, ${baseline.comparedRows} rows${h(left)}: ${h(gateCountsText(baseline.counts))}.</p>\n<ul class="baseline">${lines}</ul>\n`;
 }
 
 function rowsOf(records: readonly CellRecord[], run: RecordedRun): Row[] {
@@ -98,6 +114,8 @@ function matrixRow(row: Row): string {
 function cell(record: CellRecord): string {
   const outcome = reportOutcome(record);
   const parts = [`<span class="badge ${outcome}">${BADGES[outcome]}</span>`];
+  const change = record.againstBaseline;
+  if (change && CHANGE_BADGES[change]) parts.push(`<span class="badge ${change}">${CHANGE_BADGES[change]}</span>`);
   const score = record.verdict?.score;
   if (typeof score === 'number') parts.push(`<span class="score">score ${h(score.toFixed(2))}</span>`);
   if (record.repeat > 0) parts.push(`<span class="repeat">#${record.repeat}</span>`);
@@ -113,8 +131,15 @@ function cell(record: CellRecord): string {
       parts.push(`<ul class="assertions">${failing.map((a) => `<li${a.counted ? '' : ' class="informational"'}>${a.counted ? '' : '(weight 0, not counted) '}${h(namedReason(a))}</li>`).join('')}</ul>`);
     }
     parts.push(output(record.output ?? ''));
+    if (record.review) parts.push(reviewNote(record.review));
   }
   return `<div class="cell">${parts.join('')}</div>`;
+}
+
+/** A person's review, beside the assertions' verdict: good or bad, and what it should have said. */
+function reviewNote(review: NonNullable<CellRecord['review']>): string {
+  const correction = review.correction !== undefined ? `<pre class="correction">${h(review.correction)}</pre>` : '';
+  return `<p class="review"><span class="badge review-${review.verdict}">reviewed ${review.verdict}</span>${correction ? ' it should have said:' : ''}</p>${correction}`;
 }
 
 function output(text: string): string {

@@ -26,6 +26,11 @@ thead th { background: var(--panel); position: sticky; top: 0; }
 .badge { display: inline-block; border-radius: 10px; padding: 0 8px; font-size: 12px; font-weight: 600; color: #fff; }
 .badge.pass { background: var(--pass); } .badge.fail { background: var(--fail); } .badge.error { background: var(--error); }
 .badge.pending { background: var(--pending); } .badge.answered { background: var(--answered); }
+.badge.regressed { background: var(--fail); } .badge.improved { background: var(--pass); }
+.badge.fewer-passes, .badge.more-passes { background: var(--pending); }
+.baseline { margin: 8px 0 0; }
+.badge.review-good { background: var(--pass); } .badge.review-bad { background: var(--fail); }
+.review { margin: 6px 0 0; }
 .score, .repeat { color: var(--muted); margin-left: 6px; font-size: 12.5px; }
 .reason { margin: 4px 0; overflow-wrap: anywhere; }
 .assertions { margin: 4px 0; padding-left: 18px; color: var(--fail); overflow-wrap: anywhere; }

@@ -33,6 +33,11 @@ export function* junitReport(run: RecordedRun, records: Iterable<CellRecord>): G
     yield `      <property name="run" value="${xmlAttribute(run.runId)}"/>\n`;
     yield `      <property name="model" value="${xmlAttribute(column.model ?? "deployment's default")}"/>\n`;
     yield `      <property name="transport" value="${column.transport}"/>\n`;
+    const gated = run.baseline?.paired[index];
+    if (run.baseline && gated) {
+      yield `      <property name="baseline" value="${xmlAttribute(run.baseline.name)}"/>\n`;
+      yield `      <property name="baseline.paired" value="${xmlAttribute(gated.text)}"/>\n`;
+    }
     yield '    </properties>\n';
     for (const cell of suite.cells) yield testcase(cell, name);
     yield '  </testsuite>\n';
@@ -41,17 +46,30 @@ export function* junitReport(run: RecordedRun, records: Iterable<CellRecord>): G
 }
 
 function testcase(record: CellRecord, classname: string): string {
+  const marks = baselineProperty(record);
   const open = `    <testcase name="${xmlAttribute(cellName(record))}" classname="${xmlAttribute(classname)}" time="${seconds(record.latencyMs ?? 0)}"`;
   const outcome = reportOutcome(record);
-  if (outcome === 'pass' || outcome === 'answered') return `${open}/>\n`;
-  if (outcome === 'pending') return `${open}>\n      <skipped message="${xmlAttribute(pendingReason(record))}"/>\n    </testcase>\n`;
+  if (outcome === 'pass' || outcome === 'answered') return marks ? `${open}>\n${marks}    </testcase>\n` : `${open}/>\n`;
+  if (outcome === 'pending') return `${open}>\n${marks}      <skipped message="${xmlAttribute(pendingReason(record))}"/>\n    </testcase>\n`;
   if (outcome === 'error' && record.status === 'error') {
     const text = record.error || 'the server reported an error with no text';
-    return `${open}>\n      <error message="${message(text)}" type="ServerError">${xmlText(text)}</error>\n    </testcase>\n`;
+    return `${open}>\n${marks}      <error message="${message(text)}" type="ServerError">${xmlText(text)}</error>\n    </testcase>\n`;
   }
-  const reason = record.verdict?.reason ?? '';
-  const [element, type] = outcome === 'error' ? ['error', 'GradingError'] : ['failure', 'AssertionFailure'];
-  return `${open}>\n      <${element} message="${message(reason)}" type="${type}">${xmlText(body(record))}</${element}>\n    </testcase>\n`;
+  // A regression is the failure CI gates on: its message says so first, its type names it.
+  const regressed = record.againstBaseline === 'regressed';
+  const reason = `${regressed ? 'Regressed against the baseline (it passed there): ' : ''}${record.verdict?.reason ?? ''}`;
+  const [element, type] = outcome === 'error' ? ['error', 'GradingError'] : ['failure', regressed ? 'Regression' : 'AssertionFailure'];
+  return `${open}>\n${marks}      <${element} message="${message(reason)}" type="${type}">${xmlText(body(record))}</${element}>\n    </testcase>\n`;
+}
+
+/** The cell's change against the baseline the run was gated on and a person's review, as testcase properties. */
+function baselineProperty(record: CellRecord): string {
+  const properties: [string, string][] = [];
+  if (record.againstBaseline !== undefined) properties.push(['baseline', record.againstBaseline]);
+  if (record.review) properties.push(['review', record.review.verdict]);
+  if (record.review?.correction !== undefined) properties.push(['review.correction', record.review.correction]);
+  if (properties.length === 0) return '';
+  return `      <properties>${properties.map(([name, value]) => `<property name="${name}" value="${xmlAttribute(value)}"/>`).join('')}</properties>\n`;
 }
 
 /** The verdict, each failing assertion with its reason, then the answer judged. */
