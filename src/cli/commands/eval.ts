@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ReviewBook } from '../../core/experiments/evidence';
 import { BATCH_DEFAULTS } from '../../core/batch/limits';
-import { passRateText } from '../../core/evidence';
+import { isFlaky, passRateText } from '../../core/evidence';
 import { baselineFits, baselineOption, gatedRun, gateExit, gateLines, type BaselineOption, type GatedRun } from '../eval-baseline';
 import { overlongCell } from '../../core/experiments/overlong-cell';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
@@ -270,7 +270,20 @@ function matrixTable(header: ExperimentHeader | undefined, cells: readonly { ite
     rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], verdicts))]));
   }
   if (header.tests > TABLE_ROWS) rows.push(`... ${header.tests - TABLE_ROWS} more rows (every cell is in --output).`);
-  return [...rows, ...failureLines(header, cells, tests)].join('\n') + '\n';
+  return [...rows, ...flakyLines(header, matrix, verdicts, tests), ...failureLines(header, cells, tests)].join('\n') + '\n';
+}
+
+/** With repeats: the cells whose samples disagree (passed some times, failed others), a line each. */
+function flakyLines(header: ExperimentHeader, matrix: Map<number, Map<number, RunItem[]>>, verdicts: ReadonlyMap<RunItem, RecordVerdict | null>, tests: ReadonlyMap<number, StoredTest>): string[] {
+  if (header.repeat < 2) return [];
+  const flaky: string[] = [];
+  for (const [row, cells] of [...matrix].sort(([a], [b]) => a - b)) {
+    for (const [column, repeats] of [...cells].sort(([a], [b]) => a - b)) {
+      const count = sampleCount(repeats, verdicts);
+      if (count.flaky) flaky.push(`FLAKY ${rowLabel(tests.get(row), row)} · ${columnLabel(header.columns[column])}: passed ${count.passed} of ${count.judged} samples`);
+    }
+  }
+  return flaky.length === 0 ? [] : ['', ...flaky.slice(0, FAILURE_LINES), ...(flaky.length > FAILURE_LINES ? [`... ${flaky.length - FAILURE_LINES} more flaky cells.`] : [])];
 }
 
 /** Why the table's failing cells failed, a line each (the cells are too narrow for it): the verdict's own reason. */
@@ -287,14 +300,23 @@ function failureLines(header: ExperimentHeader, cells: readonly { item: RunItem;
   return ['', ...lines];
 }
 
-/** A cell on one line: its repeats' verdicts and outputs (or states), separated by " | ". */
+/** A repeated cell's passes of its judged samples, and whether they disagree (core's flaky rule). */
+function sampleCount(repeats: readonly RunItem[], verdicts: ReadonlyMap<RunItem, RecordVerdict | null>): { passed: number; judged: number; flaky: boolean } {
+  const statuses = repeats.map((item) => verdicts.get(item)?.status);
+  const count = { passed: statuses.filter((s) => s === 'pass').length, judged: statuses.filter((s) => s === 'pass' || s === 'fail').length };
+  return { ...count, flaky: isFlaky(count) };
+}
+
+/** A cell on one line: with repeats its passes of k first ("2/3 flaky"), then each repeat's verdict and output (or state), separated by " | ". */
 function cellText(repeats: readonly RunItem[], verdicts: ReadonlyMap<RunItem, RecordVerdict | null>): string {
   const text = (item: RunItem) => (item.status === 'ok' ? (item.response ?? '').replace(/\s+/g, ' ').trim() || '(empty)' : item.status === 'error' ? `[error] ${item.error ?? ''}` : `[${item.status}]`);
   const mark = (item: RunItem) => {
     const verdict = verdicts.get(item);
     return verdict && (verdict.status === 'pass' || verdict.status === 'fail') ? `${verdict.status.toUpperCase()} ` : '';
   };
-  return repeats.map((item) => `${mark(item)}${text(item)}`).join(' | ');
+  const samples = repeats.length > 1 ? sampleCount(repeats, verdicts) : undefined;
+  const lead = samples && samples.judged > 0 ? `${samples.passed}/${samples.judged}${samples.flaky ? ' flaky' : ''} · ` : '';
+  return lead + repeats.map((item) => `${mark(item)}${text(item)}`).join(' | ');
 }
 
 /** "3/5 passed (60%, 23-88%) · 1 error": a column's pass rate over its judged cells, with its 95% interval. */
