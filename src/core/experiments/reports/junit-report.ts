@@ -7,6 +7,8 @@
 import type { CellRecord, RecordedRun } from '../cell-records';
 import { columnLabel, shorten } from '../experiment-matrix';
 import { namedReason } from '../../judge';
+import { passRateText } from '../../evidence';
+import { columnFigures } from '../column-figures';
 import { xmlAttribute, xmlText } from './escape';
 import { outcomeCounts, reportOutcome } from '../report-outcome';
 import { cellName, cellsByColumn, failingAssertions, pendingReason } from './report-cells';
@@ -19,6 +21,7 @@ export function* junitReport(run: RecordedRun, records: Iterable<CellRecord>): G
   const columns = run.header.columns;
   const byColumn = cellsByColumn(records, columns);
   const suites = byColumn.map((cells) => ({ cells, counts: outcomeCounts(cells), ms: cells.reduce((sum, cell) => sum + (cell.latencyMs ?? 0), 0) }));
+  const figures = columnFigures(byColumn.flat(), columns);
   const timestamp = run.createdAt ? ` timestamp="${xmlAttribute(run.createdAt.slice(0, 19))}"` : '';
   const totals = suites.reduce((sum, s) => ({ tests: sum.tests + s.counts.cells, failures: sum.failures + s.counts.failed, errors: sum.errors + s.counts.errors, skipped: sum.skipped + s.counts.pending, ms: sum.ms + s.ms }), { tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0 });
 
@@ -33,6 +36,7 @@ export function* junitReport(run: RecordedRun, records: Iterable<CellRecord>): G
     yield `      <property name="run" value="${xmlAttribute(run.runId)}"/>\n`;
     yield `      <property name="model" value="${xmlAttribute(column.model ?? "deployment's default")}"/>\n`;
     yield `      <property name="transport" value="${column.transport}"/>\n`;
+    yield `      <property name="passRate" value="${xmlAttribute(passRateText(figures[index].passRate))}"/>\n`;
     const gated = run.baseline?.paired[index];
     if (run.baseline && gated) {
       yield `      <property name="baseline" value="${xmlAttribute(run.baseline.name)}"/>\n`;

@@ -84,6 +84,7 @@ describe('experiment reports: JUnit XML', () => {
         ['run', 'run-0001'],
         ['model', 'tiny-llama'],
         ['transport', 'batch'],
+        ['passRate', '1/2 (50%, 9-91%)'],
       ],
     );
     assert.equal((short.properties?.[0].property as Element[])[1].value, "deployment's default");
