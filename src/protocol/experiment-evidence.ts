@@ -1,7 +1,7 @@
 // What the experiment panel shows as evidence, each figure computed by the host (src/core/evidence and the
 // baseline gate) and only shown by the page: the paired test of a comparison, whether the compared answers are
 // the same text, each row's passes of its repeated samples, and each row's change against the experiment's
-// baseline run. Both sides compile this file; it imports nothing.
+// baseline run. Both sides compile this file; it imports nothing (types only).
 
 /** The exact McNemar test over the cells judged pass or fail on both sides of a comparison. */
 export interface PairedView {
@@ -44,8 +44,6 @@ export interface SampleView {
  * / `more-passes` (within chance), `same`, `unjudged` (a side has nothing judged).
  */
 export type BaselineChange = 'regressed' | 'improved' | 'fewer-passes' | 'more-passes' | 'same' | 'unjudged';
-
-export const BASELINE_CHANGES: readonly BaselineChange[] = ['regressed', 'improved', 'fewer-passes', 'more-passes', 'same', 'unjudged'];
 
 export interface BaselineMark {
   column: number;

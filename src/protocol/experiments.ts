@@ -12,7 +12,7 @@ export type CellStatus = ShownStatus;
 
 export const CELL_STATUSES = SHOWN_STATUSES;
 
-export { BASELINE_CHANGES, type BaselineChange, type BaselineComparedView, type BaselineMark, type BaselineView, type PairedView, type RowMarksView, type SameAnswersView, type SampleView } from './experiment-evidence';
+export type { BaselineChange, BaselineComparedView, BaselineMark, BaselineView, PairedView, RowMarksView, SameAnswersView, SampleView } from './experiment-evidence';
 
 /** One column: a prompt version on a provider (model or adaptor). */
 export interface ColumnView {

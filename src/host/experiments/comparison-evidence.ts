@@ -10,7 +10,7 @@ export function pairedView(test: PairedTest): PairedView {
   return { outcome, rows, better, worse, pValue, text: pairedText(test), discordant: discordantText(test) };
 }
 
-export function sameAnswersView(answers: SameAnswers): SameAnswersView {
+function sameAnswersView(answers: SameAnswers): SameAnswersView {
   return { ...answers, alike: answersAlike(answers) };
 }
 

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
-export const CHOSEN_BASELINES_FILE = 'baselines.json';
+const CHOSEN_BASELINES_FILE = 'baselines.json';
 const VERSION = 1;
 
 /** The file cannot be read as one: the message names it and says what to do. */

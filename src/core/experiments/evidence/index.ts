@@ -4,5 +4,5 @@
 export { RowKeys, rowIdentities, type RowIdentity } from './row-identity';
 export { assertionVerdicts, BASELINE_FORMAT, BASELINE_VERSION, summarizeStoredRun, type CellVerdict, type RunSummary, type RunSummaryOfRun, type SampleJudge, type SampleVerdict, type SummaryCell, type SummaryColumn, type SummaryRow } from './run-summary';
 export { baselineText, defaultBaselinePath, isBaselineError, parseBaseline } from './baseline-file';
-export { chooseBaseline, chosenBaseline, ChosenBaselinesError, CHOSEN_BASELINES_FILE, experimentKey, readChosenBaselines } from './chosen-baselines';
+export { chooseBaseline, chosenBaseline, ChosenBaselinesError, experimentKey, readChosenBaselines } from './chosen-baselines';
 export { BaselineColumnsError, gateAgainstBaseline, mismatchCount, mismatchLines, type BaselineGate, type GateCell, type GateMismatch } from './baseline-gate';
