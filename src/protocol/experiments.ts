@@ -1,7 +1,8 @@
 // Messages between the host and an experiment panel (one panel per experiment run): a matrix whose rows are
 // the tests (their vars as the label) and whose columns are prompt x provider; each cell one answer.
-// Both sides compile this file; it imports only its sibling message-shape.
+// Both sides compile this file; it imports only its siblings (message shapes, states, the evidence views).
 
+import type { BaselineMark, BaselineView, PairedView, RowMarksView, SameAnswersView, SampleView } from './experiment-evidence';
 import { carried, carriedList, messageGuard, nullable, optional, type MessageOf, type MessageSpec } from './message-shape';
 import { SHOWN_STATUSES, type ShownCounts, type ShownStatus } from './run-status';
 import type { Transport } from './transport';
@@ -10,6 +11,8 @@ import type { Transport } from './transport';
 export type CellStatus = ShownStatus;
 
 export const CELL_STATUSES = SHOWN_STATUSES;
+
+export type { BaselineChange, BaselineComparedView, BaselineMark, BaselineView, PairedView, RowMarksView, SameAnswersView, SampleView } from './experiment-evidence';
 
 /** One column: a prompt version on a provider (model or adaptor). */
 export interface ColumnView {
@@ -76,6 +79,10 @@ export interface RowView {
   vars: Record<string, string>;
   /** Some columns pass this row and others fail it. */
   disagree?: boolean;
+  /** With repeats: each column's passes of its samples. */
+  samples?: SampleView[];
+  /** Against the experiment's baseline run: each column's change. */
+  baseline?: BaselineMark[];
 }
 
 /** One answer: row x column x repeat. Output is model text: the page renders it inert (sanitized markdown or text). */
@@ -156,7 +163,7 @@ export interface ExperimentProgressView {
  */
 export type ComparisonView = RunComparisonView | ColumnComparisonView;
 
-export interface RunComparisonView {
+export interface RunComparisonView extends ComparisonEvidence {
   kind: 'run';
   runId: string;
   title: string;
@@ -165,12 +172,19 @@ export interface RunComparisonView {
 }
 
 /** The cells of column `other` carry the changes, each against the cell of column `base` in its row. */
-export interface ColumnComparisonView {
+export interface ColumnComparisonView extends ComparisonEvidence {
   kind: 'columns';
   /** The baseline column's index. */
   base: number;
   other: number;
   counts: Record<CellChange | 'removed', number>;
+}
+
+/** What a comparison says beyond its counts. */
+export interface ComparisonEvidence {
+  /** The paired test over the cells judged on both sides. */
+  paired: PairedView;
+  sameAnswers: SameAnswersView;
 }
 
 export const EXPERIMENT_TO_WEBVIEW = {
@@ -181,16 +195,19 @@ export const EXPERIMENT_TO_WEBVIEW = {
     cells: carriedList<CellView>(),
     progress: carried<ExperimentProgressView>(),
     comparison: optional(carried<ComparisonView>()),
+    baseline: optional(carried<BaselineView>()),
   },
   /** Cells that changed. */
   cells: { cells: carriedList<CellView>() },
   progress: { progress: carried<ExperimentProgressView>() },
   /** The answer to a `cell` message with action `detail`. */
   detail: { cell: carried<CellDetailView>(isCellAddress) },
-  /** Column figures and row agreement, after verdicts changed (grading came in). */
-  judged: { columns: carriedList<ColumnView>(), rows: carriedList<{ index: number; disagree: boolean }>() },
+  /** Column figures and the marks of the rows whose marks changed, after verdicts changed (grading came in). */
+  judged: { columns: carriedList<ColumnView>(), rows: carriedList<RowMarksView>() },
   /** The run now compared with (its cells' changes come in `cells`), or none. */
   comparison: { comparison: nullable(carried<ComparisonView>((comparison) => isObject((comparison as { counts?: unknown }).counts))) },
+  /** The experiment's baseline as it now stands (none: it has none), and the rows whose marks changed with it. */
+  baseline: { baseline: nullable(carried<BaselineView>((baseline) => typeof (baseline as { state?: unknown }).state === 'string')), rows: carriedList<RowMarksView>() },
 } as const satisfies MessageSpec;
 
 export type ExperimentToWebview = MessageOf<typeof EXPERIMENT_TO_WEBVIEW>;
@@ -210,7 +227,7 @@ function isObject(value: unknown): boolean {
 export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt', 'diff', 'copyAsCurl', 'copyAsPython', 'copyAsTypeScript'] as const;
 export type CellAction = (typeof CELL_ACTIONS)[number];
 
-export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'compareColumns', 'clearComparison'] as const;
+export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'compareColumns', 'clearComparison', 'setBaseline', 'clearBaseline', 'saveBaselineFile'] as const;
 export type ExperimentAction = (typeof EXPERIMENT_ACTIONS)[number];
 
 /** What the page posts, declared once: the type below and the host's check both come from it. */
@@ -237,6 +254,10 @@ export interface ExperimentPanelState {
   verdict?: 'pass' | 'fail';
   /** Show only rows with a cell that changed against the run (or the baseline column) compared with. */
   changedOnly?: boolean;
+  /** Show only rows with a column whose samples disagree (repeats). */
+  flakyOnly?: boolean;
+  /** Show only rows with a column that regressed against the experiment's baseline run. */
+  regressedOnly?: boolean;
   /** The search over row labels, vars, outputs and errors, as typed. */
   search?: string;
   scrollTop?: number;

@@ -5,13 +5,12 @@
 
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { baselineText, summarizeStoredRun } from '../../core/experiments/evidence';
+import { baselineText, defaultBaselinePath, summarizeStoredRun } from '../../core/experiments/evidence';
+import { readRunHeader } from '../../core/runs/ledger-book';
 import { stringOption, UsageError, type Command } from '../command';
 import { json } from '../format';
 import { EXIT } from '../io';
 import { cliRunStore } from '../run-location';
-
-const DEFAULT_OUT = 'baseline.json';
 
 export const blessCommand: Command = {
   name: 'bless',
@@ -23,7 +22,7 @@ export const blessCommand: Command = {
     'Exit 0 when written; 2 when RUN is not an experiment run.',
   usage: 'RUN [--out FILE]',
   options: {
-    out: { type: 'string', short: 'o', valueName: 'FILE', description: `Where to write the baseline (default ${DEFAULT_OUT})` },
+    out: { type: 'string', short: 'o', valueName: 'FILE', description: 'Where to write the baseline (default: beside the experiment file, as NAME.baseline.json, as the editor saves it)' },
   },
   async run(args, io) {
     const [name] = args.positionals;
@@ -34,7 +33,9 @@ export const blessCommand: Command = {
     if (!run.experiment) throw new UsageError(`Run ${run.runId.slice(0, 8)} is not an experiment's run: a baseline needs rows and verdicts.`);
     // The CLI judges the user's own files: javascript assertions run here, as in eval.
     const summary = summarizeStoredRun(store, run.runId, 'trusted');
-    const out = resolve(io.cwd ?? process.cwd(), stringOption(args, 'out') ?? DEFAULT_OUT);
+    const given = stringOption(args, 'out');
+    const origin = readRunHeader(store.ledgerPath(run.runId)).experiment?.origin;
+    const out = given !== undefined || !origin ? resolve(io.cwd ?? process.cwd(), given ?? 'baseline.json') : defaultBaselinePath(origin.path);
     writeFileSync(out, baselineText(summary));
     const cells = summary.rows.flatMap((row) => row.cells);
     const unjudged = cells.filter((cell) => cell.verdict !== 'pass' && cell.verdict !== 'fail').length;

@@ -27,6 +27,23 @@ export interface RunComparison {
   removed: RunItem[];
   /** The exact McNemar test over the matched cells judged pass or fail on both sides (`worse`: passed, now fails). */
   paired: PairedTest;
+  /** Over the matched cells answered on both sides: how many gave the very same text. */
+  sameAnswers: SameAnswers;
+}
+
+export interface SameAnswers {
+  /** Matched pairs of cells whose two sides both answered (status ok). */
+  answered: number;
+  /** Of those, the pairs whose two answers are the same text. */
+  same: number;
+}
+
+/**
+ * Every answered pair gave the same text: an adaptor that answers like its base changed nothing, whatever the
+ * verdicts say, and that is a result to show ("answers like its base on 12/12 rows").
+ */
+export function answersAlike(answers: SameAnswers): boolean {
+  return answers.answered > 0 && answers.same === answers.answered;
 }
 
 /** The change from the baseline run `base` to the run `next` (`diff BASE NEW`): `item` is next's, `other` base's. */
@@ -64,6 +81,7 @@ function compareItems(base: Side, next: Side): RunComparison {
   const cells: CellComparison[] = [];
   const matched = new Set<string>();
   const paired = { rows: 0, worse: 0, better: 0 };
+  const sameAnswers: SameAnswers = { answered: 0, same: 0 };
   for (const item of next.items) {
     const key = next.key(item);
     if (key === undefined) continue;
@@ -75,13 +93,17 @@ function compareItems(base: Side, next: Side): RunComparison {
       if (otherVerdict === 'pass' && verdict === 'fail') paired.worse++;
       if (otherVerdict === 'fail' && verdict === 'pass') paired.better++;
     }
+    if (other && item.status === 'ok' && other.status === 'ok') {
+      sameAnswers.answered++;
+      if ((item.response ?? '') === (other.response ?? '')) sameAnswers.same++;
+    }
     const change = other ? changeOf(item, other, verdict, otherVerdict) : 'added';
     counts[change]++;
     cells.push({ item, ...(other ? { other } : {}), change });
   }
   const removed = [...others].filter(([key]) => !matched.has(key)).map(([, item]) => item);
   counts.removed = removed.length;
-  return { cells, counts, removed, paired: pairedTest(paired.rows, paired.worse, paired.better) };
+  return { cells, counts, removed, paired: pairedTest(paired.rows, paired.worse, paired.better), sameAnswers };
 }
 
 function changeOf(item: RunItem, other: RunItem, verdict: 'pass' | 'fail' | undefined, otherVerdict: 'pass' | 'fail' | undefined): Change {

@@ -12,6 +12,7 @@ import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
 import type { AssertionView, CellChange, CellDetailView, CellView, ColumnStats, ExperimentHeaderView, ExperimentProgressView, RowView, VerdictView } from '../../protocol/experiments';
 import { shownCounts, shownStatus, tally } from '../runs/run-counts';
+import { withMarks, type RowMarks } from './row-marks';
 
 /** How the panel judges its cells and what it compares them with (both optional: a run may have neither). */
 export interface CellJudging {
@@ -43,12 +44,13 @@ export function experimentHeaderView(run: RunProjection, sourceLabel: string, fi
   };
 }
 
-export function rowViews(tests: ReadonlyMap<number, StoredTest>, rowCount: number, disagree: ReadonlySet<number> = new Set()): RowView[] {
+/** `marks`: what rows show beyond their cells (disagreeing columns, samples' passes, changes against the baseline). */
+export function rowViews(tests: ReadonlyMap<number, StoredTest>, rowCount: number, marks: ReadonlyMap<number, RowMarks> = new Map()): RowView[] {
   const rows: RowView[] = [];
   for (let index = 0; index < rowCount; index++) {
     const test = tests.get(index);
     const vars = Object.fromEntries(Object.entries(test?.vars ?? {}).map(([name, value]) => [name, valueText(value)]));
-    rows.push({ index, label: rowLabel(test, index), vars, ...(disagree.has(index) ? { disagree: true } : {}) });
+    rows.push(withMarks({ index, label: rowLabel(test, index), vars }, marks.get(index)));
   }
   return rows;
 }
@@ -122,16 +124,22 @@ export function columnStats(figures: ColumnFigures): ColumnStats {
   return { judged, passed, passRate: passRate.rate, low: passRate.low, high: passRate.high, passRateText: passRateText(passRate), meanScore, errors, tokens, medianLatencyMs };
 }
 
-/** The rows where one column passes and another fails (any repeat). */
+/**
+ * The rows where one column passes and another fails. With repeats a column fails a row when a sample of it
+ * fails (as a baseline counts it): samples of one column that disagree make it flaky, not the columns apart.
+ */
 export function disagreeingRows(items: Iterable<RunItem>, outcome: (item: RunItem) => CellOutcome | undefined): Set<number> {
-  const seen = new Map<number, number>();
+  const failing = new Map<number, Map<number, boolean>>();
   for (const item of items) {
     if (!item.cell) continue;
     const status = outcome(item)?.status;
-    const bit = status === 'pass' ? 1 : status === 'fail' ? 2 : 0;
-    if (bit) seen.set(item.cell[1], (seen.get(item.cell[1]) ?? 0) | bit);
+    if (status !== 'pass' && status !== 'fail') continue;
+    const [column, row] = item.cell;
+    let columns = failing.get(row);
+    if (!columns) failing.set(row, (columns = new Map()));
+    columns.set(column, columns.get(column) === true || status === 'fail');
   }
-  return new Set([...seen].filter(([, bits]) => bits === 3).map(([row]) => row));
+  return new Set([...failing].filter(([, columns]) => new Set(columns.values()).size === 2).map(([row]) => row));
 }
 
 

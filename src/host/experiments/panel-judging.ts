@@ -18,6 +18,7 @@ import { compareColumns, compareRuns, type CellComparison, type RunComparison, t
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import type { RunStore } from '../../core/runs/run-store';
 import type { CellChange, ColumnView, ComparisonView, ExperimentProgressView } from '../../protocol/experiments';
+import { comparisonEvidence } from './comparison-evidence';
 import { disagreeingRows, experimentHeaderView, type CellJudging } from './experiment-view-model';
 
 interface Known {
@@ -100,14 +101,14 @@ export class PanelJudging implements CellJudging {
   /** Compares this run (as it is now) with another stored run; their cells' changes are then known. */
   compareWith(run: RunProjection, otherRunId: string, verdictOf: VerdictOf): ComparisonView {
     const other = RunProjection.replay(this.store.ledgerPath(otherRunId), { keepItems: true });
-    this.comparing = { against: other, cells: new Map(), view: { kind: 'run', runId: otherRunId, title: other.header.title ?? otherRunId, createdAt: other.header.createdAt, counts: noChanges() } };
+    this.comparing = { against: other, cells: new Map(), view: { kind: 'run', runId: otherRunId, title: other.header.title ?? otherRunId, createdAt: other.header.createdAt, counts: noChanges(), ...comparisonEvidence() } };
     this.recompare(run, verdictOf);
     return this.comparing.view;
   }
 
   /** Compares column `other` of this run with the baseline column `base`: the changes are other's cells'. */
   compareColumns(run: RunProjection, base: number, other: number): ComparisonView {
-    this.comparing = { against: { base, other }, cells: new Map(), view: { kind: 'columns', base, other, counts: noChanges() } };
+    this.comparing = { against: { base, other }, cells: new Map(), view: { kind: 'columns', base, other, counts: noChanges(), ...comparisonEvidence() } };
     this.recompare(run, () => undefined);
     return this.comparing.view;
   }
@@ -123,7 +124,7 @@ export class PanelJudging implements CellJudging {
     const { against } = this.comparing;
     const comparison: RunComparison = against instanceof RunProjection ? compareRuns(against, run, mine) : compareColumns(run, against.base, against.other, mine);
     this.comparing.cells = new Map(comparison.cells.map((cell) => [cell.item.index, cell]));
-    this.comparing.view = { ...this.comparing.view, counts: comparison.counts };
+    this.comparing.view = { ...this.comparing.view, counts: comparison.counts, ...comparisonEvidence(comparison) };
   }
 
   clearComparison(): void {

@@ -2,8 +2,9 @@
 // the rows (its stored tests) and every cell when the page says `ready`, then the cells each ledger line
 // changes and the run's progress; each cell's verdict (and its grading run's, followed live), the columns'
 // figures and, on "Compare with…", each cell against another run, or on "Compare columns…" (and after Compare
-// with Base) one column's cells against the baseline column's; a cell's detail when the page asks for it; and
-// the run's actions.
+// with Base) one column's cells against the baseline column's, with the paired test; each row's marks (columns
+// that disagree, with repeats its samples' passes, against the experiment's baseline run its change); a cell's
+// detail when the page asks for it; and the run's actions.
 
 import * as vscode from 'vscode';
 import type { BatchProgress } from '../../core/batch/runner';
@@ -19,6 +20,9 @@ import { answerText } from '../../core/runs/compare-runs';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
 import { cellDetailView, cellView, cellViews, experimentHeaderView, experimentProgressView, rowViews } from '../../host/experiments/experiment-view-model';
 import { PanelJudging } from '../../host/experiments/panel-judging';
+import { PanelBaseline, type PanelBaselineView } from '../../host/experiments/baseline-view';
+import { rowMarks, ShownRowMarks, type RowMarks } from '../../host/experiments/row-marks';
+import { rowSamples } from '../../host/experiments/row-samples';
 import { adaptorBesideBase } from '../../host/experiments/adaptor-columns';
 import { cellSnippet } from '../../host/experiments/cell-snippet';
 import { SNIPPET_LABELS, snippetsFor, TOKEN_ENV, type SnippetFormat } from '../../core/snippets';
@@ -32,6 +36,7 @@ import type { ReadOnlyTexts } from '../read-only-texts';
 import { copyText, openInEditor } from '../text-actions';
 import { fileAccess, templateTrust } from '../workspace-trust';
 import { pickColumnsToCompare, pickRunToCompare } from './comparison-picks';
+import type { ExperimentBaselines } from './experiment-baselines';
 import { offerReport } from './report-preview';
 
 /** Verdicts and figures change with every answer; the column headers need them at most this often. */
@@ -39,6 +44,7 @@ const JUDGED_EVERY_MS = 250;
 
 export interface ExperimentPanelDeps extends RunActionsDeps {
   texts: ReadOnlyTexts;
+  baselines: ExperimentBaselines;
 }
 
 export const EXPERIMENT_PAGE: RunPage = { viewType: 'scalarlm.experiment', script: 'experiments', laterScripts: ['markdown'], stylesheets: ['panel.css', 'markdown.css', 'experiments.css'], title: 'ScalarLM Experiment' };
@@ -51,13 +57,17 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   private judging: PanelJudging | undefined;
   /** What the cells are compared with (another run, or a baseline column), kept across the run's re-reads. */
   private compared: { kind: 'run'; runId: string } | { kind: 'columns'; base: number; other: number } | undefined;
-  /** The rows marked as disagreeing on the page. */
-  private disagree = new Set<number>();
+  /** This run against its experiment's baseline run, and how it stands now (undefined: no baseline). */
+  private baseline: PanelBaseline | undefined;
+  private baselineView: PanelBaselineView | undefined;
+  /** The rows' marks as the page has them. */
+  private readonly shownMarks = new ShownRowMarks();
   private judgedTimer: NodeJS.Timeout | undefined;
 
   constructor(panel: vscode.WebviewPanel, runId: string, extensionUri: vscode.Uri, protected override readonly deps: ExperimentPanelDeps) {
     super(panel, runId, extensionUri, deps, EXPERIMENT_PAGE);
     this.disposables.add({ dispose: () => clearTimeout(this.judgedTimer) });
+    this.disposables.add(deps.baselines.onDidChange(() => this.baselineChanged()));
   }
 
   protected async received(message: unknown): Promise<void> {
@@ -76,16 +86,20 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust()));
     this.applyComparison(run, judging);
     const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
-    this.disagree = disagree;
+    this.baseline = new PanelBaseline(store, this.runId, templateTrust());
+    this.baselineView = this.readBaseline(run);
+    const marks = this.rowMarks(run, judging, disagree);
+    this.shownMarks.reset(marks);
     const header = { ...experimentHeaderView(run, this.sourceLabel(run)), columns };
     const live = this.live;
     return {
       type: 'init',
       header,
-      rows: rowViews(this.tests, header.rowCount, disagree),
+      rows: rowViews(this.tests, header.rowCount, marks),
       cells: cellViews(run.items, live, judging),
       progress: this.progressView(run, this.deps.runs.latestProgress(this.runId), live),
       ...(judging.comparison ? { comparison: judging.comparison } : {}),
+      ...(this.baselineView ? { baseline: this.baselineView.view } : {}),
     };
   }
 
@@ -126,7 +140,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     return sourceLabel(run.header.source) ?? '';
   }
 
-  /** Column figures, disagreeing rows and the comparison's counts, recounted at most every JUDGED_EVERY_MS. */
+  /** Column figures, the rows' marks, the comparison and the baseline, recounted at most every JUDGED_EVERY_MS. */
   private judgedSoon(): void {
     this.judgedTimer ??= setTimeout(() => {
       this.judgedTimer = undefined;
@@ -138,10 +152,31 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
         this.post({ type: 'comparison', comparison: judging.comparison ?? null });
       }
       const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
-      const rows = [...new Set([...disagree, ...this.disagree])].filter((row) => disagree.has(row) !== this.disagree.has(row)).map((index) => ({ index, disagree: disagree.has(index) }));
-      this.disagree = disagree;
-      this.post({ type: 'judged', columns, rows });
+      const before = JSON.stringify(this.baselineView?.view);
+      this.baselineView = this.readBaseline(run);
+      this.post({ type: 'judged', columns, rows: this.shownMarks.changes(this.rowMarks(run, judging, disagree)) });
+      if (JSON.stringify(this.baselineView?.view) !== before) this.post({ type: 'baseline', baseline: this.baselineView?.view ?? null, rows: [] });
     }, JUDGED_EVERY_MS);
+  }
+
+  /** Some experiment's baseline was set or cleared: this run against its experiment's baseline as it now is. */
+  private baselineChanged(): void {
+    const { run, judging } = this;
+    if (!run || !judging) return;
+    this.baselineView = this.readBaseline(run);
+    const rows = this.shownMarks.changes(this.rowMarks(run, judging, judging.judged(run, this.sourceLabel(run)).disagree));
+    this.post({ type: 'baseline', baseline: this.baselineView?.view ?? null, rows });
+  }
+
+  private readBaseline(run: RunProjection): PanelBaselineView | undefined {
+    const source = run.header.experiment?.origin.path;
+    if (source === undefined || !this.baseline) return undefined;
+    return this.baseline.view(this.deps.baselines.choiceFor(source), this.sourceLabel(run));
+  }
+
+  private rowMarks(run: RunProjection, judging: PanelJudging, disagree: ReadonlySet<number>): Map<number, RowMarks> {
+    const samples = rowSamples(run.items, (item) => judging.outcome(item), run.header.experiment?.repeat ?? 1);
+    return rowMarks(disagree, samples, this.baselineView?.marks);
   }
 
   private async act(message: Exclude<ExperimentFromWebview, { type: 'ready' | 'rendered' }>, run: RunProjection): Promise<void> {
@@ -166,6 +201,9 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       compareWith: () => this.compareWith(run),
       compareColumns: () => this.compareColumns(run),
       clearComparison: () => this.compare(undefined),
+      setBaseline: () => this.deps.baselines.set(this.runId),
+      clearBaseline: () => this.deps.baselines.clear(this.runId),
+      saveBaselineFile: () => this.deps.baselines.saveFile(this.runId),
     };
   }
 

@@ -12,6 +12,7 @@ import { ReadOnlyTexts } from '../read-only-texts';
 import type { RunsShell } from '../runs/register';
 import { RunPanels } from '../runs/run-panel';
 import { addAdaptorToExperiment, compareWithBase, type AdaptorCommandDeps } from './adaptor-commands';
+import { ExperimentBaselines } from './experiment-baselines';
 import { ExperimentContext } from './experiment-context';
 import { runExperimentFile, runPromptOverDataset, runPromptWithSample, type ExperimentCommandDeps } from './experiment-commands';
 import { EXPERIMENT_PAGE, ExperimentPanel, type ExperimentPanelDeps } from './experiment-panel';
@@ -29,7 +30,8 @@ export function registerExperiments(context: vscode.ExtensionContext, shell: Run
   disposables.add(vscode.languages.registerCodeLensProvider(PROMPT_FILE_SELECTOR, new PromptFileLenses()));
   disposables.add(vscode.languages.registerCodeLensProvider({ scheme: PREVIEW_SCHEME }, disposables.add(new PreviewLenses(previews))));
 
-  const panelDeps: ExperimentPanelDeps = { ...shell.panelDeps, texts: disposables.add(new ReadOnlyTexts()) };
+  const baselines = disposables.add(new ExperimentBaselines(shell.runs));
+  const panelDeps: ExperimentPanelDeps = { ...shell.panelDeps, texts: disposables.add(new ReadOnlyTexts()), baselines };
   const panels = disposables.add(new RunPanels(context.extensionUri, EXPERIMENT_PAGE, panelDeps, (panel, runId, uri) => new ExperimentPanel(panel, runId, uri, panelDeps)));
   disposables.add(shell.kinds.add({ shows: (summary) => summary?.experiment !== undefined, show: (runId) => panels.show(runId) }));
 
@@ -44,6 +46,8 @@ export function registerExperiments(context: vscode.ExtensionContext, shell: Run
   };
   const asUri = (value: unknown) => (value instanceof vscode.Uri ? value : undefined);
   const asString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  // A run id, or the Runs view's node of a run.
+  const asRunId = (value: unknown) => asString(value) ?? asString((value as { run?: { runId?: unknown } } | undefined)?.run?.runId);
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'scalarlm.previewPrompt': (uri) => previewPrompt(previewDeps, uri),
     'scalarlm.previewCells': (uri) => previewCells(previewDeps, uri),
@@ -54,6 +58,10 @@ export function registerExperiments(context: vscode.ExtensionContext, shell: Run
     'scalarlm.runPromptOverDataset': (uri, dataset) => runPromptOverDataset(runDeps, asUri(uri), asUri(dataset)),
     'scalarlm.addAdaptorToExperiment': (uri, model, label) => addAdaptorToExperiment(runDeps, asUri(uri), asString(model), asString(label)),
     'scalarlm.compareWithBase': (uri, model, label) => compareWithBase(adaptorDeps, asUri(uri), asString(model), asString(label)),
+    'scalarlm.setBaseline': (run) => {
+      const runId = asRunId(run);
+      if (runId) baselines.set(runId);
+    },
   };
   for (const [id, run] of Object.entries(commands)) disposables.add(registerCommand(id, run, log));
   return disposables;

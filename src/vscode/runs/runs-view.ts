@@ -31,7 +31,8 @@ class RunItemNode extends vscode.TreeItem {
         `Started ${new Date(run.createdAt).toLocaleString()}${run.parentRunId ? `\n\n${escapeMarkdown(retryOf(parent))}` : ''}`,
     );
     this.iconPath = new vscode.ThemeIcon(active ? 'sync~spin' : error > 0 || unknown > 0 ? 'warning' : pending + unsent > 0 ? 'debug-pause' : 'pass');
-    this.contextValue = 'scalarlmRun';
+    // An experiment's run can be its experiment's baseline (the menu's Set as Baseline).
+    this.contextValue = run.experiment ? 'scalarlmRunExperiment' : 'scalarlmRun';
     this.id = run.runId;
     this.command = { command: 'scalarlm.runs.open', title: 'Open Results', arguments: [this] };
   }

@@ -2,7 +2,7 @@
 // and repeat. A change makes new objects along its path (the cell, its column's list, its row), so the
 // grid tells by identity which rows and which cells to rewrite. DOM-free, so the Node unit tests cover it.
 
-import type { CellStatus, CellView, ColumnView, RowView } from '../../protocol/experiments';
+import type { BaselineChange, CellStatus, CellView, ColumnView, RowMarksView, RowView } from '../../protocol/experiments';
 
 /** A verdict the filter can ask for. */
 export type VerdictChoice = 'pass' | 'fail';
@@ -37,6 +37,16 @@ export class StoredRow {
   /** Whether a cell of `column` (of any column when absent) differs from the run compared with. */
   hasChange(column?: number): boolean {
     return this.someCell((cell) => cell.change !== undefined && cell.change !== 'same', column);
+  }
+
+  /** Whether the samples of `column` (of any column when absent) disagree. */
+  isFlaky(column?: number): boolean {
+    return (this.row.samples ?? []).some((sample) => sample.flaky && (column === undefined || sample.column === column));
+  }
+
+  /** Whether `column` (any column when absent) has this change against the baseline. */
+  hasBaselineChange(change: BaselineChange, column?: number): boolean {
+    return (this.row.baseline ?? []).some((mark) => mark.change === change && (column === undefined || mark.column === column));
   }
 
   private someCell(test: (cell: CellView) => boolean, column: number | undefined): boolean {
@@ -99,20 +109,23 @@ export class CellStore {
   }
 
   /**
-   * Marks rows whose columns disagree, or no longer do. Only the rows that flip get new objects (with their
-   * cells kept), so the grid redraws their labels and nothing else. Returns their indexes.
+   * A row's marks anew (its columns disagree or no longer do, its samples' passes, its changes against the
+   * baseline). Only the rows whose marks changed get new objects (with their cells kept), so the grid redraws
+   * their labels and marks and nothing else. Returns their indexes.
    */
-  setDisagree(rows: readonly { index: number; disagree: boolean }[]): number[] {
-    const flipped: number[] = [];
-    for (const { index, disagree } of rows) {
+  setRowMarks(rows: readonly RowMarksView[]): number[] {
+    const changed: number[] = [];
+    for (const { index, disagree, samples, baseline } of rows) {
       const position = this.positionByRow.get(index);
       if (position === undefined) continue;
       const entry = this.entries[position];
-      if ((entry.row.disagree === true) === disagree) continue;
-      this.entries[position] = new StoredRow({ ...entry.row, disagree }, entry.cells);
-      flipped.push(index);
+      const { disagree: _disagree, samples: _samples, baseline: _baseline, ...own } = entry.row;
+      const row: RowView = { ...own, ...(disagree ? { disagree } : {}), ...(samples ? { samples } : {}), ...(baseline ? { baseline } : {}) };
+      if (marksOf(row) === marksOf(entry.row)) continue;
+      this.entries[position] = new StoredRow(row, entry.cells);
+      changed.push(index);
     }
-    return flipped;
+    return changed;
   }
 
   /** The columns with a cell that has a verdict (so the experiment judges them). */
@@ -148,6 +161,11 @@ export class CellStore {
     this.positionByRow.clear();
     this.entries.forEach((entry, position) => this.positionByRow.set(entry.row.index, position));
   }
+}
+
+/** A row's marks as one text, to tell whether they changed. */
+function marksOf(row: RowView): string {
+  return JSON.stringify([row.disagree === true, row.samples ?? [], row.baseline ?? []]);
 }
 
 function groupByRow(cells: readonly CellView[]): Map<number, CellView[]> {

@@ -65,8 +65,11 @@ export function detailNote(cell: CellView): string {
   return DETAIL_NOTES[cell.status];
 }
 
-/** How many repeats a cell lists in the grid: all up to STACKED_REPEATS, else one line less and "+N more". */
-export const STACKED_REPEATS = 4;
+/**
+ * How many repeats a cell lists in the grid: all up to STACKED_REPEATS, else one line less and "+N more". A cell
+ * is four lines tall, and with repeats its first line is its samples' passes.
+ */
+export const STACKED_REPEATS = 3;
 
 export function stackedRepeats(repeat: number): { shown: number; more: number } {
   if (repeat <= STACKED_REPEATS) return { shown: repeat, more: 0 };

@@ -1,11 +1,13 @@
 // The experiment panel's page: builds the views, holds what the user chose (column, state, verdict,
-// changed cells, search, selected cell, output format), applies the host's messages and saves the choices
-// to the webview state. Incoming cells update the store and only the cells in view that changed; the
-// filtered row list is recomputed only when a filter could take or drop rows. Judging (column figures,
-// rows whose columns disagree) rewrites the headers and the labels of the rows that flipped, never the grid.
+// changed cells, flaky or regressed rows, search, selected cell, output format), applies the host's messages
+// and saves the choices to the webview state. Incoming cells update the store and only the cells in view that
+// changed; the filtered row list is recomputed only when a filter could take or drop rows. Judging (column
+// figures, rows' marks: columns that disagree, samples' passes, changes against the baseline) rewrites the
+// headers and the rows whose marks changed, never the grid.
 
 import {
   CELL_STATUSES,
+  type BaselineView,
   type CellDetailView,
   type CellStatus,
   type ColumnView,
@@ -21,13 +23,15 @@ import { element } from '../shared/dom';
 import type { OutputFormat } from '../shared/saved-state';
 import { createSearchBox } from '../shared/search-box';
 import type { Page, PageHost } from '../shared/start-page';
+import { createBaselineBar } from './baseline-bar';
 import { CellStore, sameCell, type CellRef, type VerdictChoice } from './cell-store';
 import { createColumnFilter } from './column-filter';
 import { createComparisonBar } from './comparison-bar';
 import { createDetailView } from './detail-view';
 import { columnFiguresLine } from './figures-text';
 import { createHeaderView } from './header-view';
-import { filterRows, filtersByCells, shownColumns, type MatrixFilter } from './matrix-filter';
+import { createMarkFilter, type RowMarkFilter } from './mark-filter';
+import { filterRows, filtersByCells, filtersByMarks, shownColumns, type MatrixFilter } from './matrix-filter';
 import { createMatrixView } from './matrix-view';
 import { createVerdictFilter } from './verdict-filter';
 import { comparedWhere, EXPERIMENT_TOOLBAR, toolbarButtons, type ToolbarContext } from './wording';
@@ -54,6 +58,8 @@ export function createExperimentPage(
   let status: CellStatus | undefined;
   let verdict: VerdictChoice | undefined;
   let changedOnly = false;
+  let flakyOnly = false;
+  let regressedOnly = false;
   let search = '';
   let selected: CellRef | undefined;
   let detail: CellDetailView | undefined;
@@ -61,6 +67,8 @@ export function createExperimentPage(
   let scrollTop = 0;
   let progress: ExperimentProgressView | undefined;
   let comparison: ComparisonView | undefined;
+  /** The experiment's baseline run as the host compares this run with it; undefined: the experiment has none. */
+  let baseline: BaselineView | undefined;
   /** Some cell has a verdict: the verdict filters are worth showing. */
   let judged = false;
 
@@ -88,8 +96,16 @@ export function createExperimentPage(
     },
     signal,
   );
+  const markFilter = createMarkFilter((chosen: RowMarkFilter) => {
+    if (chosen === 'flaky') flakyOnly = !flakyOnly;
+    else regressedOnly = !regressedOnly;
+    showFilters();
+    refilter();
+    save();
+  }, signal);
   const toolbar = createActionToolbar(EXPERIMENT_TOOLBAR, { primary: 'rerunFailed', label: 'Experiment actions' }, (action) => host.post({ type: 'run', action }), signal);
   const comparisonBar = createComparisonBar(() => host.post({ type: 'run', action: 'clearComparison' }), signal);
+  const baselineBar = createBaselineBar();
   const columnFilter = createColumnFilter((chosen) => {
     column = chosen;
     showColumns();
@@ -143,8 +159,8 @@ export function createExperimentPage(
   const main = element('main', 'experiment run-panel');
   main.dataset.view = 'scalarlm-experiment';
   const filterChips = element('div', 'filter-chips');
-  filterChips.append(chips.element, verdictFilter.element);
-  header.element.append(comparisonBar.element, filterChips, toolbar.element);
+  filterChips.append(chips.element, verdictFilter.element, markFilter.element);
+  header.element.append(comparisonBar.element, baselineBar.element, filterChips, toolbar.element);
   const split = element('div', 'split');
   split.append(matrix.element, detailView.element);
   main.append(header.element, searchBox.element, split);
@@ -165,6 +181,8 @@ export function createExperimentPage(
     if (status !== undefined) state.status = status;
     if (verdict !== undefined) state.verdict = verdict;
     if (changedOnly) state.changedOnly = true;
+    if (flakyOnly) state.flakyOnly = true;
+    if (regressedOnly) state.regressedOnly = true;
     if (selected !== undefined) state.selected = selected;
     host.save(state);
   }
@@ -216,7 +234,7 @@ export function createExperimentPage(
   }
 
   function currentFilter(): MatrixFilter {
-    return { column, status, verdict, changedOnly, search };
+    return { column, status, verdict, changedOnly, flakyOnly, regressedOnly, search };
   }
 
   function refilter(): void {
@@ -228,6 +246,8 @@ export function createExperimentPage(
   function showFilters(): void {
     verdictFilter.showActive(verdict, changedOnly);
     verdictFilter.setAvailable(judged, comparison !== undefined);
+    markFilter.showActive(new Set<RowMarkFilter>([...(flakyOnly ? ['flaky' as const] : []), ...(regressedOnly ? ['regressed' as const] : [])]));
+    markFilter.setAvailable(new Set<RowMarkFilter>([...(judged && repeats > 1 ? ['flaky' as const] : []), ...(baseline?.state === 'compared' ? ['regressed' as const] : [])]));
   }
 
   /** The headers' figures lines from the columns' stats; a column is waiting for verdicts when a cell has one. */
@@ -239,17 +259,23 @@ export function createExperimentPage(
 
   function showComparison(next: ComparisonView | undefined): void {
     comparison = next;
-    comparisonBar.show(comparison, columns);
+    comparisonBar.show(comparison, columns, repeats);
+    if (progress !== undefined) toolbar.update(toolbarButtons(progress.phase, progress.counts, toolbarContext()));
+  }
+
+  function showBaseline(next: BaselineView | undefined): void {
+    baseline = next;
+    baselineBar.show(baseline, columns, repeats);
     if (progress !== undefined) toolbar.update(toolbarButtons(progress.phase, progress.counts, toolbarContext()));
   }
 
   function toolbarContext(): ToolbarContext {
-    return { columns: columns.length, ...(comparison !== undefined ? { comparing: comparison.kind } : {}) };
+    return { columns: columns.length, ...(comparison !== undefined ? { comparing: comparison.kind } : {}), ...(baseline !== undefined ? { baseline: baseline.state } : {}) };
   }
 
   function init(message: Init): void {
     // The saved choices apply when they belong to this run: after a reload, or a repeated init.
-    const current: Omit<ExperimentPanelState, 'runId'> = { column, status, verdict, changedOnly, search, scrollTop, selected };
+    const current: Omit<ExperimentPanelState, 'runId'> = { column, status, verdict, changedOnly, flakyOnly, regressedOnly, search, scrollTop, selected };
     const saved = runId === message.header.runId ? current : restored?.runId === message.header.runId ? restored : undefined;
     runId = message.header.runId;
     main.dataset.runId = runId;
@@ -260,12 +286,16 @@ export function createExperimentPage(
     verdict = saved?.verdict;
     // "Changed" means against the run compared with: without one it would hide every row.
     changedOnly = saved?.changedOnly === true && message.comparison !== undefined;
+    // Likewise "flaky" without repeats, and "regressed" without a baseline compared.
+    flakyOnly = saved?.flakyOnly === true && repeats > 1;
+    regressedOnly = saved?.regressedOnly === true && message.baseline?.state === 'compared';
     search = saved?.search ?? '';
     selected = saved?.selected;
     detail = undefined;
     store.replaceAll(columns, message.rows, message.cells);
     header.showExperiment(message.header);
     showComparison(message.comparison);
+    showBaseline(message.baseline);
     showProgress(message.progress);
     chips.showActive(status);
     columnFilter.setColumns(columns);
@@ -296,7 +326,26 @@ export function createExperimentPage(
     columns = columns.map((candidate) => ({ ...candidate, stats: stats.get(candidate.index) }));
     showFigures();
     showFilters();
-    if (store.setDisagree(message.rows).length > 0) matrix.refresh();
+    showRowMarks(message.rows);
+  }
+
+  function showRowMarks(rows: Extract<ExperimentToWebview, { type: 'judged' }>['rows']): void {
+    if (store.setRowMarks(rows).length === 0) return;
+    if (filtersByMarks(currentFilter())) refilter();
+    else matrix.refresh();
+  }
+
+  function baselineMessage(message: Extract<ExperimentToWebview, { type: 'baseline' }>): void {
+    showBaseline(message.baseline ?? undefined);
+    // "Regressed" means against a baseline compared: without one it would hide every row.
+    const stopped = regressedOnly && baseline?.state !== 'compared';
+    if (stopped) regressedOnly = false;
+    showFilters();
+    showRowMarks(message.rows);
+    if (stopped) {
+      refilter();
+      save();
+    }
   }
 
   function comparisonMessage(next: ComparisonView | null): void {
@@ -358,6 +407,9 @@ export function createExperimentPage(
           break;
         case 'comparison':
           comparisonMessage(message.comparison);
+          break;
+        case 'baseline':
+          baselineMessage(message);
           break;
       }
     },

@@ -1,6 +1,7 @@
 // Which rows and columns the matrix shows: all columns or one, rows with a cell in one state (or all),
-// rows with a cell of one verdict, rows with a cell that changed against the run compared with, and a
-// search over row labels, vars, outputs and errors. With one column shown, every rule looks at that
+// rows with a cell of one verdict, rows with a cell that changed against the run compared with, rows with a
+// flaky column (repeats) or one that regressed against the baseline run, and a search over row labels, vars,
+// outputs and errors. With one column shown, every rule looks at that
 // column's cells only, so every row left has what was asked in view. Each rule is met by some cell of
 // the row, not necessarily the same one. DOM-free.
 
@@ -16,6 +17,10 @@ export interface MatrixFilter {
   verdict?: VerdictChoice;
   /** Rows with a cell that is not the same as in the run compared with. */
   changedOnly?: boolean;
+  /** Rows with a column whose samples disagree. */
+  flakyOnly?: boolean;
+  /** Rows with a column that regressed against the experiment's baseline run. */
+  regressedOnly?: boolean;
   /** As typed; matched case-insensitively, ignoring surrounding whitespace. */
   search: string;
 }
@@ -33,15 +38,24 @@ export function filterRows(store: CellStore, filter: MatrixFilter): number[] {
   const query = filter.search.trim().toLowerCase();
   const { status, verdict, column } = filter;
   const changedOnly = filter.changedOnly === true;
-  if (status === undefined && verdict === undefined && !changedOnly && query === '') return store.select(() => true);
+  const flakyOnly = filter.flakyOnly === true;
+  const regressedOnly = filter.regressedOnly === true;
+  if (status === undefined && verdict === undefined && !changedOnly && !flakyOnly && !regressedOnly && query === '') return store.select(() => true);
   // Search texts are built on first read, so they are read only when there is a query.
   return store.select(
     (entry) =>
       (status === undefined || entry.hasStatus(status, column)) &&
       (verdict === undefined || entry.hasVerdict(verdict, column)) &&
       (!changedOnly || entry.hasChange(column)) &&
+      (!flakyOnly || entry.isFlaky(column)) &&
+      (!regressedOnly || entry.hasBaselineChange('regressed', column)) &&
       (query === '' || entry.searchText(column).includes(query)),
   );
+}
+
+/** Whether a filter could take or drop rows when rows' marks change (samples judged, the baseline compared anew). */
+export function filtersByMarks(filter: MatrixFilter): boolean {
+  return filter.flakyOnly === true || filter.regressedOnly === true;
 }
 
 /** Whether a filter could take or drop rows when cells change (their states, verdicts, changes or texts). */

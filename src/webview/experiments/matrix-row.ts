@@ -1,15 +1,17 @@
 // One row of the matrix: the sticky row label (its vars in the tooltip, a mark when its columns disagree)
 // and one grid cell per column shown. A cell shows its state, its verdict's badge, its change against the
-// run compared with, and the first lines of its output, its error or its waiting note; with repeats, one
+// run compared with, its change against the experiment's baseline run, and the first lines of its output, its
+// error or its waiting note; with repeats, a line of its samples' passes (flaky when they disagree), then one
 // line per repeat. All text goes in as textContent, title or aria-label. Rows are recycled as the matrix
-// scrolls, so fill() rewrites the label when the row changed and every cell whose object changed, and
-// nothing else.
+// scrolls, so fill() rewrites the label and the marks when the row changed and every cell whose object
+// changed, and nothing else.
 
-import type { CellView, ColumnView } from '../../protocol/experiments';
+import type { CellView, ColumnView, RowView } from '../../protocol/experiments';
 import { element, setText } from '../shared/dom';
 import type { CellRef, CellStack, StoredRow } from './cell-store';
 import { cellAccessibleName, changeMark, verdictBadge, type CellMark } from './cell-marks';
 import { cellLine, moreRepeatsLabel, repeatLine, stackedRepeats, type CellLineKind } from './cell-text';
+import { baselineMark, FLAKY_MARK, samplesMark } from './evidence-wording';
 import { varsTooltip } from './wording';
 
 const DISAGREE = 'Columns disagree on this row';
@@ -38,12 +40,24 @@ interface Line {
   drawn: CellView | undefined | null;
 }
 
+/** What the row says of the column beyond its answers: its samples' passes (repeats) and its change against the baseline. */
+interface SlotMarks {
+  /** With repeats only: the line above the repeats. */
+  readonly samples: { readonly line: HTMLElement; readonly count: HTMLElement; readonly flaky: HTMLElement } | undefined;
+  readonly baseline: HTMLElement;
+  /** The marks drawn, as text; `null` before the first draw. */
+  drawn: string | null;
+  /** For the cell's accessible name. */
+  label: string;
+}
+
 interface Slot {
   readonly column: number;
   readonly root: HTMLElement;
   readonly lines: Line[];
   /** Repeats the cell does not list. */
   readonly more: number;
+  readonly marks: SlotMarks;
 }
 
 /** `columns`: the columns shown, in order; `repeat`: how many answers each cell holds. */
@@ -70,10 +84,13 @@ export function createMatrixRow(columns: readonly ColumnView[], repeat: number):
     cell.setAttribute('aria-colindex', String(position + 2));
     cell.dataset.column = String(column.index);
     const lines = Array.from({ length: shown }, (_, index) => createLine(stacked, index));
+    const marks = createSlotMarks(stacked);
+    if (marks.samples) cell.append(marks.samples.line);
+    else lines[0].root.insertBefore(marks.baseline, lines[0].text);
     cell.append(...lines.map((line) => line.root));
     if (more > 0) cell.append(element('div', 'repeat-more', moreRepeatsLabel(more)));
     root.append(cell);
-    return { column: column.index, root: cell, lines, more };
+    return { column: column.index, root: cell, lines, more, marks };
   });
 
   let selectedCell: HTMLElement | undefined;
@@ -102,9 +119,13 @@ export function createMatrixRow(columns: readonly ColumnView[], repeat: number):
           slot.root.dataset.row = String(index);
           // A recycled row shows another row's cells now: draw every line again.
           for (const line of slot.lines) line.drawn = null;
+          slot.marks.drawn = null;
         }
       }
-      for (const slot of slots) fillSlot(slot, entry.cellsOf(slot.column), stacked);
+      for (const slot of slots) {
+        const marksChanged = fillMarks(slot, entry.row, repeat);
+        fillSlot(slot, entry.cellsOf(slot.column), stacked, marksChanged);
+      }
     },
     markSelected(selected) {
       const inRow = selected !== undefined && row.entry?.row.index === selected.row;
@@ -156,8 +177,46 @@ function markElement(className: string): HTMLElement {
   return mark;
 }
 
-function fillSlot(slot: Slot, stack: CellStack, stacked: boolean): void {
-  let redrawn = false;
+function createSlotMarks(stacked: boolean): SlotMarks {
+  const baseline = markElement('baseline-mark');
+  if (!stacked) return { samples: undefined, baseline, drawn: null, label: '' };
+  const line = element('div', 'samples-line');
+  const count = element('span', 'samples-count');
+  const flaky = markElement('flaky-mark');
+  line.append(count, flaky, baseline);
+  return { samples: { line, count, flaky }, baseline, drawn: null, label: '' };
+}
+
+/** Draws the column's marks when the row's changed; true when they did. */
+function fillMarks(slot: Slot, row: RowView, repeats: number): boolean {
+  const sample = row.samples?.find((candidate) => candidate.column === slot.column);
+  const change = row.baseline?.find((candidate) => candidate.column === slot.column)?.change;
+  const key = JSON.stringify([sample ?? null, change ?? null]);
+  const { marks } = slot;
+  if (marks.drawn === key) return false;
+  marks.drawn = key;
+  const labels: string[] = [];
+  if (marks.samples) {
+    const shown = sample === undefined ? undefined : samplesMark(sample);
+    setText(marks.samples.count, shown?.text ?? '');
+    marks.samples.count.title = shown?.title ?? '';
+    showMark(marks.samples.flaky, shown?.flaky ? FLAKY_MARK : undefined);
+    slot.root.classList.toggle('flaky', shown?.flaky === true);
+    if (shown) labels.push(shown.label);
+  }
+  const mark = baselineMark(change, repeats);
+  showMark(marks.baseline, mark);
+  if (mark !== undefined) {
+    marks.baseline.dataset.change = mark.change;
+    labels.push(mark.label);
+  }
+  marks.label = labels.join(', ');
+  return true;
+}
+
+/** `marksChanged`: the column's marks were drawn anew, so its accessible name is written again too. */
+function fillSlot(slot: Slot, stack: CellStack, stacked: boolean, marksChanged: boolean): void {
+  let redrawn = marksChanged;
   slot.lines.forEach((line, repeat) => {
     const cell = stack[repeat];
     if (line.drawn === cell) return;
@@ -179,7 +238,7 @@ function fillSlot(slot: Slot, stack: CellStack, stacked: boolean): void {
     // The cell's state is its one answer's, or its first repeat's: enough for the colour of its edge.
     if (repeat === 0) slot.root.dataset.status = status;
   });
-  if (redrawn) slot.root.setAttribute('aria-label', cellAccessibleName(slot.lines.map((_, repeat) => stack[repeat]), slot.more));
+  if (redrawn) slot.root.setAttribute('aria-label', [slot.marks.label, cellAccessibleName(slot.lines.map((_, repeat) => stack[repeat]), slot.more)].filter((part) => part !== '').join('; '));
 }
 
 function showMark(target: HTMLElement, mark: CellMark | undefined): void {

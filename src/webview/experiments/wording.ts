@@ -1,7 +1,7 @@
 // The experiment panel's sentences: actions, the header's summary and stats lines, column and row
 // labels. DOM-free.
 
-import type { CellChange, CellCounts, ColumnView, ComparisonView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView } from '../../protocol/experiments';
+import type { BaselineView, CellChange, CellCounts, ColumnView, ComparisonView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView } from '../../protocol/experiments';
 import type { Transport } from '../../protocol/transport';
 import { formatCount, formatDuration } from '../shared/format';
 import { PHASE_LABELS, resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
@@ -10,12 +10,14 @@ import { PHASE_LABELS, resumeLabel, type ToolbarButtonState } from '../shared/ru
 export type ToolbarAction = Exclude<ExperimentAction, 'clearComparison'>;
 
 /** The toolbar, left to right. */
-export const EXPERIMENT_TOOLBAR: readonly ToolbarAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'compareColumns', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource'];
+export const EXPERIMENT_TOOLBAR: readonly ToolbarAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'compareColumns', 'setBaseline', 'clearBaseline', 'saveBaselineFile', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource'];
 
-/** What the toolbar knows beyond the run's phase and counts: what is compared, and how many columns there are. */
+/** What the toolbar knows beyond the run's phase and counts: what is compared, how many columns, the experiment's baseline. */
 export interface ToolbarContext {
   comparing?: ComparisonView['kind'];
   columns?: number;
+  /** How the experiment's baseline stands; absent when it has none. */
+  baseline?: BaselineView['state'];
 }
 
 /** Each action's label and whether it applies now. */
@@ -30,6 +32,10 @@ export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts, conte
     cancel: { label: 'Cancel', enabled: running },
     compareWith: { label: comparing === 'run' ? 'Compare with another…' : 'Compare with…', enabled: true },
     compareColumns: { label: comparing === 'columns' ? 'Compare other columns…' : 'Compare columns…', enabled: (context.columns ?? 0) >= 2 },
+    // A baseline is a finished run: one still going has rows yet to come.
+    setBaseline: context.baseline === 'this-run' ? { label: 'This run is the baseline', enabled: false } : { label: 'Set as Baseline', enabled: !running },
+    clearBaseline: { label: 'Clear Baseline', enabled: context.baseline !== undefined },
+    saveBaselineFile: { label: 'Save Baseline File…', enabled: !running },
     exportJsonl: { label: 'Export JSONL', enabled: true },
     exportCsv: { label: 'Export CSV', enabled: true },
     exportHtml: { label: 'Export HTML report', enabled: true },

@@ -3,6 +3,7 @@
 // no times, so blessing the same results writes the same bytes. Reading one back checks every part of it and
 // refuses what is not one (another format, another version, a damaged row) at its line, saying what to do.
 
+import { basename, dirname, extname, join } from 'node:path';
 import { scanJson, type JsonNode } from '../../prompts/json-scanner';
 import { JsonTextLocator } from '../../prompts/json-locating';
 import { PromptInputError } from '../../prompts/problems';
@@ -31,6 +32,11 @@ function ownColumn({ label, prompt, provider, model, graders }: SummaryColumn): 
 
 function ownRow({ key, label, test, assertions, cells }: SummaryRow): SummaryRow {
   return { key, label, test, assertions, cells: cells.map(({ verdict, passed, judged, score, reviewed }) => ({ verdict, passed, judged, score, ...(reviewed ? { reviewed } : {}) })) };
+}
+
+/** Where a run of the experiment `experimentPath` is blessed by default: beside it, `<name>.baseline.json`. */
+export function defaultBaselinePath(experimentPath: string): string {
+  return join(dirname(experimentPath), `${basename(experimentPath, extname(experimentPath))}.baseline.json`);
 }
 
 /** A baseline file read back; a PromptInputError at the file's line for anything that is not one. */

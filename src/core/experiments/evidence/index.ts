@@ -1,10 +1,12 @@
 // An experiment's results as evidence: rows named across runs, a run summed up as a baseline, the baseline file,
-// where a baseline comes from, and the gate that compares a run with it.
+// where a baseline comes from, the gate that compares a run with it, and which run each experiment's baseline is in
+// a runs folder.
 
 export { RowKeys, rowIdentities, type RowIdentity } from './row-identity';
 export { assertionVerdicts, summarizeStoredRun, type RunSummaryOfRun } from './run-summary';
 export { BASELINE_FORMAT, BASELINE_VERSION, type BaselineReport, type CellVerdict, type RunSummary, type SampleJudge, type SampleVerdict, type SummaryCell, type SummaryColumn, type SummaryRow } from '../run-summary-types';
-export { baselineText, isBaselineError, parseBaseline } from './baseline-file';
+export { baselineText, defaultBaselinePath, isBaselineError, parseBaseline } from './baseline-file';
+export { chooseBaseline, chosenBaseline, ChosenBaselinesError, experimentKey, readChosenBaselines } from './chosen-baselines';
 export { BaselineColumnsError, gateAgainstBaseline, matchRows, mismatchCount, mismatchLines, pairColumns, type BaselineGate, type GateCell, type GateMismatch } from './baseline-gate';
 export { baselineReport, BaselineNotFoundError, changesByCell, gateCountsText, loadBaseline, plannedRows, type LoadedBaseline } from './baseline-source';
 export { ReviewBook, reviewedVerdicts, reviewKey, type Review, type ReviewVerdict } from '../reviews';

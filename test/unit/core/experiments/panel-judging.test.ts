@@ -132,7 +132,11 @@ describe('the experiment panel judging its cells', () => {
       const projection = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
       const judging = new PanelJudging(store, runId, readTests(store, runId), 'trusted');
       const view = judging.compareColumns(projection, 0, 1);
-      assert.deepEqual(view, { kind: 'columns', base: 0, other: 1, counts: { same: 1, changed: 1, 'newly-passing': 1, 'newly-failing': 0, added: 0, removed: 0 } });
+      const { paired, sameAnswers, ...counted } = view;
+      assert.deepEqual(counted, { kind: 'columns', base: 0, other: 1, counts: { same: 1, changed: 1, 'newly-passing': 1, 'newly-failing': 0, added: 0, removed: 0 } });
+      assert.deepEqual([paired.rows, paired.better, paired.worse, paired.outcome], [3, 1, 0, 'no-difference'], 'the paired test over the three rows judged on both sides');
+      assert.match(paired.text, /^no difference this data can show \(3 rows; /);
+      assert.deepEqual(sameAnswers, { answered: 3, same: 1, alike: false }, 'one row answered the same text');
       const changes = projection.items.map((item) => [item.cell?.slice(0, 2).join(','), judging.change(item) ?? null]);
       assert.deepEqual(new Map(changes as [string, string | null][]), new Map([['0,0', null], ['0,1', null], ['0,2', null], ['1,0', 'newly-passing'], ['1,1', 'changed'], ['1,2', 'same']]), "the changes are the other column's cells'");
       const passing = projection.items.find((item) => judging.change(item) === 'newly-passing');

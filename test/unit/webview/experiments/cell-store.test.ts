@@ -87,7 +87,7 @@ describe('experiments webview: cell store', () => {
     const store = new CellStore();
     store.replaceAll(columns(2), [row(0), row(1, { disagree: true }), row(2)], allCells(3, 2));
     const [first, second, third] = [store.entry(0), store.entry(1), store.entry(2)];
-    const flipped = store.setDisagree([
+    const flipped = store.setRowMarks([
       { index: 0, disagree: true },
       { index: 1, disagree: false },
       { index: 2, disagree: false },
@@ -95,13 +95,34 @@ describe('experiments webview: cell store', () => {
     ]);
     assert.deepEqual(flipped, [0, 1], 'row 2 already agreed; row 9 is not in the matrix');
     assert.equal(store.entry(0)?.row.disagree, true);
-    assert.equal(store.entry(1)?.row.disagree, false);
+    assert.equal(store.entry(1)?.row.disagree, undefined);
     assert.notEqual(store.entry(0), first);
     assert.notEqual(store.entry(1), second);
     assert.equal(store.entry(2), third, 'a row that did not flip is the same object, so the grid leaves it alone');
     assert.equal(store.entry(0)?.cells, first?.cells, 'the cells are kept, so none of them is redrawn');
     assert.equal(store.entry(0)?.row.label, first?.row.label);
-    assert.deepEqual(store.setDisagree([{ index: 0, disagree: true }]), [], 'marking a row again changes nothing');
+    assert.deepEqual(store.setRowMarks([{ index: 0, disagree: true }]), [], 'marking a row again changes nothing');
+  });
+
+  it("marks a row's samples and its changes against the baseline, and finds the flaky and regressed rows by column", () => {
+    const store = new CellStore();
+    store.replaceAll(columns(2), [row(0), row(1)], allCells(2, 2, 3));
+    const samples = [
+      { column: 0, passed: 3, judged: 3, samples: 3, flaky: false },
+      { column: 1, passed: 1, judged: 3, samples: 3, flaky: true },
+    ];
+    assert.deepEqual(store.setRowMarks([{ index: 0, disagree: true, samples, baseline: [{ column: 0, change: 'regressed' }, { column: 1, change: 'same' }] }]), [0]);
+    const entry = store.entry(0);
+    assert.equal(entry?.isFlaky(), true);
+    assert.equal(entry?.isFlaky(0), false);
+    assert.equal(entry?.isFlaky(1), true);
+    assert.equal(entry?.hasBaselineChange('regressed'), true);
+    assert.equal(entry?.hasBaselineChange('regressed', 1), false);
+    assert.equal(store.entry(1)?.isFlaky(), false);
+    assert.deepEqual(store.setRowMarks([{ index: 0, disagree: true, samples, baseline: [{ column: 0, change: 'regressed' }, { column: 1, change: 'same' }] }]), [], 'the same marks again change nothing');
+    assert.deepEqual(store.setRowMarks([{ index: 0, disagree: false }]), [0], 'a row that lost its marks');
+    assert.equal(store.entry(0)?.isFlaky(), false);
+    assert.equal(store.entry(0)?.row.baseline, undefined);
   });
 
   it('knows which columns have cells with verdicts', () => {

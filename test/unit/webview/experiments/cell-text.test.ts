@@ -43,11 +43,11 @@ describe('experiments webview: cell text', () => {
     assert.equal(detailNote(cell(0, 0, { status: 'error', output: null, error: 'x' })), '', 'the error section says it');
   });
 
-  it('lists up to four repeats in a cell, then three and how many more', () => {
-    assert.equal(STACKED_REPEATS, 4);
+  it('lists up to three repeats in a cell under its samples line, then two and how many more', () => {
+    assert.equal(STACKED_REPEATS, 3, "three lines, under the samples' line");
     assert.deepEqual(stackedRepeats(1), { shown: 1, more: 0 });
-    assert.deepEqual(stackedRepeats(4), { shown: 4, more: 0 });
-    assert.deepEqual(stackedRepeats(10), { shown: 3, more: 7 });
+    assert.deepEqual(stackedRepeats(3), { shown: 3, more: 0 });
+    assert.deepEqual(stackedRepeats(10), { shown: 2, more: 8 });
     assert.equal(moreRepeatsLabel(7), '+7 more');
   });
 });

@@ -1,4 +1,4 @@
-import type { CellCounts, CellView, ColumnView, ExperimentHeaderView, ExperimentProgressView, RowView } from '../../../../src/protocol/experiments';
+import type { CellCounts, CellView, ColumnView, ComparisonEvidence, ExperimentHeaderView, ExperimentProgressView, RowView } from '../../../../src/protocol/experiments';
 
 /** Column `index` of a 3 prompts × 2 providers matrix: even columns on the base model (batch), odd on an adaptor (chat). */
 export function column(index: number, overrides: Partial<ColumnView> = {}): ColumnView {
@@ -53,3 +53,9 @@ export const HOSTILE_OUTPUTS = [
   '# Title\n\n<div onclick="window.pwned=6">markdown with <b>HTML</b></div>\n\n<iframe src="https://evil.example"></iframe>',
   '<svg onload="window.pwned=7"><circle r="4"/></svg>\n\n![img](https://evil.example/x.png)',
 ];
+
+/** A comparison's evidence before anything is judged on both sides (as the host sends it then). */
+export const noEvidence: ComparisonEvidence = {
+  paired: { outcome: 'no-difference', rows: 0, better: 0, worse: 0, pValue: 1, text: 'no difference this data can show (0 rows, none judged differently)', discordant: 'better on 0 rows, worse on 0' },
+  sameAnswers: { answered: 0, same: 0, alike: false },
+};

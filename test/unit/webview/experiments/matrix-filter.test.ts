@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { CellStore } from '../../../../src/webview/experiments/cell-store';
-import { filterRows, filtersByCells, isCellStatus, isVerdictChoice, shownColumns } from '../../../../src/webview/experiments/matrix-filter';
+import { filterRows, filtersByCells, filtersByMarks, isCellStatus, isVerdictChoice, shownColumns } from '../../../../src/webview/experiments/matrix-filter';
 import { allCells, cell, columns, row } from './fixtures';
 
 describe('experiments webview: filters', () => {
@@ -141,6 +141,28 @@ describe('experiments webview: filters', () => {
       assert.equal(isVerdictChoice('error'), false);
       assert.equal(isVerdictChoice(undefined), false);
     });
+  });
+
+  it('keeps the rows with a flaky column, or one regressed against the baseline, in the column shown', () => {
+    const marked = new CellStore();
+    const flaky = (column: number) => ({ column, passed: 1, judged: 2, samples: 2, flaky: true });
+    const steady = (column: number) => ({ column, passed: 2, judged: 2, samples: 2, flaky: false });
+    marked.replaceAll(
+      columns(2),
+      [
+        row(0, { samples: [flaky(0), steady(1)], baseline: [{ column: 0, change: 'fewer-passes' }, { column: 1, change: 'regressed' }] }),
+        row(1, { samples: [steady(0), steady(1)], baseline: [{ column: 0, change: 'same' }, { column: 1, change: 'same' }] }),
+        row(2, { samples: [steady(0), flaky(1)], baseline: [{ column: 0, change: 'regressed' }, { column: 1, change: 'improved' }] }),
+      ],
+      allCells(3, 2, 2),
+    );
+    assert.deepEqual(filterRows(marked, { search: '', flakyOnly: true }), [0, 2]);
+    assert.deepEqual(filterRows(marked, { search: '', flakyOnly: true, column: 1 }), [2]);
+    assert.deepEqual(filterRows(marked, { search: '', regressedOnly: true }), [0, 2], 'fewer passes within noise is not a regression');
+    assert.deepEqual(filterRows(marked, { search: '', regressedOnly: true, column: 0 }), [2]);
+    assert.deepEqual(filterRows(marked, { search: '', regressedOnly: true, flakyOnly: true, column: 0 }), []);
+    assert.equal(filtersByMarks({ search: '', flakyOnly: true }), true);
+    assert.equal(filtersByMarks({ search: 'x', verdict: 'fail' }), false);
   });
 
   it('knows the cell states', () => {

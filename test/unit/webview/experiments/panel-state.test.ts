@@ -4,7 +4,7 @@ import { restorePanelState } from '../../../../src/webview/experiments/panel-sta
 
 describe('experiments webview: saved panel state', () => {
   it('restores everything it saved', () => {
-    const saved: ExperimentPanelState = { runId: 'run-1', column: 3, status: 'error', verdict: 'fail', changedOnly: true, search: 'cuda', scrollTop: 1200, selected: { row: 42, column: 3, repeat: 1 }, outputFormat: 'raw' };
+    const saved: ExperimentPanelState = { runId: 'run-1', column: 3, status: 'error', verdict: 'fail', changedOnly: true, flakyOnly: true, regressedOnly: true, search: 'cuda', scrollTop: 1200, selected: { row: 42, column: 3, repeat: 1 }, outputFormat: 'raw' };
     assert.deepEqual(restorePanelState(JSON.parse(JSON.stringify(saved))), saved);
   });
 
@@ -20,6 +20,7 @@ describe('experiments webview: saved panel state', () => {
     assert.deepEqual(restorePanelState({ runId: 'run-1', column: 1.5, scrollTop: Number.NaN, selected: { row: '1', column: 0, repeat: 0 } }), { runId: 'run-1' });
     assert.deepEqual(restorePanelState({ runId: 'run-1', selected: 4 }), { runId: 'run-1' });
     assert.deepEqual(restorePanelState({ runId: 'run-1', verdict: 'error', changedOnly: 'yes' }), { runId: 'run-1' });
+    assert.deepEqual(restorePanelState({ runId: 'run-1', flakyOnly: 1, regressedOnly: 'true' }), { runId: 'run-1' });
     assert.deepEqual(restorePanelState({ runId: 'run-1', verdict: 'pass', changedOnly: false }), { runId: 'run-1', verdict: 'pass' });
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { EXPERIMENT_ACTIONS } from '../../../../src/protocol/experiments';
 import { columnModel, columnName, columnsSummary, comparedWhere, comparisonWording, EXPERIMENT_TOOLBAR, progressStats, repeatLabel, toolbarButtons, TRANSPORTS, varsTooltip } from '../../../../src/webview/experiments/wording';
-import { column, columns, counts, header, progress } from './fixtures';
+import { column, columns, counts, header, noEvidence, progress } from './fixtures';
 
 describe('experiments webview: wording and toolbar', () => {
   it('offers to rerun failed cells when there are any, with their count', () => {
@@ -43,6 +43,15 @@ describe('experiments webview: wording and toolbar', () => {
     assert.equal(toolbarButtons('running', counts()).exportHtml.enabled, true);
   });
 
+  it("offers Set as Baseline once the run stopped, says so when it is the baseline, and Clear Baseline while its experiment has one", () => {
+    assert.deepEqual(toolbarButtons('complete', counts()).setBaseline, { label: 'Set as Baseline', enabled: true });
+    assert.equal(toolbarButtons('running', counts()).setBaseline.enabled, false, 'a run still going has rows to come');
+    assert.deepEqual(toolbarButtons('complete', counts(), { baseline: 'this-run' }).setBaseline, { label: 'This run is the baseline', enabled: false });
+    assert.equal(toolbarButtons('complete', counts()).clearBaseline.enabled, false);
+    for (const baseline of ['this-run', 'compared', 'incomparable', 'missing'] as const) assert.equal(toolbarButtons('complete', counts(), { baseline }).clearBaseline.enabled, true, baseline);
+    assert.deepEqual(toolbarButtons('complete', counts()).saveBaselineFile, { label: 'Save Baseline File…', enabled: true });
+  });
+
   it('says which run the comparison is with and how many cells changed how, zeros too', () => {
     const comparison = {
       kind: 'run' as const,
@@ -50,6 +59,7 @@ describe('experiments webview: wording and toolbar', () => {
       title: 'Summaries <b>v1</b>',
       createdAt: '2025-01-31T09:05:00Z',
       counts: { same: 1200, changed: 3, 'newly-passing': 1, 'newly-failing': 2, added: 0, removed: 1 },
+      ...noEvidence,
     };
     const wording = comparisonWording(comparison, columns(2), (iso) => `<${iso}>`);
     assert.equal(wording.title, 'Compared with Summaries <b>v1</b> (1a2b3c4d, <2025-01-31T09:05:00Z>)');
@@ -61,7 +71,7 @@ describe('experiments webview: wording and toolbar', () => {
   });
 
   it('names the baseline column of a column comparison, by provider when both columns share a prompt', () => {
-    const comparison = { kind: 'columns' as const, base: 0, other: 1, counts: { same: 3, changed: 1, 'newly-passing': 2, 'newly-failing': 0, added: 0, removed: 0 } };
+    const comparison = { kind: 'columns' as const, base: 0, other: 1, counts: { same: 3, changed: 1, 'newly-passing': 2, 'newly-failing': 0, added: 0, removed: 0 }, ...noEvidence };
     const sharing = [column(0, { promptLabel: 'ask.txt', providerLabel: 'base' }), column(1, { promptLabel: 'ask.txt', providerLabel: 'tuned' })];
     const wording = comparisonWording(comparison, sharing);
     assert.equal(wording.title, 'Column "tuned" against the baseline column "base"');

@@ -1,0 +1,64 @@
+// The filters beside the verdict filter for what rows are marked with: "Flaky" (a column whose repeated samples
+// disagree) and "Regressed" (a column that regressed against the experiment's baseline run). Each shows only while
+// there is something it could find (repeats, a compared baseline), or while it is on. Real toggle buttons
+// (aria-pressed), as the state chips are.
+
+import { button, element, setPressed } from '../shared/dom';
+
+export type RowMarkFilter = 'flaky' | 'regressed';
+
+export interface MarkFilter {
+  readonly element: HTMLElement;
+  showActive(active: ReadonlySet<RowMarkFilter>): void;
+  /** Which filters could find rows now. */
+  setAvailable(available: ReadonlySet<RowMarkFilter>): void;
+}
+
+const CHIPS: readonly { filter: RowMarkFilter; label: string; title: string }[] = [
+  { filter: 'flaky', label: 'Flaky', title: 'Show rows with a column whose repeated samples disagree: some pass, some fail.' },
+  { filter: 'regressed', label: 'Regressed', title: "Show rows with a column that regressed against the experiment's baseline run (by the rule of scalarlm-lab eval --baseline)." },
+];
+
+export function createMarkFilter(toggled: (filter: RowMarkFilter) => void, signal: AbortSignal): MarkFilter {
+  const root = element('div', 'counts mark-filter');
+  root.setAttribute('role', 'group');
+  root.setAttribute('aria-label', 'Show rows by mark');
+  const chips = CHIPS.map(({ filter, label, title }) => {
+    const chip = button(label, 'chip');
+    chip.dataset.filter = filter;
+    chip.title = title;
+    return { filter, chip };
+  });
+  root.append(...chips.map(({ chip }) => chip));
+  let active: ReadonlySet<RowMarkFilter> = new Set();
+  let available: ReadonlySet<RowMarkFilter> = new Set();
+
+  function showAvailability(): void {
+    for (const { filter, chip } of chips) chip.hidden = !available.has(filter) && !active.has(filter);
+    root.hidden = chips.every(({ chip }) => chip.hidden);
+  }
+
+  root.addEventListener(
+    'click',
+    (event) => {
+      const clicked = (event.target as Element).closest<HTMLButtonElement>('button.chip');
+      const filter = chips.find(({ chip }) => chip === clicked)?.filter;
+      if (filter !== undefined) toggled(filter);
+    },
+    { signal },
+  );
+
+  showAvailability();
+  return {
+    element: root,
+    showActive(next) {
+      active = next;
+      for (const { filter, chip } of chips) setPressed(chip, active.has(filter));
+      showAvailability();
+    },
+    setAvailable(next) {
+      available = next;
+      showAvailability();
+    },
+  };
+}
