@@ -1,7 +1,7 @@
 // scalarlm-lab eval [CONFIG]: a promptfoo config's experiment against the deployment: every cell (prompt x
 // provider x test x repeat) rendered here, sent through the batch queue or queue-backed chat, and the matrix
 // printed as a table; a progress bar on stderr, one record per cell in --output. What the server already holds
-// is fetched, not sent again.
+// is fetched, not sent again. A trained adaptor's cells say whether their input was in its training data.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,10 +9,11 @@ import { BATCH_DEFAULTS } from '../../core/batch/limits';
 import { passRateText } from '../../core/evidence';
 import { overlongCell } from '../../core/experiments/overlong-cell';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
-import type { ScalarLMApi } from '../../core/api/api';
+import type { ScalarLMClient } from '../../core/api/client';
 import { cellRecord, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
 import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports/record-writer';
-import { ColumnTally, type ColumnFigures } from '../../core/experiments/column-figures';
+import { ColumnTally, seenSplitText, type ColumnFigures } from '../../core/experiments/column-figures';
+import { SeenInTraining, type Seen } from '../../core/experiments/evidence';
 import { addedProviderProblem, experimentFromConfig } from '../../core/experiments/experiment-spec';
 import { gradesOf, planGrading, runGrading } from '../../core/experiments/grading';
 import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks } from '../../core/experiments/run-experiment';
@@ -128,7 +129,7 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
  * then reports: the ledger read through once more, each cell judged, its record to --output, the first rows
  * kept for the table. Nothing else of the cells is held, so a 100,000-row experiment runs in bounded memory.
  */
-async function reported(io: CliIO, output: string | undefined, client: ScalarLMApi, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>, before?: { existingItems: number; sentItems: number }): Promise<number> {
+async function reported(io: CliIO, output: string | undefined, client: ScalarLMClient, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>, before?: { existingItems: number; sentItems: number }): Promise<number> {
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   const hooks = (began: string): ExperimentRunHooks => ({
     signal: io.signal,
@@ -150,7 +151,7 @@ async function reported(io: CliIO, output: string | undefined, client: ScalarLMA
       grading = await runGrading(client, store, plan, hooks('Grading run started'));
       bar?.clear();
     }
-    const report = await writeReport(summary.ledgerPath, grading?.ledgerPath, output);
+    const report = await writeReport(summary.ledgerPath, grading?.ledgerPath, output, await seenMarks(client, store.dir, summary.ledgerPath, io));
     io.stdout.write(report.table(io.stdout.isTTY ? ((io.stdout as { columns?: number }).columns ?? 120) : 160));
     const header = readRunHeader(summary.ledgerPath);
     const fetched = summary.state.existingItems - (before?.existingItems ?? 0);
@@ -176,8 +177,17 @@ interface Report {
   table(width: number): string;
 }
 
+/** Which of the run's adaptor cells were seen in training; the columns the deployment could not say for are named on stderr. */
+async function seenMarks(client: ScalarLMClient, runsDir: string, ledgerPath: string, io: CliIO): Promise<SeenInTraining> {
+  const experiment = readRunHeader(ledgerPath).experiment;
+  if (!experiment) return SeenInTraining.NONE;
+  const seen = await SeenInTraining.ofLedger(client, runsDir, ledgerPath, experiment, io.signal);
+  for (const { column, reason } of seen.unknownColumns()) io.stderr.write(`Column ${column + 1} (${columnLabel(experiment.columns[column])}): whether its cells were seen in training is unknown: ${reason}\n`);
+  return seen;
+}
+
 /** The run's ledger read through (and its grading's): every cell judged, its record written, the first rows kept. */
-async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined): Promise<Report> {
+async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined, seen: SeenInTraining): Promise<Report> {
   const tests = openTestsFile(testsFileOf(ledgerPath));
   const judgement = new RunJudgement(tests, 'trusted', gradingLedger ? gradesOf(RunProjection.replay(gradingLedger, { keepItems: true })) : new Map());
   const header = readRunHeader(ledgerPath);
@@ -185,13 +195,14 @@ async function writeReport(ledgerPath: string, gradingLedger: string | undefined
   const writer = output && experiment ? await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: experiment, createdAt: header.createdAt }) : undefined;
   const tally = experiment && new ColumnTally(experiment.columns);
   const verdicts = { pass: 0, fail: 0, error: 0, pending: 0 };
-  const table = new Map<number, { item: RunItem; verdict: RecordVerdict | null }>();
+  const table = new Map<number, TableCell>();
   const take = (item: RunItem) => {
     if (!experiment || !item.cell) return;
     const verdict = recordVerdict(judgement.outcome(item));
     if (verdict && verdict.status !== 'no-assertions') verdicts[verdict.status]++;
-    if (item.cell[1] < TABLE_ROWS) table.set(item.index, { item, verdict });
-    const record = cellRecord(experiment, item, tests, verdict);
+    const mark = seen.of(item);
+    if (item.cell[1] < TABLE_ROWS) table.set(item.index, { item, verdict, seen: mark });
+    const record = cellRecord(experiment, item, tests, verdict, mark);
     if (!record) return;
     tally?.add(record);
     writer?.write(record);
@@ -238,10 +249,17 @@ function regexOption(args: ParsedArgs): RegExp | undefined {
   }
 }
 
+/** A cell the table shows: its answer, its verdict, and for an adaptor's cell whether it was seen in training. */
+interface TableCell {
+  item: RunItem;
+  verdict: RecordVerdict | null;
+  seen: Seen | undefined;
+}
+
 /** The matrix as a table: a row per test (the first TABLE_ROWS), a column per prompt x provider, cells cut to fit. */
-function matrixTable(header: ExperimentHeader | undefined, cells: readonly { item: RunItem; verdict: RecordVerdict | null }[], tests: ReadonlyMap<number, StoredTest>, figures: readonly ColumnFigures[], width: number): string {
+function matrixTable(header: ExperimentHeader | undefined, cells: readonly TableCell[], tests: ReadonlyMap<number, StoredTest>, figures: readonly ColumnFigures[], width: number): string {
   if (!header) return '';
-  const verdicts = new Map(cells.map(({ item, verdict }) => [item, verdict]));
+  const shown = new Map(cells.map((cell) => [cell.item, cell]));
   const matrix = matrixOf(cells.map(({ item }) => item));
   const rowIndices = [...matrix.keys()].sort((a, b) => a - b);
   const labelWidth = Math.min(30, Math.max(8, ...rowIndices.slice(0, TABLE_ROWS).map((i) => rowLabel(tests.get(i), i).length)));
@@ -252,14 +270,14 @@ function matrixTable(header: ExperimentHeader | undefined, cells: readonly { ite
   rows.push(rows[0].replace(/[^│]/g, '─').replace(/│/g, '┼'));
   for (const index of rowIndices.slice(0, TABLE_ROWS)) {
     const row = matrix.get(index);
-    rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], verdicts))]));
+    rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], shown))]));
   }
   if (header.tests > TABLE_ROWS) rows.push(`... ${header.tests - TABLE_ROWS} more rows (every cell is in --output).`);
   return [...rows, ...failureLines(header, cells, tests)].join('\n') + '\n';
 }
 
 /** Why the table's failing cells failed, a line each (the cells are too narrow for it): the verdict's own reason. */
-function failureLines(header: ExperimentHeader, cells: readonly { item: RunItem; verdict: RecordVerdict | null }[], tests: ReadonlyMap<number, StoredTest>): string[] {
+function failureLines(header: ExperimentHeader, cells: readonly TableCell[], tests: ReadonlyMap<number, StoredTest>): string[] {
   const at = ({ item }: { item: RunItem }) => item.cell as [number, number, number];
   const failing = cells.filter(({ verdict }) => verdict?.status === 'fail' || verdict?.status === 'error').sort((a, b) => at(a)[1] - at(b)[1] || at(a)[0] - at(b)[0] || at(a)[2] - at(b)[2]);
   if (failing.length === 0) return [];
@@ -272,19 +290,27 @@ function failureLines(header: ExperimentHeader, cells: readonly { item: RunItem;
   return ['', ...lines];
 }
 
-/** A cell on one line: its repeats' verdicts and outputs (or states), separated by " | ". */
-function cellText(repeats: readonly RunItem[], verdicts: ReadonlyMap<RunItem, RecordVerdict | null>): string {
+/** Before a cell an adaptor was trained on (or may have been: the deployment could not say). */
+const SEEN_MARKS: Partial<Record<string, string>> = { true: '[seen] ', unknown: '[seen?] ' };
+
+/** A cell on one line: its repeats' marks, verdicts and outputs (or states), separated by " | ". */
+function cellText(repeats: readonly RunItem[], shown: ReadonlyMap<RunItem, TableCell>): string {
   const text = (item: RunItem) => (item.status === 'ok' ? (item.response ?? '').replace(/\s+/g, ' ').trim() || '(empty)' : item.status === 'error' ? `[error] ${item.error ?? ''}` : `[${item.status}]`);
   const mark = (item: RunItem) => {
-    const verdict = verdicts.get(item);
-    return verdict && (verdict.status === 'pass' || verdict.status === 'fail') ? `${verdict.status.toUpperCase()} ` : '';
+    const cell = shown.get(item);
+    const verdict = cell?.verdict;
+    return `${SEEN_MARKS[String(cell?.seen)] ?? ''}${verdict && (verdict.status === 'pass' || verdict.status === 'fail') ? `${verdict.status.toUpperCase()} ` : ''}`;
   };
   return repeats.map((item) => `${mark(item)}${text(item)}`).join(' | ');
 }
 
-/** "3/5 passed (60%, 23-88%) · 1 error": a column's pass rate over its judged cells, with its 95% interval. */
+/**
+ * "3/5 passed (60%, 23-88%) · 1 error": a column's pass rate over its judged cells, with its 95% interval; an
+ * adaptor's apart over the rows unseen and seen in its training, unseen first.
+ */
 function figuresText(figures: ColumnFigures): string {
-  const rate = figures.passRate.rate === null ? 'nothing judged' : `${passRateText(figures.passRate).replace(' (', ' passed (')}`;
+  const split = figures.passRate.rate === null ? undefined : seenSplitText(figures);
+  const rate = split ?? (figures.passRate.rate === null ? 'nothing judged' : `${passRateText(figures.passRate).replace(' (', ' passed (')}`);
   return `${rate}${figures.errors ? ` · ${figures.errors} error${figures.errors === 1 ? '' : 's'}` : ''}`;
 }
 

@@ -5,6 +5,7 @@ import type { ExperimentHeader } from '../runs/ledger-schema';
 import { promptText } from '../runs/export';
 import type { RunItem, RunProjection } from '../runs/run-projection';
 import type { StoredTest } from './experiment-tests-file';
+import type { InTraining } from '../training';
 import type { Transport } from '../../protocol/transport';
 
 export interface CellRecord {
@@ -23,6 +24,8 @@ export interface CellRecord {
   finishReason: string | null;
   /** The cell's verdict by its assertions; null when the test has none. */
   verdict: RecordVerdict | null;
+  /** A trained adaptor's cell: whether its input was in the adaptor's training data (absent for other columns). */
+  seenInTraining?: InTraining;
 }
 
 export interface RecordVerdict {
@@ -34,7 +37,7 @@ export interface RecordVerdict {
   assertions: { type: string; status: 'pass' | 'fail' | 'refused' | 'error' | 'pending'; pass: boolean; score: number; reason: string; weight: number; metric?: string; graderText?: string }[];
 }
 
-export function cellRecord(header: ExperimentHeader, item: RunItem, tests: ReadonlyMap<number, StoredTest>, verdict: RecordVerdict | null = null): CellRecord | undefined {
+export function cellRecord(header: ExperimentHeader, item: RunItem, tests: ReadonlyMap<number, StoredTest>, verdict: RecordVerdict | null = null, seen?: InTraining): CellRecord | undefined {
   if (!item.cell) return undefined;
   const [column, test, repeat] = item.cell;
   const c = header.columns[column];
@@ -54,16 +57,17 @@ export function cellRecord(header: ExperimentHeader, item: RunItem, tests: Reado
     latencyMs: item.latencyMs ?? null,
     finishReason: item.finishReason ?? null,
     verdict,
+    ...(seen !== undefined ? { seenInTraining: seen } : {}),
   };
 }
 
 /** Every cell of a run (kept items), in matrix order: test, then column, then repeat; judged when a judge is given. */
-export function cellRecords(projection: RunProjection, tests: ReadonlyMap<number, StoredTest>, verdictOf?: (item: RunItem) => RecordVerdict | null): CellRecord[] {
+export function cellRecords(projection: RunProjection, tests: ReadonlyMap<number, StoredTest>, verdictOf?: (item: RunItem) => RecordVerdict | null, seenOf?: (item: RunItem) => InTraining | undefined): CellRecord[] {
   const header = projection.header.experiment;
   if (!header) throw new Error('This run is not an experiment: it has no cells.');
   const cells = projection.items.filter((item): item is RunItem & { cell: NonNullable<RunItem['cell']> } => item.cell !== undefined);
   cells.sort((a, b) => a.cell[1] - b.cell[1] || a.cell[0] - b.cell[0] || a.cell[2] - b.cell[2]);
-  return cells.flatMap((item) => cellRecord(header, item, tests, verdictOf?.(item) ?? null) ?? []);
+  return cells.flatMap((item) => cellRecord(header, item, tests, verdictOf?.(item) ?? null, seenOf?.(item)) ?? []);
 }
 
 export interface RecordedRun {

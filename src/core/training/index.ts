@@ -15,3 +15,4 @@ export { DEFAULT_MAX_ARCHIVE_BYTES, prepareTraining, type PreparedTraining } fro
 export { DATA_ORIGIN_FORMAT, dataOrigin, recordDataOrigin, trainingDataHash, type DataOrigin, type DataOriginRecord } from './data-origin';
 export { adaptorLineage, LINEAGE_FORMAT, lineageFacts, recordLineage, recordSubmission, type AdaptorLineage, type LineageFields } from './lineage';
 export { LineageError } from './lineage-files';
+export { inputHash, jobInputs, type InTraining, type JobInputs } from './job-inputs';

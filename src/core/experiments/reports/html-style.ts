@@ -26,6 +26,9 @@ thead th { background: var(--panel); position: sticky; top: 0; }
 .badge { display: inline-block; border-radius: 10px; padding: 0 8px; font-size: 12px; font-weight: 600; color: #fff; }
 .badge.pass { background: var(--pass); } .badge.fail { background: var(--fail); } .badge.error { background: var(--error); }
 .badge.pending { background: var(--pending); } .badge.answered { background: var(--answered); }
+.seen { display: inline-block; margin-left: 6px; border: 1px solid var(--answered); border-radius: 10px; padding: 0 6px; font-size: 11.5px; color: var(--answered); }
+.seen.unknown { border-style: dashed; color: var(--muted); border-color: var(--muted); }
+.split { display: block; color: var(--muted); font-size: 12.5px; }
 .score, .repeat { color: var(--muted); margin-left: 6px; font-size: 12.5px; }
 .reason { margin: 4px 0; overflow-wrap: anywhere; }
 .assertions { margin: 4px 0; padding-left: 18px; color: var(--fail); overflow-wrap: anywhere; }

@@ -1,7 +1,8 @@
 // An experiment run as a JUnit XML file for CI: a testsuite per column (prompt x provider), a testcase per
 // cell. A failed verdict is a <failure> with the failing assertions and the output; an answer that errored
 // or a grading that errored is an <error>; an answer not in yet is <skipped/>; an answer with nothing to judge
-// it by passes. Counts on every suite and on the whole, as Jenkins, GitLab and the GitHub Actions reporters read
+// it by passes. A trained adaptor's cell carries a `seenInTraining` property: true when its input was in the
+// adaptor's training data, false when not, unknown when the deployment could not say. Counts on every suite and on the whole, as Jenkins, GitLab and the GitHub Actions reporters read
 // them (the Surefire/Ant shape).
 
 import type { CellRecord, RecordedRun } from '../cell-records';
@@ -42,16 +43,26 @@ export function* junitReport(run: RecordedRun, records: Iterable<CellRecord>): G
 
 function testcase(record: CellRecord, classname: string): string {
   const open = `    <testcase name="${xmlAttribute(cellName(record))}" classname="${xmlAttribute(classname)}" time="${seconds(record.latencyMs ?? 0)}"`;
+  const inner = [...seenProperty(record), ...outcomeElement(record)];
+  return inner.length === 0 ? `${open}/>\n` : `${open}>\n${inner.map((line) => `      ${line}\n`).join('')}    </testcase>\n`;
+}
+
+function seenProperty(record: CellRecord): string[] {
+  return record.seenInTraining === undefined ? [] : [`<properties><property name="seenInTraining" value="${record.seenInTraining}"/></properties>`];
+}
+
+/** The testcase's <failure>, <error> or <skipped>; none for a pass. */
+function outcomeElement(record: CellRecord): string[] {
   const outcome = reportOutcome(record);
-  if (outcome === 'pass' || outcome === 'answered') return `${open}/>\n`;
-  if (outcome === 'pending') return `${open}>\n      <skipped message="${xmlAttribute(pendingReason(record))}"/>\n    </testcase>\n`;
+  if (outcome === 'pass' || outcome === 'answered') return [];
+  if (outcome === 'pending') return [`<skipped message="${xmlAttribute(pendingReason(record))}"/>`];
   if (outcome === 'error' && record.status === 'error') {
     const text = record.error || 'the server reported an error with no text';
-    return `${open}>\n      <error message="${message(text)}" type="ServerError">${xmlText(text)}</error>\n    </testcase>\n`;
+    return [`<error message="${message(text)}" type="ServerError">${xmlText(text)}</error>`];
   }
   const reason = record.verdict?.reason ?? '';
   const [element, type] = outcome === 'error' ? ['error', 'GradingError'] : ['failure', 'AssertionFailure'];
-  return `${open}>\n      <${element} message="${message(reason)}" type="${type}">${xmlText(body(record))}</${element}>\n    </testcase>\n`;
+  return [`<${element} message="${message(reason)}" type="${type}">${xmlText(body(record))}</${element}>`];
 }
 
 /** The verdict, each failing assertion with its reason, then the answer judged. */
