@@ -97,6 +97,9 @@ describe('held-out rows in the CLI: export half, train, judge all', function () 
       assert.match(job.stdout, new RegExp(`Run: promptfooconfig.yaml \\(${runId}\\)`));
       assert.match(job.stdout, /Held out: 3 of 6 rows \(fraction 0\.5, seed 0\)/);
       assert.match(job.stdout, /Deployment: http:\/\/127\.0\.0\.1:\d+, version 1\.151/);
+      const jobJson = await runBuilt(['job', model, '--json', ...url], tmp.path);
+      const { lineage } = JSON.parse(jobJson.stdout) as { lineage: { origin: { run: { id: string }; split: { heldOut: string[] } }; arguments: unknown } };
+      assert.deepEqual([lineage.origin.run.id, lineage.origin.split.heldOut, lineage.arguments], [runId, holdout.heldOut.map((row) => row.key), { max_steps: 20 }]);
     });
   });
 });
