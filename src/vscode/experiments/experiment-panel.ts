@@ -2,7 +2,8 @@
 // the rows (its stored tests) and every cell when the page says `ready`, then the cells each ledger line
 // changes and the run's progress; each cell's verdict (and its grading run's, followed live), the columns'
 // figures and, on "Compare with…", each cell against another run, or on "Compare columns…" (and after Compare
-// with Base) one column's cells against the baseline column's; a cell's detail when the page asks for it; and
+// with Base) one column's cells against the baseline column's; whether a trained adaptor's cells were seen in its
+// training (asked of the deployment once the page has the run); a cell's detail when the page asks for it; and
 // the run's actions.
 
 import * as vscode from 'vscode';
@@ -54,6 +55,8 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   /** The rows marked as disagreeing on the page. */
   private disagree = new Set<number>();
   private judgedTimer: NodeJS.Timeout | undefined;
+  /** The seen marks were asked for while the run went: cells answered later are asked for again at its end. */
+  private seenWhileLive = false;
 
   constructor(panel: vscode.WebviewPanel, runId: string, extensionUri: vscode.Uri, protected override readonly deps: ExperimentPanelDeps) {
     super(panel, runId, extensionUri, deps, EXPERIMENT_PAGE);
@@ -75,6 +78,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     this.setTitle(`Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`);
     const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust()));
     this.applyComparison(run, judging);
+    void this.learnSeen(run, judging);
     const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
     this.disagree = disagree;
     const header = { ...experimentHeaderView(run, this.sourceLabel(run)), columns };
@@ -95,6 +99,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   }
 
   protected progressMessage(run: RunProjection, progress: BatchProgress | undefined, error?: string): ExperimentToWebview {
+    if (this.seenWhileLive && !this.live && this.judging) void this.learnSeen(run, this.judging);
     return { type: 'progress', progress: this.progressView(run, progress, this.live && progress !== undefined, error) };
   }
 
@@ -142,6 +147,23 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       this.disagree = disagree;
       this.post({ type: 'judged', columns, rows });
     }, JUDGED_EVERY_MS);
+  }
+
+  /** Which adaptor cells were seen in training: once the deployment (or the cache) says, their marks and the split figures go to the page. */
+  private async learnSeen(run: RunProjection, judging: PanelJudging): Promise<void> {
+    const access = this.deps.runs.connectionApi();
+    if (!access.ok) return;
+    this.seenWhileLive = this.live;
+    try {
+      if (!(await judging.learnSeen(access.api, this.deps.runs.runStore.dir, run))) return;
+    } catch (error) {
+      return this.deps.log.info(`Could not tell which cells of run ${this.runId} were seen in training: ${(error as Error).message}`);
+    }
+    // The run may have been read again meanwhile: its cells keep their places, so the marks hold for it.
+    const current = this.run;
+    if (this.judging !== judging || !current) return;
+    this.post({ type: 'cells', cells: cellViews(current.items, this.live, judging) });
+    this.judgedSoon();
   }
 
   private async act(message: Exclude<ExperimentFromWebview, { type: 'ready' | 'rendered' }>, run: RunProjection): Promise<void> {
@@ -277,7 +299,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     if (!experiment) return;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${(run.header.title ?? run.header.runId).replace(/[^\w.-]+/g, '-')}-cells.${format}`;
-    const records = cellRecords(run, this.tests, (item) => this.judging?.verdict(item) ?? null);
+    const records = cellRecords(run, this.tests, (item) => this.judging?.verdict(item) ?? null, (item) => this.judging?.seen(item));
     const target = await vscode.window.showSaveDialog({
       title: `Export ${records.length} cells as ${format.toUpperCase()}`,
       ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
