@@ -64,6 +64,14 @@ describe('seen in training: chat cells and every report', function () {
       const html = readFileSync(join(tmp.path, 'out.html'), 'utf8');
       assert.equal(html.match(/<span class="seen" [^>]*>seen in training<\/span>/g)?.length, 2);
       assert.match(html, /<span class="split">unseen 0\/2 \(0%, 0-66%\) · seen 2\/2 \(100%, 34-100%\)<\/span>/);
+
+      // Sampled, the adaptor's cells go as chat: the deployment renders them, and nothing reads that rendering back.
+      // The data holds its batch rendering, not the documented one: whether they were seen cannot be said.
+      const sampled = readFileSync(config, 'utf8').replace('  - scalarlm:base\n', `  - scalarlm:base\n  - id: scalarlm:${model}\n    label: sampled\n    config: {temperature: 0.7}\n`);
+      const judged = await cli(sim, ['eval', write('sampled.yaml', sampled), '--output', 'sampled.jsonl']);
+      assert.match(judged.stderr, /via chat/);
+      const sampledCells = jsonLines(readFileSync(join(tmp.path, 'sampled.jsonl'), 'utf8')) as { provider: { label: string }; seenInTraining?: unknown }[];
+      assert.deepEqual(sampledCells.filter((r) => r.provider.label === 'sampled').map((r) => r.seenInTraining), ['unknown', 'unknown', 'unknown', 'unknown']);
     });
   });
 

@@ -2,7 +2,8 @@
 // given, as export-training computes it: training/training-export.ts's inputOf) matched exactly against the inputs
 // of the job's own dataset as the deployment serves it, so it holds for adaptors trained anywhere. A chat cell
 // counts as seen under either rendering an export could have written: the deployment's or the documented
-// fallback. An adaptor column is one whose model is a job hash (64 hex characters, the deployment's name for the
+// fallback; one whose deployment rendering is not known (sent as chat, or no longer held) and whose fallback is not
+// in the data is unknown, as the text the model was given cannot be compared. An adaptor column is one whose model is a job hash (64 hex characters, the deployment's name for the
 // adaptor) or `latest`; where the deployment cannot say (it does not know the job, cannot be reached, or the column
 // names `latest`, whichever job is newest when asked), the cell is "unknown", never "unseen". Every front end asks
 // here: eval's records and table, the reports, the experiment panel.
@@ -87,8 +88,12 @@ export class SeenInTraining {
     if (!inputs) return undefined;
     if (inputs.state === 'unknown' || item.prompt === undefined) return 'unknown';
     const entry = item.prompt;
-    const candidates = typeof entry === 'object' && 'messages' in entry ? [this.rendered.get(item.index), fallbackChatRendering(entry.messages)] : [inputOf(entry, undefined).input];
-    const marks = candidates.flatMap((input) => (input === undefined ? [] : [inputs.has(input)]));
-    return marks.includes(true) ? true : marks.includes('unknown') ? 'unknown' : false;
+    if (!(typeof entry === 'object' && 'messages' in entry)) return inputs.has(inputOf(entry, undefined).input);
+    const fallback = inputs.has(fallbackChatRendering(entry.messages));
+    const rendered = this.rendered.get(item.index);
+    if (fallback === true) return true;
+    if (rendered === undefined) return 'unknown';
+    const server = inputs.has(rendered);
+    return server === true ? true : server === 'unknown' || fallback === 'unknown' ? 'unknown' : false;
   }
 }
