@@ -79,7 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     registerExperiments(context, runs.shell, connection, log, templateProblems),
     registerChat(context, connection, log),
     registerCompletions(context.extensionUri, connection, log),
-    registerTraining(context.extensionUri, connection, log),
+    registerTraining(context.extensionUri, connection, log, () => runs.shell.runs.runStore.dir),
     new PrometheusDocument(connection),
   );
   // Every kind of run panel is there now, so a run taken up again opens in its own.

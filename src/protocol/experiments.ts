@@ -38,6 +38,8 @@ export interface ColumnStats {
   high: number | null;
   /** "10/12 (83%, 55-95%)": the pass rate as every front end writes it. */
   passRateText: string;
+  /** A trained adaptor's column: "unseen 1/3 (…) · seen 3/3 (…)", its pass rates over rows not in and in its training data. */
+  seenSplitText?: string;
   /** The mean of the judged cells' scores; null when nothing was judged. */
   meanScore: number | null;
   /** Cells that errored (the server's error, or an assertion that could not be evaluated). */
@@ -98,6 +100,8 @@ export interface CellView {
   verdict?: VerdictView;
   /** Against the run being compared with, when one is. */
   change?: CellChange;
+  /** A trained adaptor's cell: whether its input was in its training data (`unknown`: the deployment could not say). */
+  seenInTraining?: boolean | 'unknown';
 }
 
 /** A cell against the same cell of another run (matched by prompt, provider, test and repeat), or against the baseline column's cell of its row. */

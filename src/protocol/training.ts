@@ -23,6 +23,8 @@ export interface JobPanelView {
   loss: LossPoint[];
   /** The job's config as the server keeps it, one line per key (values as JSON). */
   config: { key: string; value: string }[];
+  /** What the adaptor was trained from (run, column, held-out rows, data, arguments, deployment); absent when not recorded here. */
+  lineage?: { key: string; value: string }[];
   /** The trainer's error of a FAILED job. */
   error?: string;
   /** What the last action came to: "Cancel requested…", "The job runs on…", or why the job cannot be read. */

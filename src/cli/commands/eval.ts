@@ -1,7 +1,7 @@
 // scalarlm-lab eval [CONFIG]: a promptfoo config's experiment against the deployment: every cell (prompt x
 // provider x test x repeat) rendered here, sent through the batch queue or queue-backed chat, and the matrix
 // printed as a table; a progress bar on stderr, one record per cell in --output. What the server already holds
-// is fetched, not sent again.
+// is fetched, not sent again. A trained adaptor's cells say whether their input was in its training data.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -11,10 +11,11 @@ import { isFlaky, passRateText } from '../../core/evidence';
 import { baselineFits, baselineOption, gatedRun, gateExit, gateLines, type BaselineOption, type GatedRun } from '../eval-baseline';
 import { overlongCell } from '../../core/experiments/overlong-cell';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
-import type { ScalarLMApi } from '../../core/api/api';
+import type { ScalarLMClient } from '../../core/api/client';
 import { cellRecord, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
 import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports/record-writer';
-import { ColumnTally, type ColumnFigures } from '../../core/experiments/column-figures';
+import { ColumnTally, seenSplitText, type ColumnFigures } from '../../core/experiments/column-figures';
+import { SeenInTraining, type Seen } from '../../core/experiments/evidence';
 import { addedProviderProblem, experimentFromConfig } from '../../core/experiments/experiment-spec';
 import { gradesOf, planGrading, runGrading } from '../../core/experiments/grading';
 import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks } from '../../core/experiments/run-experiment';
@@ -137,7 +138,7 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
  * then reports: the ledger read through once more, each cell judged, its record to --output, the first rows
  * kept for the table. Nothing else of the cells is held, so a 100,000-row experiment runs in bounded memory.
  */
-async function reported(io: CliIO, output: string | undefined, client: ScalarLMApi, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>, before?: { existingItems: number; sentItems: number }, gate?: BaselineOption): Promise<number> {
+async function reported(io: CliIO, output: string | undefined, client: ScalarLMClient, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>, before?: { existingItems: number; sentItems: number }, gate?: BaselineOption): Promise<number> {
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   const hooks = (began: string): ExperimentRunHooks => ({
     signal: io.signal,
@@ -160,7 +161,7 @@ async function reported(io: CliIO, output: string | undefined, client: ScalarLMA
       bar?.clear();
     }
     const gated = gate && !summary.error && !grading?.error ? gatedRun(store, summary.runId, gate) : undefined;
-    const report = await writeReport(summary.ledgerPath, grading?.ledgerPath, output, gated);
+    const report = await writeReport(summary.ledgerPath, grading?.ledgerPath, output, await seenMarks(client, store.dir, summary.ledgerPath, io), gated);
     io.stdout.write(report.table(io.stdout.isTTY ? ((io.stdout as { columns?: number }).columns ?? 120) : 160));
     if (gated) (gated.report ? io.stdout : io.stderr).write(gateLines(gated));
     const header = readRunHeader(summary.ledgerPath);
@@ -188,8 +189,17 @@ interface Report {
   table(width: number): string;
 }
 
+/** Which of the run's adaptor cells were seen in training; the columns the deployment could not say for are named on stderr. */
+async function seenMarks(client: ScalarLMClient, runsDir: string, ledgerPath: string, io: CliIO): Promise<SeenInTraining> {
+  const experiment = readRunHeader(ledgerPath).experiment;
+  if (!experiment) return SeenInTraining.NONE;
+  const seen = await SeenInTraining.ofLedger(client, runsDir, ledgerPath, experiment, io.signal);
+  for (const { column, reason } of seen.unknownColumns()) io.stderr.write(`Column ${column + 1} (${columnLabel(experiment.columns[column])}): whether its cells were seen in training is unknown: ${reason}\n`);
+  return seen;
+}
+
 /** The run's ledger read through (and its grading's): every cell judged, its record written, the first rows kept. */
-async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined, gated?: GatedRun): Promise<Report> {
+async function writeReport(ledgerPath: string, gradingLedger: string | undefined, output: string | undefined, seen: SeenInTraining, gated?: GatedRun): Promise<Report> {
   const tests = openTestsFile(testsFileOf(ledgerPath));
   const judgement = new RunJudgement(tests, 'trusted', gradingLedger ? gradesOf(RunProjection.replay(gradingLedger, { keepItems: true })) : new Map());
   const header = readRunHeader(ledgerPath);
@@ -198,13 +208,14 @@ async function writeReport(ledgerPath: string, gradingLedger: string | undefined
   const tally = experiment && new ColumnTally(experiment.columns);
   const reviews = ReviewBook.open(dirname(ledgerPath));
   const verdicts = { pass: 0, fail: 0, error: 0, pending: 0 };
-  const table = new Map<number, { item: RunItem; verdict: RecordVerdict | null }>();
+  const table = new Map<number, TableCell>();
   const take = (item: RunItem) => {
     if (!experiment || !item.cell) return;
     const verdict = recordVerdict(judgement.outcome(item));
     if (verdict && verdict.status !== 'no-assertions') verdicts[verdict.status]++;
-    if (item.cell[1] < TABLE_ROWS) table.set(item.index, { item, verdict });
-    const record = cellRecord(experiment, item, tests, verdict, reviews);
+    const mark = seen.of(item);
+    if (item.cell[1] < TABLE_ROWS) table.set(item.index, { item, verdict, seen: mark });
+    const record = cellRecord(experiment, item, tests, verdict, { reviews, seen: mark });
     if (!record) return;
     const change = gated?.changeOf(item.cell[1], item.cell[0]);
     if (change) record.againstBaseline = change;
@@ -253,10 +264,17 @@ function regexOption(args: ParsedArgs): RegExp | undefined {
   }
 }
 
+/** A cell the table shows: its answer, its verdict, and for an adaptor's cell whether it was seen in training. */
+interface TableCell {
+  item: RunItem;
+  verdict: RecordVerdict | null;
+  seen: Seen | undefined;
+}
+
 /** The matrix as a table: a row per test (the first TABLE_ROWS), a column per prompt x provider, cells cut to fit. */
-function matrixTable(header: ExperimentHeader | undefined, cells: readonly { item: RunItem; verdict: RecordVerdict | null }[], tests: ReadonlyMap<number, StoredTest>, figures: readonly ColumnFigures[], width: number): string {
+function matrixTable(header: ExperimentHeader | undefined, cells: readonly TableCell[], tests: ReadonlyMap<number, StoredTest>, figures: readonly ColumnFigures[], width: number): string {
   if (!header) return '';
-  const verdicts = new Map(cells.map(({ item, verdict }) => [item, verdict]));
+  const shown = new Map(cells.map((cell) => [cell.item, cell]));
   const matrix = matrixOf(cells.map(({ item }) => item));
   const rowIndices = [...matrix.keys()].sort((a, b) => a - b);
   const labelWidth = Math.min(30, Math.max(8, ...rowIndices.slice(0, TABLE_ROWS).map((i) => rowLabel(tests.get(i), i).length)));
@@ -267,19 +285,19 @@ function matrixTable(header: ExperimentHeader | undefined, cells: readonly { ite
   rows.push(rows[0].replace(/[^│]/g, '─').replace(/│/g, '┼'));
   for (const index of rowIndices.slice(0, TABLE_ROWS)) {
     const row = matrix.get(index);
-    rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], verdicts))]));
+    rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], shown))]));
   }
   if (header.tests > TABLE_ROWS) rows.push(`... ${header.tests - TABLE_ROWS} more rows (every cell is in --output).`);
-  return [...rows, ...flakyLines(header, matrix, verdicts, tests), ...failureLines(header, cells, tests)].join('\n') + '\n';
+  return [...rows, ...flakyLines(header, matrix, shown, tests), ...failureLines(header, cells, tests)].join('\n') + '\n';
 }
 
 /** With repeats: the cells whose samples disagree (passed some times, failed others), a line each. */
-function flakyLines(header: ExperimentHeader, matrix: Map<number, Map<number, RunItem[]>>, verdicts: ReadonlyMap<RunItem, RecordVerdict | null>, tests: ReadonlyMap<number, StoredTest>): string[] {
+function flakyLines(header: ExperimentHeader, matrix: Map<number, Map<number, RunItem[]>>, shown: ReadonlyMap<RunItem, TableCell>, tests: ReadonlyMap<number, StoredTest>): string[] {
   if (header.repeat < 2) return [];
   const flaky: string[] = [];
   for (const [row, cells] of [...matrix].sort(([a], [b]) => a - b)) {
     for (const [column, repeats] of [...cells].sort(([a], [b]) => a - b)) {
-      const count = sampleCount(repeats, verdicts);
+      const count = sampleCount(repeats, shown);
       if (count.flaky) flaky.push(`FLAKY ${rowLabel(tests.get(row), row)} · ${columnLabel(header.columns[column])}: passed ${count.passed} of ${count.judged} samples`);
     }
   }
@@ -287,7 +305,7 @@ function flakyLines(header: ExperimentHeader, matrix: Map<number, Map<number, Ru
 }
 
 /** Why the table's failing cells failed, a line each (the cells are too narrow for it): the verdict's own reason. */
-function failureLines(header: ExperimentHeader, cells: readonly { item: RunItem; verdict: RecordVerdict | null }[], tests: ReadonlyMap<number, StoredTest>): string[] {
+function failureLines(header: ExperimentHeader, cells: readonly TableCell[], tests: ReadonlyMap<number, StoredTest>): string[] {
   const at = ({ item }: { item: RunItem }) => item.cell as [number, number, number];
   const failing = cells.filter(({ verdict }) => verdict?.status === 'fail' || verdict?.status === 'error').sort((a, b) => at(a)[1] - at(b)[1] || at(a)[0] - at(b)[0] || at(a)[2] - at(b)[2]);
   if (failing.length === 0) return [];
@@ -301,27 +319,35 @@ function failureLines(header: ExperimentHeader, cells: readonly { item: RunItem;
 }
 
 /** A repeated cell's passes of its judged samples, and whether they disagree (core's flaky rule). */
-function sampleCount(repeats: readonly RunItem[], verdicts: ReadonlyMap<RunItem, RecordVerdict | null>): { passed: number; judged: number; flaky: boolean } {
-  const statuses = repeats.map((item) => verdicts.get(item)?.status);
+function sampleCount(repeats: readonly RunItem[], shown: ReadonlyMap<RunItem, TableCell>): { passed: number; judged: number; flaky: boolean } {
+  const statuses = repeats.map((item) => shown.get(item)?.verdict?.status);
   const count = { passed: statuses.filter((s) => s === 'pass').length, judged: statuses.filter((s) => s === 'pass' || s === 'fail').length };
   return { ...count, flaky: isFlaky(count) };
 }
 
-/** A cell on one line: with repeats its passes of k first ("2/3 flaky"), then each repeat's verdict and output (or state), separated by " | ". */
-function cellText(repeats: readonly RunItem[], verdicts: ReadonlyMap<RunItem, RecordVerdict | null>): string {
+/** Before a cell an adaptor was trained on (or may have been: the deployment could not say). */
+const SEEN_MARKS: Partial<Record<string, string>> = { true: '[seen] ', unknown: '[seen?] ' };
+
+/** A cell on one line: with repeats its passes of k first ("2/3 flaky"), then each repeat's marks, verdict and output (or state), separated by " | ". */
+function cellText(repeats: readonly RunItem[], shown: ReadonlyMap<RunItem, TableCell>): string {
   const text = (item: RunItem) => (item.status === 'ok' ? (item.response ?? '').replace(/\s+/g, ' ').trim() || '(empty)' : item.status === 'error' ? `[error] ${item.error ?? ''}` : `[${item.status}]`);
   const mark = (item: RunItem) => {
-    const verdict = verdicts.get(item);
-    return verdict && (verdict.status === 'pass' || verdict.status === 'fail') ? `${verdict.status.toUpperCase()} ` : '';
+    const cell = shown.get(item);
+    const verdict = cell?.verdict;
+    return `${SEEN_MARKS[String(cell?.seen)] ?? ''}${verdict && (verdict.status === 'pass' || verdict.status === 'fail') ? `${verdict.status.toUpperCase()} ` : ''}`;
   };
-  const samples = repeats.length > 1 ? sampleCount(repeats, verdicts) : undefined;
+  const samples = repeats.length > 1 ? sampleCount(repeats, shown) : undefined;
   const lead = samples && samples.judged > 0 ? `${samples.passed}/${samples.judged}${samples.flaky ? ' flaky' : ''} · ` : '';
   return lead + repeats.map((item) => `${mark(item)}${text(item)}`).join(' | ');
 }
 
-/** "3/5 passed (60%, 23-88%) · 1 error": a column's pass rate over its judged cells, with its 95% interval. */
+/**
+ * "3/5 passed (60%, 23-88%) · 1 error": a column's pass rate over its judged cells, with its 95% interval; an
+ * adaptor's apart over the rows unseen and seen in its training, unseen first.
+ */
 function figuresText(figures: ColumnFigures): string {
-  const rate = figures.passRate.rate === null ? 'nothing judged' : `${passRateText(figures.passRate).replace(' (', ' passed (')}`;
+  const split = figures.passRate.rate === null ? undefined : seenSplitText(figures);
+  const rate = split ?? (figures.passRate.rate === null ? 'nothing judged' : `${passRateText(figures.passRate).replace(' (', ' passed (')}`);
   return `${rate}${figures.errors ? ` · ${figures.errors} error${figures.errors === 1 ? '' : 's'}` : ''}`;
 }
 

@@ -1,12 +1,14 @@
 // scalarlm-lab train DATA.jsonl: check the data and the training arguments, send them as one reproducible
-// archive (the chunked upload above --chunked-above), and with --follow watch the job to its end.
+// archive (the chunked upload above --chunked-above), and with --follow watch the job to its end. The job's
+// lineage (the data's origin when export-training made it, the arguments, the deployment) goes to the runs folder.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { followJob, parseSetting, prepareTraining, TRAIN_ARGUMENTS, TrainArgumentsError, type FollowOutcome, type SubmittedJob } from '../../core/training';
+import { followJob, parseSetting, prepareTraining, recordSubmission, TRAIN_ARGUMENTS, TrainArgumentsError, type AdaptorLineage, type FollowOutcome, type SubmittedJob } from '../../core/training';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { json } from '../format';
 import { EXIT, type CliIO } from '../io';
+import { cliRunStore } from '../run-location';
 import { POLL_OPTION, StatusLine, withTraining } from '../training-session';
 
 const MB = 1024 * 1024;
@@ -30,7 +32,8 @@ export const trainCommand: Command = {
     'second one. With --follow: the step, loss and ETA on stderr until the end; exit 0 once the job\n' +
     'completed and its adaptor answers, 1 when it failed (with its last log lines) or stayed cancelled,\n' +
     '3 when following stopped first (Ctrl-C, --timeout). --json prints one record at the end: job_hash,\n' +
-    'status, model.\n' +
+    'status, model. The adaptor\'s lineage (the run, column and held-out rows when export-training wrote the data,\n' +
+    'the arguments, the deployment\'s version) is recorded in the runs folder: scalarlm-lab job HASH shows it.\n' +
     wrapped(`Training arguments for --set: ${TRAIN_ARGUMENTS.map((a) => a.name).join(', ')}.`),
   usage: 'DATA.jsonl [--base MODEL] [--max-steps N] [--learning-rate X] [--adapter lora|tokenformer] [--gpus N] [--set KEY=VALUE...] [--follow] [options]',
   options: {
@@ -70,6 +73,9 @@ export const trainCommand: Command = {
         },
       });
       io.stderr.write(submittedLine(submitted, prepared.examples.length, prepared.archive.length));
+      const recorded = await recordSubmission(training, cliRunStore(io).dir, submitted, prepared, file, signal);
+      if (recorded.problem) io.stderr.write(`${recorded.problem}\n`);
+      io.stderr.write(lineageLine(recorded.lineage));
       if (!args.values.follow) {
         if (args.values.json) io.stdout.write(json(record(submitted.hash, submitted.status.status)));
         return EXIT.ok;
@@ -129,6 +135,12 @@ function submittedLine(job: SubmittedJob, examples: number, bytes: number): stri
   const how = job.route === 'chunked' ? 'chunked upload' : 'one request';
   const what = job.existing ? 'the deployment already had this job (same data and arguments)' : 'a new job';
   return `Sent ${examples} example${examples === 1 ? '' : 's'} (${bytes} bytes, ${how}): ${what}, ${job.hash}, ${job.status.status}.\n`;
+}
+
+function lineageLine({ origin }: AdaptorLineage): string {
+  if (!origin) return 'Lineage recorded; the data was not exported from a run of this runs folder, so its origin is not known here.\n';
+  const held = origin.split ? `, ${origin.split.heldOut.length} of ${origin.split.heldOut.length + origin.split.trained.length} rows held out` : '';
+  return `Lineage recorded: from run ${origin.run.id}${origin.column ? `, column ${origin.column.number}` : ''}${held}.\n`;
 }
 
 /** The --json record: the job, how it ended, and the model name to ask for. */

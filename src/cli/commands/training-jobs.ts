@@ -1,10 +1,11 @@
 // scalarlm-lab jobs and scalarlm-lab job HASH: the deployment's training jobs (GET /v1/megatron/list_models)
-// and one job's detail (GET /v1/megatron/train/{hash}).
+// and one job's detail (GET /v1/megatron/train/{hash}) with its lineage when it was trained from here.
 
-import { jobProgress, progressLine } from '../../core/training';
+import { adaptorLineage, jobProgress, LineageError, lineageFacts, progressLine, type AdaptorLineage } from '../../core/training';
 import { UsageError, type Command } from '../command';
 import { formatNumber, json, table } from '../format';
-import { EXIT } from '../io';
+import { EXIT, type CliIO } from '../io';
+import { cliRunStore } from '../run-location';
 import { withTraining } from '../training-session';
 
 export const jobsCommand: Command = {
@@ -44,7 +45,9 @@ export const jobCommand: Command = {
   name: 'job',
   summary:
     "Show one training job: status, step, loss, whether its adaptor answers, its config (GET /v1/megatron/train/{hash}).\n" +
-    'HASH: the job hash that train printed and jobs lists (the deployment also finds a job by part of it).',
+    'Its lineage too, when it was trained from this runs folder: the run, column and held-out rows of its data, the\n' +
+    "arguments, the deployment's version. HASH: the job hash that train printed and jobs lists (the deployment also\n" +
+    'finds a job by part of it).',
   usage: 'HASH [options]',
   options: {},
   async run(args, io) {
@@ -53,8 +56,9 @@ export const jobCommand: Command = {
     return withTraining(args, io, async ({ training, signal }) => {
       const detail = await training.job(hash, { signal });
       const served = detail.status.status === 'COMPLETED' ? await training.isServed(detail.hash, { signal }) : false;
+      const lineage = lineageOf(detail.hash, io);
       if (args.values.json) {
-        io.stdout.write(json({ ...detail, served }));
+        io.stdout.write(json({ ...detail, served, lineage: lineage ?? null }));
         return EXIT.ok;
       }
       const lines = [
@@ -65,9 +69,22 @@ export const jobCommand: Command = {
         ...(detail.status.output ? [`Output  ${detail.status.output}`] : []),
         'Config',
         ...Object.entries(detail.config).map(([key, value]) => `  ${key}: ${JSON.stringify(value)}`),
+        'Lineage',
+        ...(lineage ? lineageFacts(lineage).map(([label, text]) => `  ${label}: ${text}`) : [`  not recorded in ${cliRunStore(io).dir} (trained elsewhere, or from another runs folder)`]),
       ];
       io.stdout.write(`${lines.join('\n')}\n`);
       return EXIT.ok;
     });
   },
 };
+
+/** The job's lineage in the runs folder; a damaged record is said on stderr and shown as none. */
+function lineageOf(hash: string, io: CliIO): AdaptorLineage | undefined {
+  try {
+    return adaptorLineage(cliRunStore(io).dir, hash);
+  } catch (error) {
+    if (!(error instanceof LineageError)) throw error;
+    io.stderr.write(`${error.message}\n`);
+    return undefined;
+  }
+}

@@ -5,6 +5,7 @@ import type { ExperimentHeader } from '../runs/ledger-schema';
 import { promptText } from '../runs/export';
 import type { RunItem, RunProjection } from '../runs/run-projection';
 import type { StoredTest } from './experiment-tests-file';
+import type { InTraining } from '../training';
 import type { Transport } from '../../protocol/transport';
 import type { SampleChange } from '../evidence';
 import type { BaselineReport } from './run-summary-types';
@@ -30,6 +31,8 @@ export interface CellRecord {
   againstBaseline?: SampleChange;
   /** A person's review of the answer (beside the verdict, never over it). */
   review?: { verdict: 'good' | 'bad'; correction?: string };
+  /** A trained adaptor's cell: whether its input was in the adaptor's training data (absent for other columns). */
+  seenInTraining?: InTraining;
 }
 
 export interface RecordVerdict {
@@ -41,7 +44,13 @@ export interface RecordVerdict {
   assertions: { type: string; status: 'pass' | 'fail' | 'refused' | 'error' | 'pending'; pass: boolean; score: number; reason: string; weight: number; metric?: string; graderText?: string }[];
 }
 
-export function cellRecord(header: ExperimentHeader, item: RunItem, tests: ReadonlyMap<number, StoredTest>, verdict: RecordVerdict | null = null, reviews?: ReviewBook): CellRecord | undefined {
+/** What a record carries beside its answer and verdict: a person's review, and whether an adaptor was trained on its input. */
+export interface RecordMarks {
+  reviews?: ReviewBook;
+  seen?: InTraining;
+}
+
+export function cellRecord(header: ExperimentHeader, item: RunItem, tests: ReadonlyMap<number, StoredTest>, verdict: RecordVerdict | null = null, marks: RecordMarks = {}): CellRecord | undefined {
   if (!item.cell) return undefined;
   const [column, test, repeat] = item.cell;
   const c = header.columns[column];
@@ -61,7 +70,8 @@ export function cellRecord(header: ExperimentHeader, item: RunItem, tests: Reado
     latencyMs: item.latencyMs ?? null,
     finishReason: item.finishReason ?? null,
     verdict,
-    ...reviewOf(reviews?.get(reviewKey(header, item))),
+    ...reviewOf(marks.reviews?.get(reviewKey(header, item))),
+    ...(marks.seen !== undefined ? { seenInTraining: marks.seen } : {}),
   };
 }
 
@@ -70,12 +80,12 @@ function reviewOf(review: Review | undefined): Pick<CellRecord, 'review'> {
 }
 
 /** Every cell of a run (kept items), in matrix order: test, then column, then repeat; judged when a judge is given. */
-export function cellRecords(projection: RunProjection, tests: ReadonlyMap<number, StoredTest>, verdictOf?: (item: RunItem) => RecordVerdict | null, reviews?: ReviewBook): CellRecord[] {
+export function cellRecords(projection: RunProjection, tests: ReadonlyMap<number, StoredTest>, verdictOf?: (item: RunItem) => RecordVerdict | null, marks: { reviews?: ReviewBook; seenOf?: (item: RunItem) => InTraining | undefined } = {}): CellRecord[] {
   const header = projection.header.experiment;
   if (!header) throw new Error('This run is not an experiment: it has no cells.');
   const cells = projection.items.filter((item): item is RunItem & { cell: NonNullable<RunItem['cell']> } => item.cell !== undefined);
   cells.sort((a, b) => a.cell[1] - b.cell[1] || a.cell[0] - b.cell[0] || a.cell[2] - b.cell[2]);
-  return cells.flatMap((item) => cellRecord(header, item, tests, verdictOf?.(item) ?? null, reviews) ?? []);
+  return cells.flatMap((item) => cellRecord(header, item, tests, verdictOf?.(item) ?? null, { ...(marks.reviews ? { reviews: marks.reviews } : {}), seen: marks.seenOf?.(item) }) ?? []);
 }
 
 export interface RecordedRun {

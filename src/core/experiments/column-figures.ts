@@ -1,9 +1,11 @@
 // The figures of each column (prompt x provider) of an experiment run: pass rate, mean score, errors, tokens
-// and median latency. A pass rate always comes with its count and its 95% interval (evidence/pass-rate.ts). One definition for the HTML report, the experiment panel and the CLI, so they agree.
+// and median latency; for a trained adaptor's column, its pass rates apart over the rows it was not trained on
+// and those it was. A pass rate always comes with its count and its 95% interval (evidence/pass-rate.ts). One
+// definition for the HTML report, the experiment panel and the CLI, so they agree.
 
 import type { ExperimentHeader } from '../runs/ledger-schema';
 import type { CellRecord } from './cell-records';
-import { passRate, type PassRate } from '../evidence';
+import { passRate, passRateText, type PassRate } from '../evidence';
 import { reportOutcome } from './report-outcome';
 
 export interface ColumnFigures {
@@ -24,6 +26,25 @@ export interface ColumnFigures {
   tokensReported: number;
   /** Median over the cells that have a latency; null when none has. */
   medianLatencyMs: number | null;
+  /** An adaptor's column: the pass rate of the cells whose input was not in its training data. */
+  unseen?: PassRate;
+  /** An adaptor's column: the pass rate of the cells whose input was in its training data. */
+  seen?: PassRate;
+  /** An adaptor's column: judged cells the deployment could not say for (in neither rate). */
+  seenUnknown?: number;
+}
+
+/**
+ * "unseen 1/3 (33%, 6-79%) · seen 3/3 (100%, 44-100%)": an adaptor column's pass rates apart, the rows it was not
+ * trained on first (what it learnt, not what it memorised); undefined for other columns, and when the deployment
+ * could not say for any judged cell.
+ */
+export function seenSplitText(figures: ColumnFigures): string | undefined {
+  const { unseen, seen, seenUnknown } = figures;
+  // With every judged cell unknown there is nothing to set apart: the column's one rate says all there is.
+  if (!unseen || !seen || unseen.judged + seen.judged === 0) return undefined;
+  const rate = (r: PassRate) => (r.judged > 0 ? passRateText(r) : 'none judged');
+  return [`unseen ${rate(unseen)}`, `seen ${rate(seen)}`, ...(seenUnknown ? [`${seenUnknown} unknown if seen`] : [])].join(' · ');
 }
 
 type Columns = ExperimentHeader['columns'];
@@ -50,7 +71,7 @@ export function columnFigures(records: Iterable<CellRecord>, columns: Columns): 
 /** The figures counted record by record, holding only the latencies (for the medians): a streamed report's. */
 export class ColumnTally {
   private readonly indexOf: (record: CellRecord) => number;
-  private readonly tallies: { cells: number; judged: number; passed: number; errors: number; tokens: number; tokensReported: number; scores: number; scoreSum: number; latencies: number[] }[];
+  private readonly tallies: { cells: number; judged: number; passed: number; errors: number; tokens: number; tokensReported: number; scores: number; scoreSum: number; latencies: number[]; training?: SeenTally }[];
 
   constructor(columns: Columns) {
     this.indexOf = columnIndexer(columns);
@@ -61,9 +82,17 @@ export class ColumnTally {
     const tally = this.tallies[this.indexOf(record)];
     tally.cells++;
     const outcome = reportOutcome(record);
+    const seen = record.seenInTraining;
+    const training = seen === undefined ? undefined : (tally.training ??= { seen: [0, 0], unseen: [0, 0], unknown: 0 });
     if (outcome === 'pass' || outcome === 'fail') {
       tally.judged++;
       if (outcome === 'pass') tally.passed++;
+      if (training && seen === 'unknown') training.unknown++;
+      else if (training) {
+        const side = training[seen ? 'seen' : 'unseen'];
+        side[1]++;
+        if (outcome === 'pass') side[0]++;
+      }
       const score = record.verdict?.score;
       if (typeof score === 'number') {
         tally.scores++;
@@ -88,8 +117,16 @@ export class ColumnTally {
       tokens: t.tokens,
       tokensReported: t.tokensReported,
       medianLatencyMs: median([...t.latencies]),
+      ...(t.training ? { unseen: passRate(...t.training.unseen), seen: passRate(...t.training.seen), seenUnknown: t.training.unknown } : {}),
     }));
   }
+}
+
+/** An adaptor column's judged cells by whether they were seen in training: [passed, judged] each. */
+interface SeenTally {
+  seen: [number, number];
+  unseen: [number, number];
+  unknown: number;
 }
 
 function median(values: number[]): number | null {

@@ -1,15 +1,18 @@
 // Training data from an experiment run: each test's input as one column of the matrix gave it to the model,
 // and as output either the row's expected answer (its first `equals` assertion, a CSV `__expected` cell that
 // means equals, or a var the user names: a dataset column) or that column's answers that passed every
-// assertion. A results run (no experiment) gives each prompt with its answer. The CLI's `export-training`
-// and the editor's Export Training Data… both come here.
+// assertion. A results run (no experiment) gives each prompt with its answer. A fraction of an experiment's rows
+// can be held out of the data (picked by row key and seed, evidence/holdout.ts), so an adaptor can be judged on
+// rows it never saw. The CLI's `export-training` and the editor's Export Training Data… both come here.
 
 import type { ScalarLMApi } from '../api/api';
+import { holdoutSplit, type HoldoutSplit } from '../evidence';
 import type { ExperimentHeader } from '../runs/ledger-schema';
 import type { RunItem, RunProjection } from '../runs/run-projection';
 import { inputOf, resultsRunExamples, serverRenderings, TrainingExportError, type TrainingExample } from '../training';
 import type { CellJudge } from './cell-verdicts';
-import { columnLabel } from './experiment-matrix';
+import { rowIdentities } from './evidence';
+import { columnLabel, rowLabel } from './experiment-matrix';
 import type { StoredTest } from './experiment-tests-file';
 import type { RunJudgement } from './run-judgement';
 import { reviewKey, type ReviewBook } from './reviews';
@@ -28,6 +31,13 @@ export interface TrainingChoice {
   expectedVar?: string;
   /** With `reviewed`: the runs folder's reviews. */
   reviews?: ReviewBook;
+  /** Keep this fraction of the rows (0..1, exclusive) out of the data, picked by row key and seed (default 0). */
+  holdout?: { fraction: number; seed?: number };
+}
+
+/** The rows held out and trained on, by key (evidence/holdout.ts), with each row's label for people. */
+export interface RowsSplit extends HoldoutSplit {
+  labels: ReadonlyMap<string, string>;
 }
 
 export interface TrainingExport {
@@ -38,6 +48,10 @@ export interface TrainingExport {
   skipped: number;
   /** What was exported, in a few words ("the expected answers of 3 rows through column 1 (…)"). */
   what: string;
+  /** The column whose prompts (and answers) were taken; undefined for a results run. */
+  column?: number;
+  /** With a holdout: which rows were kept out. */
+  split?: RowsSplit;
 }
 
 /** The column a user named: its 1-based number, or its label ("prompt × provider"), provider label or prompt label when one column has it. */
@@ -66,6 +80,7 @@ export function defaultColumn(header: ExperimentHeader, from: TrainingSource): n
  */
 export async function trainingExport(api: ScalarLMApi, run: RunProjection, judgement: RunJudgement, choice: TrainingChoice, signal?: AbortSignal): Promise<TrainingExport> {
   const experiment = run.header.experiment;
+  if (!experiment && choice.holdout) throw new TrainingExportError(run.header.runId, undefined, "a results run has no rows to hold out (they are an experiment's tests): give an experiment's run, or leave out the holdout");
   if (!experiment) {
     const rendered = await serverRenderings(api, run.items, signal);
     const { examples, fallback, skipped } = resultsRunExamples(run.items, rendered);
@@ -73,7 +88,8 @@ export async function trainingExport(api: ScalarLMApi, run: RunProjection, judge
   }
   const column = choice.column ?? defaultColumn(experiment, choice.from);
   if (column === undefined) throw new TrainingExportError(run.header.runId, undefined, `the run has ${experiment.columns.length} columns: name one with --column (${experiment.columns.map((c, i) => `${i + 1}: ${columnLabel(c)}`).join('; ')})`);
-  const cells = run.items.filter((item) => item.cell?.[0] === column && item.prompt !== undefined);
+  const split = choice.holdout && rowsSplit(judgement, choice.holdout.fraction, choice.holdout.seed ?? 0);
+  const cells = run.items.filter((item) => item.cell?.[0] === column && item.prompt !== undefined && !split?.isHeldOut(item.cell[1]));
   const rendered = await serverRenderings(api, cells, signal);
   const examples: TrainingExample[] = [];
   const seen = new Set<string>();
@@ -108,7 +124,16 @@ export async function trainingExport(api: ScalarLMApi, run: RunProjection, judge
   const label = `column ${column + 1} (${columnLabel(experiment.columns[column])})`;
   if (choice.from === 'reviewed' && examples.length === 0) throw new TrainingExportError(run.header.runId, undefined, `no answer of ${label} is reviewed as good or corrected: review answers in the experiment panel first (Good, Bad, and what it should have said)`);
   const what = { expected: `the expected answers of ${examples.length} rows, with the prompts of ${label}`, passing: `the ${examples.length} answers of ${label} that passed every assertion`, reviewed: `the ${examples.length} reviewed answers of ${label} (corrections, and answers marked good)` };
-  return { examples, fallback, skipped, what: what[choice.from] };
+  return { examples, fallback, skipped, what: what[choice.from], column, ...(split ? { split: split.rows } : {}) };
+}
+
+/** The run's rows (its stored tests) split by key and seed; every row counts, whether or not it gives an example. */
+function rowsSplit(judgement: RunJudgement, fraction: number, seed: number): { rows: RowsSplit; isHeldOut(test: number): boolean } {
+  const identities = rowIdentities(judgement.tests);
+  const labels = new Map([...identities].map(([index, { key }]) => [key, rowLabel(judgement.tests.get(index), index)]));
+  const rows = { ...holdoutSplit([...labels.keys()], fraction, seed), labels };
+  const heldOut = new Set(rows.heldOut);
+  return { rows, isHeldOut: (test) => heldOut.has(identities.get(test)?.key ?? '') };
 }
 
 /** A row's expected answer: the named var, else its first `equals` assertion with a text value. */

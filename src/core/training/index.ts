@@ -12,3 +12,7 @@ export { fallbackChatRendering, inputOf, resultsRunExamples, serverRenderings, T
 export { DEFAULT_RETRY, DEFAULT_UPLOAD_LIMITS, TrainingClient, type LogLine, type LogsRead, type RetryPolicy, type SubmittedJob, type UploadLimits, type UploadProgress } from './training-client';
 export { TrainingJobNotFoundError } from './training-errors';
 export { DEFAULT_MAX_ARCHIVE_BYTES, prepareTraining, type PreparedTraining } from './prepare';
+export { DATA_ORIGIN_FORMAT, dataOrigin, recordDataOrigin, trainingDataHash, type DataOrigin, type DataOriginRecord } from './data-origin';
+export { adaptorLineage, LINEAGE_FORMAT, lineageFacts, recordLineage, recordSubmission, type AdaptorLineage, type LineageFields } from './lineage';
+export { LineageError } from './lineage-files';
+export { inputHash, jobInputs, type InTraining, type JobInputs } from './job-inputs';

@@ -125,6 +125,23 @@ export class TrainingClient {
     return data;
   }
 
+  /**
+   * The deployment's version as its UI config states it (GET /app/api-config.json, protocol §7: /v1/health
+   * carries none); undefined when it reports none, or cannot be asked: a lineage then says "not reported".
+   */
+  async deploymentVersion(options: CallOptions = {}): Promise<string | undefined> {
+    try {
+      const { data } = await this.api.call({ method: 'GET', path: '/app/api-config.json', accept: 'application/json', kind: 'ordinary', options }, async (response) => {
+        const { body } = await bodyOf(response);
+        return response.status === 200 && isRecord(body) && typeof body.version === 'string' && body.version !== '' ? body.version : undefined;
+      });
+      return data;
+    } catch (error) {
+      if (isScalarLMError(error) && !options.signal?.aborted) return undefined;
+      throw error;
+    }
+  }
+
   /** GET /list_models: the deployment's jobs, newest first as the server orders them, or `route-missing`. */
   async jobs(options: CallOptions = {}): Promise<TrainingJobsLookup> {
     return (await this.api.trainingJobs(options)).data;

@@ -6,7 +6,8 @@ import { passRateText } from '../../core/evidence';
 import type { BatchProgress } from '../../core/batch/runner';
 import { rowLabel, valueText } from '../../core/experiments/experiment-matrix';
 import type { StoredTest } from '../../core/experiments/experiment-tests-file';
-import type { ColumnFigures } from '../../core/experiments/column-figures';
+import { seenSplitText, type ColumnFigures } from '../../core/experiments/column-figures';
+import type { Seen } from '../../core/experiments/evidence';
 import { namedReason, type CellOutcome } from '../../core/judge';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
@@ -20,6 +21,8 @@ export interface CellJudging {
   change?(item: RunItem): CellChange | undefined;
   /** The same cell in the run compared with. */
   compared?(item: RunItem): RunItem | undefined;
+  /** A trained adaptor's cell: whether its input was in its training data. */
+  seen?(item: RunItem): Seen | undefined;
 }
 
 export function experimentHeaderView(run: RunProjection, sourceLabel: string, figures: readonly ColumnFigures[] = []): ExperimentHeaderView {
@@ -61,7 +64,8 @@ export function cellView(item: RunItem, live: boolean, judging: CellJudging = {}
   const [column, row, repeat] = item.cell;
   const verdict = verdictView(judging.outcome?.(item));
   const change = judging.change?.(item);
-  return { row, column, repeat, status: shownStatus(item, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}) };
+  const seen = judging.seen?.(item);
+  return { row, column, repeat, status: shownStatus(item, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}), ...(seen !== undefined ? { seenInTraining: seen } : {}) };
 }
 
 export function cellViews(items: Iterable<RunItem>, live: boolean, judging?: CellJudging): CellView[] {
@@ -121,7 +125,8 @@ export function assertionViews(outcome: CellOutcome): AssertionView[] {
 
 export function columnStats(figures: ColumnFigures): ColumnStats {
   const { judged, passed, passRate, meanScore, errors, tokens, medianLatencyMs } = figures;
-  return { judged, passed, passRate: passRate.rate, low: passRate.low, high: passRate.high, passRateText: passRateText(passRate), meanScore, errors, tokens, medianLatencyMs };
+  const split = seenSplitText(figures);
+  return { judged, passed, passRate: passRate.rate, low: passRate.low, high: passRate.high, passRateText: passRateText(passRate), ...(split ? { seenSplitText: split } : {}), meanScore, errors, tokens, medianLatencyMs };
 }
 
 /**

@@ -1,6 +1,7 @@
 // What the experiment panel knows of its cells beyond their answers: each cell's verdict (its assertions, and the
 // newest grading run's verdicts, followed live while it goes) and, when the user compares, each cell against
-// the same cell of another run, or the cells of one column against the baseline column's in their rows.
+// the same cell of another run, or the cells of one column against the baseline column's in their rows; and, for
+// a trained adaptor's column, whether each cell's input was in its training data (asked of the deployment once).
 // Verdicts are kept per item until its answer or its grades change, so the column figures can be recounted
 // often. No 'vscode' import: it is unit-tested on Node.
 
@@ -12,6 +13,8 @@ import { type Trust } from '../../core/experiments/run-experiment';
 import { cellRecords, type RecordVerdict } from '../../core/experiments/cell-records';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { columnFigures } from '../../core/experiments/column-figures';
+import { SeenInTraining, type Seen } from '../../core/experiments/evidence';
+import type { ScalarLMClient } from '../../core/api/client';
 import type { CellOutcome } from '../../core/judge';
 import type { LedgerLine } from '../../core/runs/ledger-file';
 import { compareColumns, compareRuns, type CellComparison, type RunComparison, type VerdictOf } from '../../core/runs/compare-runs';
@@ -33,6 +36,7 @@ export class PanelJudging implements CellJudging {
   private readonly known = new Map<number, Known>();
   /** What is compared with: another run, or the baseline column of this one; each cell's change by item index. */
   private comparing: { against: RunProjection | { base: number; other: number }; cells: Map<number, CellComparison>; view: ComparisonView } | undefined;
+  private seenMarks = SeenInTraining.NONE;
 
   constructor(
     private readonly store: RunStore,
@@ -64,6 +68,22 @@ export class PanelJudging implements CellJudging {
 
   compared(item: RunItem): RunItem | undefined {
     return this.comparing?.cells.get(item.index)?.other;
+  }
+
+  seen(item: RunItem): Seen | undefined {
+    return this.seenMarks.of(item);
+  }
+
+  /**
+   * Asks the deployment (or the runs folder's cache) which adaptor cells were seen in training; false when the
+   * run has no adaptor column, so nothing on the page changes.
+   */
+  async learnSeen(api: ScalarLMClient, runsDir: string, run: RunProjection, signal?: AbortSignal): Promise<boolean> {
+    const header = run.header.experiment;
+    if (!header) return false;
+    const wanted = SeenInTraining.wantsRendering(header);
+    this.seenMarks = await SeenInTraining.of(api, runsDir, header, run.items.filter(wanted), signal);
+    return this.seenMarks !== SeenInTraining.NONE;
   }
 
   get comparison(): ComparisonView | undefined {
@@ -134,7 +154,7 @@ export class PanelJudging implements CellJudging {
   /** The columns with their figures, and which rows have columns that disagree. */
   judged(run: RunProjection, sourceLabel: string): { columns: ColumnView[]; disagree: Set<number> } {
     const header = run.header.experiment;
-    const figures = header ? columnFigures(cellRecords(run, this.judgement.tests, (item) => this.verdict(item)), header.columns) : [];
+    const figures = header ? columnFigures(cellRecords(run, this.judgement.tests, (item) => this.verdict(item), { seenOf: (item) => this.seen(item) }), header.columns) : [];
     const columns = experimentHeaderView(run, sourceLabel, figures).columns;
     return { columns, disagree: disagreeingRows(run.items, (item) => this.outcome(item)) };
   }

@@ -1,11 +1,12 @@
-// The job panel's view, worded from the job's detail: status, progress, the loss history, the config, and
-// what a cancel came to (current servers let the trainer write over it, training.md §4).
+// The job panel's view, worded from the job's detail: status, progress, the loss history, the config, the
+// lineage recorded when the adaptor was trained here, and what a cancel came to (current servers let the trainer
+// write over it, training.md §4).
 
-import { jobProgress, type CancelOutcome, type DatasetPage, type TrainingJobDetail } from '../../core/training';
+import { jobProgress, lineageFacts, type AdaptorLineage, type CancelOutcome, type DatasetPage, type TrainingJobDetail } from '../../core/training';
 import type { DatasetView, JobPanelView } from '../../protocol/training';
 import { isRunning } from './job-list';
 
-export function jobPanelView(detail: TrainingJobDetail, notice?: string): JobPanelView {
+export function jobPanelView(detail: TrainingJobDetail, notice?: string, lineage?: AdaptorLineage): JobPanelView {
   const { status } = detail;
   const view: JobPanelView = {
     hash: detail.hash,
@@ -16,6 +17,7 @@ export function jobPanelView(detail: TrainingJobDetail, notice?: string): JobPan
     config: Object.entries(detail.config).map(([key, value]) => ({ key, value: JSON.stringify(value) ?? String(value) })),
     canCancel: isRunning(status.status) || status.status === 'CANCELLED',
   };
+  if (lineage) view.lineage = lineageFacts(lineage).map(([key, value]) => ({ key, value }));
   if (status.error !== undefined) view.error = status.error;
   if (notice !== undefined) view.notice = notice;
   return view;

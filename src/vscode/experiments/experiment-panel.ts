@@ -3,7 +3,8 @@
 // changes and the run's progress; each cell's verdict (and its grading run's, followed live), the columns'
 // figures and, on "Compare with…", each cell against another run, or on "Compare columns…" (and after Compare
 // with Base) one column's cells against the baseline column's, with the paired test; each row's marks (columns
-// that disagree, with repeats its samples' passes, against the experiment's baseline run its change); a cell's
+// that disagree, with repeats its samples' passes, against the experiment's baseline run its change); whether a
+// trained adaptor's cells were seen in its training (asked of the deployment once the page has the run); a cell's
 // detail when the page asks for it; and the run's actions.
 
 import * as vscode from 'vscode';
@@ -63,6 +64,8 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   /** The rows' marks as the page has them. */
   private readonly shownMarks = new ShownRowMarks();
   private judgedTimer: NodeJS.Timeout | undefined;
+  /** The seen marks were asked for while the run went: cells answered later are asked for again at its end. */
+  private seenWhileLive = false;
 
   constructor(panel: vscode.WebviewPanel, runId: string, extensionUri: vscode.Uri, protected override readonly deps: ExperimentPanelDeps) {
     super(panel, runId, extensionUri, deps, EXPERIMENT_PAGE);
@@ -85,6 +88,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     this.setTitle(`Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`);
     const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust()));
     this.applyComparison(run, judging);
+    void this.learnSeen(run, judging);
     const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
     this.baseline = new PanelBaseline(store, this.runId, templateTrust());
     this.baselineView = this.readBaseline(run);
@@ -109,6 +113,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   }
 
   protected progressMessage(run: RunProjection, progress: BatchProgress | undefined, error?: string): ExperimentToWebview {
+    if (this.seenWhileLive && !this.live && this.judging) void this.learnSeen(run, this.judging);
     return { type: 'progress', progress: this.progressView(run, progress, this.live && progress !== undefined, error) };
   }
 
@@ -177,6 +182,23 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   private rowMarks(run: RunProjection, judging: PanelJudging, disagree: ReadonlySet<number>): Map<number, RowMarks> {
     const samples = rowSamples(run.items, (item) => judging.outcome(item), run.header.experiment?.repeat ?? 1);
     return rowMarks(disagree, samples, this.baselineView?.marks);
+  }
+
+  /** Which adaptor cells were seen in training: once the deployment (or the cache) says, their marks and the split figures go to the page. */
+  private async learnSeen(run: RunProjection, judging: PanelJudging): Promise<void> {
+    const access = this.deps.runs.connectionApi();
+    if (!access.ok) return;
+    this.seenWhileLive = this.live;
+    try {
+      if (!(await judging.learnSeen(access.api, this.deps.runs.runStore.dir, run))) return;
+    } catch (error) {
+      return this.deps.log.info(`Could not tell which cells of run ${this.runId} were seen in training: ${(error as Error).message}`);
+    }
+    // The run may have been read again meanwhile: its cells keep their places, so the marks hold for it.
+    const current = this.run;
+    if (this.judging !== judging || !current) return;
+    this.post({ type: 'cells', cells: cellViews(current.items, this.live, judging) });
+    this.judgedSoon();
   }
 
   private async act(message: Exclude<ExperimentFromWebview, { type: 'ready' | 'rendered' }>, run: RunProjection): Promise<void> {
@@ -315,7 +337,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     if (!experiment) return;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${(run.header.title ?? run.header.runId).replace(/[^\w.-]+/g, '-')}-cells.${format}`;
-    const records = cellRecords(run, this.tests, (item) => this.judging?.verdict(item) ?? null);
+    const records = cellRecords(run, this.tests, (item) => this.judging?.verdict(item) ?? null, { seenOf: (item) => this.judging?.seen(item) });
     const target = await vscode.window.showSaveDialog({
       title: `Export ${records.length} cells as ${format.toUpperCase()}`,
       ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),

@@ -1,20 +1,30 @@
 // "Export Training Data…" from the experiment and results panels (and `scalarlm.exportTrainingData`): the run's
 // {"input", "output"} lines, written where the user says. For an experiment run, a quick pick for expected or
-// passing answers and, when the run has several columns, for the column; the same core as `export-training`.
+// passing answers, when the run has several columns for the column, and for the rows held out (a fifth by
+// default); the same core as `export-training`. The file's origin goes to the runs folder, and Train Adaptor… is
+// offered on it.
 
+import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { columnLabel } from '../../core/experiments/experiment-matrix';
 import { RunJudgement } from '../../core/experiments/run-judgement';
-import { defaultColumn, trainingExport, type TrainingChoice, type TrainingSource } from '../../core/experiments/training-rows';
+import { exportOrigin } from '../../core/experiments/training-origin';
+import { defaultColumn, trainingExport, type RowsSplit, type TrainingChoice, type TrainingSource } from '../../core/experiments/training-rows';
+import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { RunProjection } from '../../core/runs/run-projection';
-import { writeTrainingData } from '../../core/training';
+import { recordDataOrigin, writeTrainingData } from '../../core/training';
+import { fractionProblem, holdoutOptions } from '../../host/runs/holdout-choice';
 import { templateTrust } from '../workspace-trust';
 import type { RunActionsDeps } from './run-actions';
 
-/** What a caller (a test, a script) may decide instead of the pickers: answer source, column, target file. */
+/**
+ * What a caller (a test, a script) may decide instead of the pickers: answer source, column, the fraction of rows
+ * held out (null: none), target file. A caller that decides the answers decides the split too: none unless given.
+ */
 export interface TrainingExportArgs {
   from?: TrainingSource;
   column?: number;
+  holdout?: number | null;
   target?: vscode.Uri;
 }
 
@@ -43,6 +53,11 @@ export async function exportTrainingData(deps: RunActionsDeps, runId: string, ar
     if (!column) return undefined;
     choice = { ...choice, column: column.index };
   }
+  if (experiment) {
+    const fraction = args.holdout !== undefined ? args.holdout : args.from === undefined ? await pickHoldout(experiment) : null;
+    if (fraction === undefined) return undefined;
+    if (fraction !== null) choice = { ...choice, holdout: { fraction, seed: 0 } };
+  }
   const access = deps.runs.connectionApi();
   if (!access.ok) throw new Error(access.reason);
   const exported = await trainingExport(access.api, run, RunJudgement.of(store, runId, templateTrust()), choice);
@@ -56,7 +71,32 @@ export async function exportTrainingData(deps: RunActionsDeps, runId: string, ar
     }));
   if (!target) return undefined;
   await writeTrainingData(exported.examples, target.fsPath);
+  recordDataOrigin(store.dir, exported.examples, exportOrigin(run.header, choice, exported, folder?.fsPath ?? dirname(target.fsPath)));
   if (exported.fallback) deps.log.info(`${exported.fallback} chat prompts of run ${runId} were not rendered by the deployment: written with role markers (see the README).`);
-  void vscode.window.showInformationMessage(`Exported ${exported.what} to ${vscode.workspace.asRelativePath(target)}.${exported.skipped ? ` ${exported.skipped} left out.` : ''}`);
+  if (exported.split) deps.log.info(`Held out of ${vscode.workspace.asRelativePath(target)} (run ${runId}): ${exported.split.heldOut.map((key) => exported.split?.labels.get(key) ?? key).join('; ')}.`);
+  const said = `Exported ${exported.what} to ${vscode.workspace.asRelativePath(target)}.${exported.skipped ? ` ${exported.skipped} left out.` : ''}${exported.split ? ` ${heldOutText(exported.split)}` : ''}`;
+  // Train Adaptor… on the file just written: the split chosen here is the adaptor's, and its lineage will say so.
+  void vscode.window.showInformationMessage(said, TRAIN).then((picked) => {
+    if (picked === TRAIN) void vscode.commands.executeCommand('scalarlm.trainAdaptor', target);
+  });
   return target;
+}
+
+const TRAIN = 'Train Adaptor…';
+/** Rows named in the notification; the Output log names them all. */
+const NAMED_ROWS = 3;
+
+/** The rows to hold out: a fraction, null for none, undefined when the user stopped. */
+async function pickHoldout(experiment: ExperimentHeader): Promise<number | null | undefined> {
+  const picked = await vscode.window.showQuickPick(holdoutOptions(experiment.tests), { title: 'Export Training Data: rows to keep out of training' });
+  if (!picked) return undefined;
+  if (picked.fraction !== 'other') return picked.fraction;
+  const typed = await vscode.window.showInputBox({ title: 'Export Training Data: the fraction of rows to hold out', prompt: 'Between 0 and 1; the rows are picked by their key, so the same fraction picks the same rows', value: '0.3', validateInput: fractionProblem });
+  return typed === undefined ? undefined : Number(typed);
+}
+
+function heldOutText(split: RowsSplit): string {
+  const named = split.heldOut.slice(0, NAMED_ROWS).map((key) => `"${split.labels.get(key) ?? key}"`);
+  const more = split.heldOut.length - named.length;
+  return `Held out ${split.heldOut.length} of ${split.heldOut.length + split.trained.length} rows: ${named.join(', ')}${more > 0 ? ` and ${more} more (all in the ScalarLM log)` : ''}.`;
 }

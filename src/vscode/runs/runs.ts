@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiAccess, ScalarLMApi } from '../../core/api/api';
+import type { ScalarLMClient } from '../../core/api/client';
 import { runBatch, type BatchProgress, type BatchRunOptions, type BatchSummary } from '../../core/batch/runner';
 import { planGrading, runGrading } from '../../core/experiments/grading';
 import { resumeExperiment, runExperiment, type ExperimentRunHooks, type PlannedExperiment, type Trust } from '../../core/experiments/run-experiment';
@@ -137,7 +138,7 @@ export class Runs implements vscode.Disposable {
   }
 
   /** The deployment's shared client, for planning before a run (reading the default model). */
-  connectionApi(): ApiAccess {
+  connectionApi(): ApiAccess<ScalarLMClient> {
     return this.connection.api();
   }
 

@@ -1,10 +1,10 @@
 // A training job's panel: status, step of max steps, the loss chart, the logs as they come (from the first
 // line the page does not have, so a reload or a dropped connection picks up where it stopped), the config,
-// the dataset (paged, searchable), Cancel. One panel per job; restored after a window reload from the job
+// the dataset (paged, searchable), the adaptor's lineage when it was trained from this runs folder, Cancel. One panel per job; restored after a window reload from the job
 // hash the page saved. The page is torn down while hidden and says `ready` again when shown.
 
 import * as vscode from 'vscode';
-import { requestCancel, TrainingClient, type TrainingJobDetail } from '../../core/training';
+import { adaptorLineage, LineageError, requestCancel, TrainingClient, type AdaptorLineage, type TrainingJobDetail } from '../../core/training';
 import { DisposableStore } from '../../host/dispose';
 import { cancelNotice, datasetView, jobPanelView } from '../../host/training/job-view';
 import { JobWatch } from '../../host/training/job-watch';
@@ -32,20 +32,22 @@ export class JobPanel {
   private readProblem: string | undefined;
   private readonly watch: JobWatch | undefined;
   private readonly training: TrainingClient | undefined;
+  /** The adaptor's lineage in the runs folder, read when the page is ready (a job just trained has it by then). */
+  private lineage: AdaptorLineage | undefined;
 
-  static show(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog, hash: string): void {
+  static show(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog, runsDir: () => string, hash: string): void {
     const shown = JobPanel.open.get(hash);
     if (shown) return shown.panel.reveal();
     const panel = vscode.window.createWebviewPanel(JobPanel.viewType, titleOf(hash), panelColumn(), webviewOptions(extensionUri));
-    new JobPanel(panel, extensionUri, connection, log, hash);
+    new JobPanel(panel, extensionUri, connection, log, runsDir, hash);
   }
 
-  static registerSerializer(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog): vscode.Disposable {
+  static registerSerializer(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog, runsDir: () => string): vscode.Disposable {
     return vscode.window.registerWebviewPanelSerializer(JobPanel.viewType, {
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
         if (!isJobPanelState(state) || JobPanel.open.has(state.hash)) return panel.dispose();
         panel.webview.options = webviewOptions(extensionUri);
-        new JobPanel(panel, extensionUri, connection, log, state.hash);
+        new JobPanel(panel, extensionUri, connection, log, runsDir, state.hash);
       },
     });
   }
@@ -59,6 +61,7 @@ export class JobPanel {
     extensionUri: vscode.Uri,
     connection: Connection,
     private readonly log: ExtensionLog,
+    private readonly runsDir: () => string,
     private readonly hash: string,
   ) {
     JobPanel.open.set(hash, this);
@@ -97,6 +100,7 @@ export class JobPanel {
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        this.readLineage();
         this.postView();
         this.watch?.resumeFrom(message.nextLine);
         return this.loadDataset(0, '');
@@ -135,10 +139,19 @@ export class JobPanel {
     }
   }
 
+  private readLineage(): void {
+    try {
+      this.lineage = adaptorLineage(this.runsDir(), this.hash);
+    } catch (error) {
+      if (!(error instanceof LineageError)) throw error;
+      this.log.channel.warn(error.message);
+    }
+  }
+
   private postView(): void {
     const notice = this.readProblem ?? this.actionNotice;
     const view = this.detail
-      ? jobPanelView(this.detail, notice)
+      ? jobPanelView(this.detail, notice, this.lineage)
       : { hash: this.hash, status: 'LOADING', progress: '', deployed: '', loss: [], config: [], canCancel: false, ...(notice ? { notice } : {}) };
     this.post({ type: 'show', view });
   }

@@ -14,14 +14,15 @@ import { trainAdaptor } from './train-adaptor';
 import { TrainingDiagnostics } from './training-diagnostics';
 import { JobNode, OPEN_JOB_COMMAND, TrainingView } from './training-view';
 
-export function registerTraining(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog): vscode.Disposable {
+/** `runsDir`: the runs folder, where training data's origins and adaptors' lineages are kept. */
+export function registerTraining(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog, runsDir: () => string): vscode.Disposable {
   const disposables = new DisposableStore();
   const diagnostics = disposables.add(new TrainingDiagnostics());
   const view = disposables.add(new TrainingView(connection, log));
   const openJob = (hash: unknown): void => {
-    if (typeof hash === 'string') JobPanel.show(extensionUri, connection, log, hash);
+    if (typeof hash === 'string') JobPanel.show(extensionUri, connection, log, runsDir, hash);
   };
-  disposables.add(JobPanel.registerSerializer(extensionUri, connection, log));
+  disposables.add(JobPanel.registerSerializer(extensionUri, connection, log, runsDir));
   disposables.add({ dispose: () => JobPanel.disposeAll() });
   disposables.add(
     registerCommand(
@@ -32,6 +33,7 @@ export function registerTraining(extensionUri: vscode.Uri, connection: Connectio
             connection,
             log,
             diagnostics,
+            runsDir,
             started: (job) => {
               openJob(job.hash);
               void view.refresh();

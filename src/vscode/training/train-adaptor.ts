@@ -1,11 +1,12 @@
 // "ScalarLM: Train Adaptor…" on a .jsonl of {"input", "output"} lines: the file checked by the core first
 // (a bad line goes to the Problems panel, nothing is sent), the short form of training arguments, then the
-// upload with its progress (chunk by chunk for a large archive), then the job's panel. The core makes the
-// archive reproducible, so the same data and arguments name the same job: a retry never starts a second one.
+// upload with its progress (chunk by chunk for a large archive), then the job's lineage in the runs folder and the
+// job's panel. The core makes the archive reproducible, so the same data and arguments name the same job: a retry
+// never starts a second one.
 
 import * as vscode from 'vscode';
 import { deploymentDefaultModel } from '../../core/batch/deployment-model';
-import { DEFAULT_UPLOAD_LIMITS, parseTrainingData, prepareTraining, TrainArgumentsError, TrainingClient, TrainingDataError, type SubmittedJob, type UploadProgress } from '../../core/training';
+import { DEFAULT_UPLOAD_LIMITS, parseTrainingData, prepareTraining, recordSubmission, TrainArgumentsError, TrainingClient, TrainingDataError, type SubmittedJob, type UploadProgress } from '../../core/training';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import { askTrainingArguments } from './train-form';
@@ -15,6 +16,8 @@ export interface TrainAdaptorDeps {
   connection: Connection;
   log: ExtensionLog;
   diagnostics: TrainingDiagnostics;
+  /** The runs folder, where the data's origin is found and the adaptor's lineage kept. */
+  runsDir: () => string;
   /** After the job is named: its panel opens and the Training view refreshes. */
   started(job: SubmittedJob): void;
 }
@@ -62,6 +65,8 @@ export async function trainAdaptor(deps: TrainAdaptorDeps, target?: unknown): Pr
       });
     });
     deps.diagnostics.clear(uri);
+    const recorded = await recordSubmission(training, deps.runsDir(), job, prepared, name);
+    if (recorded.problem) deps.log.info(recorded.problem);
     deps.log.info(`Training job ${job.hash} ${job.existing ? 'was already on the deployment' : 'started'} (${examples} examples from ${name}, ${archive.length} bytes).`);
     if (job.existing) void vscode.window.showInformationMessage(`ScalarLM: The deployment already had this job (same data and arguments), so no second one was started: ${job.hash.slice(0, 12)}….`);
     deps.started(job);

@@ -1,5 +1,6 @@
 // What a cell wears beside its state in the matrix: its verdict's badge (pass ✓, fail ✗, error, grading…)
-// with the failing assertions in its tooltip, its change against the run (or baseline column) compared with, and the cell's
+// with the failing assertions in its tooltip, its change against the run (or baseline column) compared with, a
+// trained adaptor's "seen in training" (its input was in the adaptor's training data), and the cell's
 // accessible name that says all of it with the text. Plain strings only: the grid puts them in as
 // textContent, title and aria-label. DOM-free.
 
@@ -64,6 +65,13 @@ export function changeMark(change: CellChange | undefined): (CellMark & { change
   return { change, ...CHANGE_MARKS[change], label: `${CHANGE_MARKS[change].label} against the baseline` };
 }
 
+/** A trained adaptor's cell whose input was in its training data, or may have been; none for an unseen cell. */
+export function seenMark(seen: CellView['seenInTraining']): (CellMark & { seen: 'true' | 'unknown' }) | undefined {
+  if (seen === true) return { seen: 'true', text: 'seen in training', label: 'seen in training', title: "Its input was in this adaptor's training data: a pass here may be memorised" };
+  if (seen === 'unknown') return { seen: 'unknown', text: 'seen?', label: 'unknown whether seen in training', title: "The deployment could not say whether its input was in this adaptor's training data" };
+  return undefined;
+}
+
 /**
  * The cell's accessible name: per answer its state, verdict and change, then its text. `cells`: the answers
  * the grid lists (one, or one per repeat shown); `more`: how many repeats it does not list.
@@ -71,7 +79,7 @@ export function changeMark(change: CellChange | undefined): (CellMark & { change
 export function cellAccessibleName(cells: readonly (CellView | undefined)[], more: number): string {
   const stacked = cells.length > 1 || more > 0;
   const parts = cells.map((cell, repeat) => {
-    const marks = [cell?.status ?? 'not in the run', verdictBadge(cell)?.label.replace(/^Verdict: /, ''), changeMark(cell?.change)?.label].filter((part) => part !== undefined);
+    const marks = [cell?.status ?? 'not in the run', verdictBadge(cell)?.label.replace(/^Verdict: /, ''), changeMark(cell?.change)?.label, seenMark(cell?.seenInTraining)?.label].filter((part) => part !== undefined);
     const { text } = stacked ? repeatLine(cell) : cellLine(cell);
     return `${stacked ? `Repeat ${repeat + 1}: ` : ''}${marks.join(', ')}: ${text}`;
   });

@@ -9,7 +9,7 @@
 import type { CellView, ColumnView, RowView } from '../../protocol/experiments';
 import { element, setText } from '../shared/dom';
 import type { CellRef, CellStack, StoredRow } from './cell-store';
-import { cellAccessibleName, changeMark, verdictBadge, type CellMark } from './cell-marks';
+import { cellAccessibleName, changeMark, seenMark, verdictBadge, type CellMark } from './cell-marks';
 import { cellLine, moreRepeatsLabel, repeatLine, stackedRepeats, type CellLineKind } from './cell-text';
 import { baselineMark, FLAKY_MARK, samplesMark } from './evidence-wording';
 import { varsTooltip } from './wording';
@@ -35,6 +35,8 @@ interface Line {
   readonly badge: HTMLElement;
   readonly verdict: HTMLElement;
   readonly change: HTMLElement;
+  /** A trained adaptor's "seen in training" mark. */
+  readonly seen: HTMLElement;
   readonly text: HTMLElement;
   /** The cell drawn; `null` before the first draw (undefined is "no cell"). */
   drawn: CellView | undefined | null;
@@ -164,9 +166,10 @@ function createLine(stacked: boolean, repeat: number): Line {
   const badge = element('span', 'badge');
   const verdict = markElement('badge verdict');
   const change = markElement('change-mark');
+  const seen = markElement('seen-mark');
   const text = element('span', 'cell-text');
-  root.append(badge, verdict, change, text);
-  return { root, badge, verdict, change, text, drawn: null };
+  root.append(badge, verdict, change, seen, text);
+  return { root, badge, verdict, change, seen, text, drawn: null };
 }
 
 /** A mark shown or not as the cell says: an image to screen readers, named by its aria-label. */
@@ -233,6 +236,9 @@ function fillSlot(slot: Slot, stack: CellStack, stacked: boolean, marksChanged: 
     const change = changeMark(cell?.change);
     showMark(line.change, change);
     if (change !== undefined) line.change.dataset.change = change.change;
+    const seen = seenMark(cell?.seenInTraining);
+    showMark(line.seen, seen);
+    if (seen !== undefined) line.seen.dataset.seen = seen.seen;
     setText(line.text, text);
     setKind(line.text, kind);
     // The cell's state is its one answer's, or its first repeat's: enough for the colour of its edge.

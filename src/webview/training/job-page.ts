@@ -5,7 +5,7 @@
 //   main[data-view="scalarlm-training"][data-status][data-lines][data-next-line]
 //     data-lines: log lines shown; data-next-line: the line number after the last shown (equal to data-lines when none is missing)
 //   #hash, #status, #progress, #deployed, #notice (aria-live), button#cancel, button#copy-name
-//   svg[data-points] (the loss chart), pre#logs, dl#config,
+//   svg[data-points] (the loss chart), pre#logs, dl#config, dl#lineage (or p#lineage-none when none is recorded),
 //   #dataset: input#dataset-search, #dataset-summary, ol#dataset-rows > li, button#dataset-prev, button#dataset-next
 
 import type { DatasetView, JobLogLine, JobPanelView } from '../../protocol/training';
@@ -61,6 +61,10 @@ export function createJobPage(container: HTMLElement, actions: JobPageActions, s
   const logSection = section('Logs', logs);
   const config = field('dl', 'config');
   const configSection = section('Config', config);
+  const lineage = field('dl', 'lineage');
+  const noLineage = field('p', 'lineage-none');
+  noLineage.textContent = 'Not recorded: the adaptor was not trained from this workspace\'s runs folder (trained elsewhere, or from a file written by hand).';
+  const lineageSection = section('Lineage', lineage, noLineage);
 
   const search = element('input');
   search.id = 'dataset-search';
@@ -77,7 +81,7 @@ export function createJobPage(container: HTMLElement, actions: JobPageActions, s
   pager.append(prev, next);
   const datasetSection = section('Dataset', search, summary, rows, pager);
   datasetSection.id = 'dataset';
-  main.append(header, lossSection, logSection, configSection, datasetSection);
+  main.append(header, lossSection, logSection, configSection, lineageSection, datasetSection);
   container.append(main);
 
   let lines: JobLogLine[] = [];
@@ -101,6 +105,9 @@ export function createJobPage(container: HTMLElement, actions: JobPageActions, s
       cancel.disabled = !view.canCancel;
       chart.render(view.loss);
       config.replaceChildren(...view.config.flatMap(({ key, value }) => [element('dt', undefined, key), element('dd', undefined, value)]));
+      lineage.replaceChildren(...(view.lineage ?? []).flatMap(({ key, value }) => [element('dt', undefined, key), element('dd', undefined, value)]));
+      lineage.hidden = view.lineage === undefined;
+      noLineage.hidden = view.lineage !== undefined;
     },
     addLines(arrived) {
       const from = lines.length > 0 ? lines[lines.length - 1].lineNumber + 1 : 0;

@@ -3,7 +3,7 @@
 // refusals with exit 2.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SimHandle } from '../../../src/sim';
 import { runCli } from '../helpers/cli-run';
@@ -117,6 +117,54 @@ describe('scalarlm-lab export-training', () => {
       const bad = await cli(sim, ['export-training', runId, '--from', 'best']);
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /--from must be expected, passing or reviewed/);
+    });
+  });
+
+  it('--holdout keeps a fraction of the rows out, says which, and records where the file came from', async () => {
+    await withSimulator({}, async (sim) => {
+      write('rows.csv', 'city,__expected\nParis,France\nLima,Peru\nOslo,Norway\nRome,Italy\n');
+      const config = write('c.yaml', 'prompts:\n  - "Country of {{ city }}?"\nproviders:\n  - scalarlm:base\ntests: file://rows.csv\n');
+      const runId = runIdOf((await cli(sim, ['eval', config])).stderr);
+      const exported = await cli(sim, ['export-training', runId, '--holdout', '0.25', '--seed', '7', '--json']);
+      assert.equal(exported.code, 0, exported.stderr);
+      const { holdout } = JSON.parse(exported.stdout) as { holdout: { fraction: number; seed: number; heldOut: { key: string; label: string }[]; trained: { key: string; label: string }[] } };
+      assert.deepEqual([holdout.fraction, holdout.seed, holdout.heldOut.length, holdout.trained.length], [0.25, 7, 1, 3]);
+      const [held] = holdout.heldOut;
+      assert.match(exported.stderr, new RegExp(`Held out 1 of 4 rows \\(fraction 0\\.25, seed 7\\); they are not in the data:\\n  ${held.label}  \\(${held.key}\\)`));
+      const inputs = lines(join(tmp.path, 'data.jsonl')).map((line) => line.input);
+      assert.equal(inputs.length, 3);
+      assert.ok(!inputs.includes(`Country of ${held.label.replace('city=', '')}?`), 'the held-out row is not in the data');
+
+      const records = join(tmp.path, 'scalarlm-lab', 'runs', 'training-data');
+      const [file] = readdirSync(records);
+      const record = JSON.parse(readFileSync(join(records, file), 'utf8')) as Record<string, unknown>;
+      assert.equal(record.examples, 3);
+      assert.deepEqual(record.run, { id: runId, title: 'c.yaml' });
+      assert.equal(record.experiment, 'c.yaml', 'relative to where the export ran');
+      assert.deepEqual(record.column, { number: 1, label: 'Country of {{ city }}? × scalarlm:base' });
+      assert.deepEqual(record.split, { fraction: 0.25, seed: 7, heldOut: [held.key], trained: holdout.trained.map((row) => row.key) });
+    });
+  });
+
+  it('refuses a holdout fraction outside (0, 1), --seed without --holdout, and a holdout of a results run, with exit 2', async () => {
+    await withSimulator({}, async (sim) => {
+      const config = write('c.yaml', 'prompts:\n  - "Hi {{ x }}"\nproviders:\n  - scalarlm:base\ntests:\n  - vars: {x: 1}\n    assert: [{type: equals, value: a}]\n');
+      const runId = runIdOf((await cli(sim, ['eval', config])).stderr);
+      for (const fraction of ['0', '1', '1.5', '-0.2', 'half', '']) {
+        const refused = await cli(sim, ['export-training', runId, `--holdout=${fraction}`]);
+        assert.equal(refused.code, 2, fraction);
+        assert.match(refused.stderr, new RegExp(`--holdout: the held-out fraction must be between 0 and 1 \\(exclusive\\), such as 0\\.2; got "${fraction.replace('.', '\\.')}"`));
+      }
+      const seedAlone = await cli(sim, ['export-training', runId, '--seed', '3']);
+      assert.equal(seedAlone.code, 2);
+      assert.match(seedAlone.stderr, /--seed picks the rows --holdout keeps out: give --holdout FRACTION too/);
+      const badSeed = await cli(sim, ['export-training', runId, '--holdout', '0.5', '--seed', '1.5']);
+      assert.equal(badSeed.code, 2);
+      assert.match(badSeed.stderr, /--seed must be a whole number/);
+      const results = await cli(sim, ['generate', write('p.jsonl', '"Hello"\n')]);
+      const onResults = await cli(sim, ['export-training', runIdOf(results.stderr), '--holdout', '0.5']);
+      assert.equal(onResults.code, 2);
+      assert.match(onResults.stderr, /not an experiment's run: .*--holdout do not apply/);
     });
   });
 });

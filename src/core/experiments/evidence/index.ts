@@ -10,3 +10,4 @@ export { chooseBaseline, chosenBaseline, ChosenBaselinesError, experimentKey, re
 export { BaselineColumnsError, gateAgainstBaseline, matchRows, mismatchCount, mismatchLines, pairColumns, type BaselineGate, type GateCell, type GateMismatch } from './baseline-gate';
 export { baselineReport, BaselineNotFoundError, changesByCell, gateCountsText, loadBaseline, plannedRows, type LoadedBaseline } from './baseline-source';
 export { ReviewBook, reviewedVerdicts, reviewKey, type Review, type ReviewVerdict } from '../reviews';
+export { adaptorColumns, SeenInTraining, type Seen } from './seen-in-training';

@@ -1,11 +1,12 @@
 // An experiment run as one static HTML file: it opens from disk or a CI artifact with no server and no network
 // (inline style, no scripts, fonts or images, a CSP that forbids anything else). A header with the run's counts
-// and each column's figures, then the matrix: a row per test, a column per prompt x provider, each cell's badge,
-// verdict, failing assertions and output. Every string from the run is escaped text: model output is data.
+// and each column's figures (an adaptor's pass rates apart over rows unseen and seen in its training), then the
+// matrix: a row per test, a column per prompt x provider, each cell's badge, verdict, whether a trained adaptor
+// saw its input in training, failing assertions and output. Every string from the run is escaped text: model output is data.
 
 import type { CellRecord, RecordedRun } from '../cell-records';
 import { columnLabel, shorten, valueText } from '../experiment-matrix';
-import { columnFigures, columnIndexer, type ColumnFigures } from '../column-figures';
+import { columnFigures, columnIndexer, seenSplitText, type ColumnFigures } from '../column-figures';
 import { namedReason } from '../../judge';
 import { passRateText, type SampleChange } from '../../evidence';
 import type { BaselineReport } from '../run-summary-types';
@@ -99,8 +100,10 @@ function figureRow(label: string, model: string, transport: string, f: ColumnFig
   const passRate = f.passRate.rate === null ? '—' : passRateText(f.passRate);
   const answered = f.cells - f.errors > 0;
   const tokens = f.tokensReported > 0 || !answered ? f.tokens : '—';
-  const cells = [f.cells, passRate, f.meanScore === null ? '—' : f.meanScore.toFixed(2), f.errors, tokens, f.medianLatencyMs === null ? '—' : duration(f.medianLatencyMs)];
-  return `<tr><td>${h(label)}</td><td>${h(model)}</td><td>${h(transport)}</td>${cells.map((value) => `<td class="n">${h(String(value))}</td>`).join('')}</tr>\n`;
+  const cells = [f.cells, passRate, f.meanScore === null ? '—' : f.meanScore.toFixed(2), f.errors, tokens, f.medianLatencyMs === null ? '—' : duration(f.medianLatencyMs)].map((value) => h(String(value)));
+  const split = seenSplitText(f);
+  if (split) cells[1] += `<span class="split">${h(split)}</span>`;
+  return `<tr><td>${h(label)}</td><td>${h(model)}</td><td>${h(transport)}</td>${cells.map((value) => `<td class="n">${value}</td>`).join('')}</tr>\n`;
 }
 
 function matrixRow(row: Row): string {
@@ -119,6 +122,8 @@ function cell(record: CellRecord): string {
   const score = record.verdict?.score;
   if (typeof score === 'number') parts.push(`<span class="score">score ${h(score.toFixed(2))}</span>`);
   if (record.repeat > 0) parts.push(`<span class="repeat">#${record.repeat}</span>`);
+  if (record.seenInTraining === true) parts.push('<span class="seen" title="Its input was in this adaptor\'s training data">seen in training</span>');
+  if (record.seenInTraining === 'unknown') parts.push('<span class="seen unknown" title="The deployment could not say whether its input was in this adaptor\'s training data">unknown if seen</span>');
   if (outcome === 'pending') parts.push(`<p class="reason">${h(pendingReason(record))}</p>`);
   else if (record.status === 'error') parts.push(`<pre class="error">${h(record.error || 'the server reported an error with no text')}</pre>`);
   else {

@@ -31,6 +31,9 @@ thead th { background: var(--panel); position: sticky; top: 0; }
 .baseline { margin: 8px 0 0; }
 .badge.review-good { background: var(--pass); } .badge.review-bad { background: var(--fail); }
 .review { margin: 6px 0 0; }
+.seen { display: inline-block; margin-left: 6px; border: 1px solid var(--answered); border-radius: 10px; padding: 0 6px; font-size: 11.5px; color: var(--answered); }
+.seen.unknown { border-style: dashed; color: var(--muted); border-color: var(--muted); }
+.split { display: block; color: var(--muted); font-size: 12.5px; }
 .score, .repeat { color: var(--muted); margin-left: 6px; font-size: 12.5px; }
 .reason { margin: 4px 0; overflow-wrap: anywhere; }
 .assertions { margin: 4px 0; padding-left: 18px; color: var(--fail); overflow-wrap: anywhere; }

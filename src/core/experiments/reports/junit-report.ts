@@ -1,7 +1,8 @@
 // An experiment run as a JUnit XML file for CI: a testsuite per column (prompt x provider), a testcase per
 // cell. A failed verdict is a <failure> with the failing assertions and the output; an answer that errored
 // or a grading that errored is an <error>; an answer not in yet is <skipped/>; an answer with nothing to judge
-// it by passes. Counts on every suite and on the whole, as Jenkins, GitLab and the GitHub Actions reporters read
+// it by passes. A trained adaptor's cell carries a `seenInTraining` property: true when its input was in the
+// adaptor's training data, false when not, unknown when the deployment could not say. Counts on every suite and on the whole, as Jenkins, GitLab and the GitHub Actions reporters read
 // them (the Surefire/Ant shape).
 
 import type { CellRecord, RecordedRun } from '../cell-records';
@@ -50,30 +51,39 @@ export function* junitReport(run: RecordedRun, records: Iterable<CellRecord>): G
 }
 
 function testcase(record: CellRecord, classname: string): string {
-  const marks = baselineProperty(record);
   const open = `    <testcase name="${xmlAttribute(cellName(record))}" classname="${xmlAttribute(classname)}" time="${seconds(record.latencyMs ?? 0)}"`;
+  const inner = [...cellProperties(record), ...outcomeElement(record)];
+  return inner.length === 0 ? `${open}/>\n` : `${open}>\n${inner.map((line) => `      ${line}\n`).join('')}    </testcase>\n`;
+}
+
+/**
+ * What a cell carries beside its outcome, as testcase properties: whether an adaptor was trained on its input, its
+ * change against the baseline the run was gated on, and a person's review.
+ */
+function cellProperties(record: CellRecord): string[] {
+  const properties: [string, string][] = [];
+  if (record.seenInTraining !== undefined) properties.push(['seenInTraining', String(record.seenInTraining)]);
+  if (record.againstBaseline !== undefined) properties.push(['baseline', record.againstBaseline]);
+  if (record.review) properties.push(['review', record.review.verdict]);
+  if (record.review?.correction !== undefined) properties.push(['review.correction', record.review.correction]);
+  if (properties.length === 0) return [];
+  return [`<properties>${properties.map(([name, value]) => `<property name="${name}" value="${xmlAttribute(value)}"/>`).join('')}</properties>`];
+}
+
+/** The testcase's <failure>, <error> or <skipped>; none for a pass. */
+function outcomeElement(record: CellRecord): string[] {
   const outcome = reportOutcome(record);
-  if (outcome === 'pass' || outcome === 'answered') return marks ? `${open}>\n${marks}    </testcase>\n` : `${open}/>\n`;
-  if (outcome === 'pending') return `${open}>\n${marks}      <skipped message="${xmlAttribute(pendingReason(record))}"/>\n    </testcase>\n`;
+  if (outcome === 'pass' || outcome === 'answered') return [];
+  if (outcome === 'pending') return [`<skipped message="${xmlAttribute(pendingReason(record))}"/>`];
   if (outcome === 'error' && record.status === 'error') {
     const text = record.error || 'the server reported an error with no text';
-    return `${open}>\n${marks}      <error message="${message(text)}" type="ServerError">${xmlText(text)}</error>\n    </testcase>\n`;
+    return [`<error message="${message(text)}" type="ServerError">${xmlText(text)}</error>`];
   }
   // A regression is the failure CI gates on: its message says so first, its type names it.
   const regressed = record.againstBaseline === 'regressed';
   const reason = `${regressed ? 'Regressed against the baseline (it passed there): ' : ''}${record.verdict?.reason ?? ''}`;
   const [element, type] = outcome === 'error' ? ['error', 'GradingError'] : ['failure', regressed ? 'Regression' : 'AssertionFailure'];
-  return `${open}>\n${marks}      <${element} message="${message(reason)}" type="${type}">${xmlText(body(record))}</${element}>\n    </testcase>\n`;
-}
-
-/** The cell's change against the baseline the run was gated on and a person's review, as testcase properties. */
-function baselineProperty(record: CellRecord): string {
-  const properties: [string, string][] = [];
-  if (record.againstBaseline !== undefined) properties.push(['baseline', record.againstBaseline]);
-  if (record.review) properties.push(['review', record.review.verdict]);
-  if (record.review?.correction !== undefined) properties.push(['review.correction', record.review.correction]);
-  if (properties.length === 0) return '';
-  return `      <properties>${properties.map(([name, value]) => `<property name="${name}" value="${xmlAttribute(value)}"/>`).join('')}</properties>\n`;
+  return [`<${element} message="${message(reason)}" type="${type}">${xmlText(body(record))}</${element}>`];
 }
 
 /** The verdict, each failing assertion with its reason, then the answer judged. */

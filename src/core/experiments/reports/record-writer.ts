@@ -27,14 +27,16 @@ const REPORTS: Partial<Record<RecordFormat, (run: RecordedRun, records: CellReco
 /**
  * A row per cell. `verdict` is the cell's by its assertions (pass, fail, error, pending, no-assertions; empty
  * without assertions), `score` its weighted score, `failure_reason` why it failed (or could not be judged):
- * the reason the panel, JUnit and the HTML report show.
+ * the reason the panel, JUnit and the HTML report show. `seen_in_training`: a trained adaptor's cell, whether its
+ * input was in its training data (true, false or unknown; empty for the cells of other columns).
  */
-const CSV_COLUMNS = ['prompt', 'provider', 'model', 'transport', 'test', 'description', 'vars', 'repeat', 'status', 'output', 'error', 'verdict', 'score', 'failure_reason', 'request_id', 'prompt_tokens', 'completion_tokens', 'latency_ms', 'finish_reason', 'rendered_prompt'];
+const CSV_COLUMNS = ['prompt', 'provider', 'model', 'transport', 'test', 'description', 'vars', 'repeat', 'status', 'output', 'error', 'verdict', 'score', 'failure_reason', 'seen_in_training', 'request_id', 'prompt_tokens', 'completion_tokens', 'latency_ms', 'finish_reason', 'rendered_prompt'];
 
 /**
  * Records written as they come (a run's cells as each is final), in the format the path asks for: JSONL a
  * line each, CSV a row each, JSON one document (the run, the cells, then the columns with their figures: `passRate` is
- * `{passed, judged, rate, low, high}`, the 95% interval); nothing is held. The
+ * `{passed, judged, rate, low, high}`, the 95% interval; an adaptor's column has `unseen` and `seen` ones too, over
+ * the cells whose input was not and was in its training data); nothing is held. The
  * JUnit and HTML reports hold the records and write the whole file on close.
  */
 export class CellRecordWriter {
@@ -73,7 +75,7 @@ export class CellRecordWriter {
     else if (this.csv) {
       const verdict = r.verdict;
       const failed = verdict?.status === 'fail' || verdict?.status === 'error';
-      this.csv.write([r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, verdict?.status ?? null, verdict?.score ?? null, failed ? verdict.reason : null, r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt]);
+      this.csv.write([r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, verdict?.status ?? null, verdict?.score ?? null, failed ? verdict.reason : null, r.seenInTraining === undefined ? null : String(r.seenInTraining), r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt]);
     } else if (this.format === 'jsonl') this.out.write(JSON.stringify(record) + '\n');
     else {
       this.tally?.add(record);

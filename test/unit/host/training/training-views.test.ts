@@ -3,7 +3,7 @@
 // plainly).
 
 import * as assert from 'node:assert/strict';
-import { canonicalParams, type CancelOutcome, type TrainingJobDetail } from '../../../../src/core/training';
+import { canonicalParams, LINEAGE_FORMAT, lineageFacts, type AdaptorLineage, type CancelOutcome, type TrainingJobDetail } from '../../../../src/core/training';
 import { anyRunning, jobRows, refreshesAgain } from '../../../../src/host/training/job-list';
 import { cancelNotice, jobPanelView } from '../../../../src/host/training/job-view';
 import { formArguments, readFormValue, TRAIN_FORM } from '../../../../src/host/training/train-form';
@@ -64,6 +64,24 @@ describe('training in the editor: the form, the job list, the job view', () => {
     assert.deepEqual(view.config, [{ key: 'max_steps', value: '4' }, { key: 'llm_name', value: '"tiny"' }]);
     assert.equal(view.canCancel, true);
     assert.equal(jobPanelView({ ...detail, status: { ...detail.status, status: 'COMPLETED' } }).canCancel, false);
+    assert.equal(view.lineage, undefined, 'no lineage recorded: the page says so');
+  });
+
+  it("gives the job panel the adaptor's lineage as the CLI's job HASH words it", () => {
+    const lineage: AdaptorLineage = {
+      format: LINEAGE_FORMAT,
+      version: 1,
+      job: 'a'.repeat(64),
+      data: { hash: 'b'.repeat(64), examples: 3, file: 'data.jsonl' },
+      origin: { run: { id: 'r1', title: 'Capitals' }, column: { number: 1, label: 'q × base' }, from: 'expected', split: { fraction: 0.5, seed: 0, heldOut: ['k2'], trained: ['k1'] }, rowLabels: { k2: 'Peru' } },
+      arguments: { max_steps: 20 },
+      deployment: { url: 'http://localhost:8000', version: null },
+      recordedAt: '2026-01-02T03:04:05.000Z',
+    };
+    const view = jobPanelView({ hash: lineage.job, deployed: true, config: {}, status: { status: 'COMPLETED', history: [] } }, undefined, lineage);
+    assert.deepEqual(view.lineage, lineageFacts(lineage).map(([key, value]) => ({ key, value })));
+    assert.deepEqual(view.lineage?.find((fact) => fact.key === 'Held out'), { key: 'Held out', value: '1 of 2 rows (fraction 0.5, seed 0): "Peru"' });
+    assert.deepEqual(view.lineage?.find((fact) => fact.key === 'Deployment'), { key: 'Deployment', value: 'http://localhost:8000, version not reported' });
   });
 
   it('says plainly when a cancel was overwritten and the job runs on', () => {

@@ -1,0 +1,84 @@
+// Held-out rows in the editor: Export Training Data… offers to keep a fifth of the rows out (the first choice),
+// names them, and offers Train Adaptor… on the file; the job panel shows the adaptor's lineage with the split;
+// Compare with Base then marks the adaptor's cells seen in training, and its column gives the unseen and seen
+// pass rates, unseen first.
+
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
+import { EXPERIMENT_PANEL, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
+import { pressInQuickInput, typeInQuickInput } from './helpers/quick-input';
+import { clickUntil, waitFor } from './helpers/wait';
+import { workspaceFile } from './helpers/workspace';
+
+const LIST = '.quick-input-widget:not([style*="display: none"]) .quick-input-list';
+const TOAST = '.notifications-toasts';
+const WAIT_MS = 30_000;
+const ROWS = [
+  ['Quux', 'Quuxville'],
+  ['Zorb', 'Zorbulon'],
+  ['Lint', 'Lintopia'],
+  ['Wob', 'Wobbleton'],
+  ['Blur', 'Blurport'],
+];
+
+describe('held-out rows: export with a split, train, compare with base', () => {
+  useExperimentSimulator();
+
+  it('holds a fifth of the rows out by default, records the split in the lineage, and marks the cells the adaptor saw', async () => {
+    const tests = ROWS.flatMap(([land, capital]) => [`  - description: ${land}`, `    vars: {land: ${land}}`, `    assert: [{type: equals, value: ${capital}}]`]);
+    const config = await workspaceFile('held-out/promptfooconfig.yaml', ['prompts:', '  - "The capital of {{ land }}?"', 'providers:', '  - id: scalarlm:base', '    label: base', 'tests:', ...tests].join('\n') + '\n');
+    const runId = await vscode.commands.executeCommand<string>('scalarlm.runExperiment', config);
+    assert.ok(runId, 'the run started');
+    await waitForPhase('complete');
+
+    const target = vscode.Uri.joinPath(config, '..', 'data.jsonl');
+    const exporting = vscode.commands.executeCommand<vscode.Uri>('scalarlm.exportTrainingData', runId, { target });
+    await waitFor(async () => (await workbenchText(LIST))?.includes('Passing answers'), { timeoutMs: WAIT_MS, what: 'the answers quick pick' });
+    await typeInQuickInput('Expected');
+    await pressInQuickInput('Enter');
+    const choices = await waitFor(async () => {
+      const text = await workbenchText(LIST);
+      return text?.includes('Train on all rows') && text;
+    }, { timeoutMs: WAIT_MS, what: 'the held-out rows quick pick' });
+    assert.ok(choices.indexOf('Hold out 20% of the rows') < choices.indexOf('Train on all rows'), 'holding out a fifth comes first');
+    assert.match(choices, /about 1 of 5, never trained on/);
+    await pressInQuickInput('Enter');
+    assert.equal((await exporting)?.fsPath, target.fsPath);
+    assert.equal(readFileSync(target.fsPath, 'utf8').trimEnd().split('\n').length, 4, 'one row of five held out');
+    const toast = await waitFor(async () => {
+      const text = await workbenchText(TOAST);
+      return text?.includes('Held out 1 of 5 rows') && text;
+    }, { timeoutMs: WAIT_MS, what: 'the notification naming the held-out row' });
+    const held = ROWS.map(([land]) => land).find((land) => toast.includes(`"${land}"`));
+    assert.ok(held, `the held-out row is named: ${toast}`);
+
+    // Train Adaptor… from the notification, on the file just written.
+    await clickUntil(() => workbenchClick(`${TOAST} .notification-list-item-buttons-container .monaco-button`), async () => (await workbenchText(LIST))?.includes('Start Training'), { timeoutMs: WAIT_MS, what: 'the Train Adaptor form' });
+    await pressInQuickInput('Enter');
+    const hash = await waitFor(async () => (await webviewQuery('scalarlm-training', '#hash'))?.texts[0], { timeoutMs: WAIT_MS, what: 'the job panel' });
+    const lineage = await waitFor(async () => {
+      const text = (await webviewQuery(hash, '#lineage'))?.texts[0];
+      return text?.includes('Held out') && text;
+    }, { timeoutMs: WAIT_MS, what: "the job panel's lineage" });
+    assert.match(lineage, new RegExp(`Held out\\s+1 of 5 rows \\(fraction 0\\.2, seed 0\\): "${held}"`));
+    assert.match(lineage, new RegExp(`Run\\s+promptfooconfig\\.yaml \\(${runId}\\)`));
+    assert.match(lineage, /Deployment\s+http:\/\/127\.0\.0\.1:\d+, version 1\.151/);
+    await waitFor(async () => (await webviewQuery(hash, 'main[data-status="COMPLETED"]'))?.count === 1, { timeoutMs: WAIT_MS, what: 'the job to complete' });
+
+    const compared = await vscode.commands.executeCommand<string>('scalarlm.compareWithBase', config, hash, 'tuned');
+    assert.ok(compared && compared !== runId, 'a new run');
+    await waitForPhase('complete');
+    const seen = await waitFor(async () => {
+      const marks = await webviewQuery(EXPERIMENT_PANEL, '.seen-mark:not([hidden])');
+      return marks?.count === 4 && marks;
+    }, { timeoutMs: WAIT_MS, what: 'the seen marks on the four trained rows' });
+    assert.ok(seen.texts.every((text) => text === 'seen in training'));
+    const figures = await waitFor(async () => {
+      const text = await webviewEval<string>(EXPERIMENT_PANEL, `document.querySelector('.column-head[data-column="1"] .column-figures')?.textContent ?? ''`);
+      return text.startsWith('unseen') && text;
+    }, { timeoutMs: WAIT_MS, what: "the adaptor column's split pass rates" });
+    assert.match(figures, /^unseen 0\/1 \(0%, 0-79%\) · seen 4\/4 \(100%, 51-100%\)/);
+  });
+});
