@@ -7,4 +7,4 @@ export { BASELINE_FORMAT, BASELINE_VERSION, type BaselineReport, type CellVerdic
 export { baselineText, isBaselineError, parseBaseline } from './baseline-file';
 export { BaselineColumnsError, gateAgainstBaseline, matchRows, mismatchCount, mismatchLines, pairColumns, type BaselineGate, type GateCell, type GateMismatch } from './baseline-gate';
 export { baselineReport, BaselineNotFoundError, changesByCell, gateCountsText, loadBaseline, plannedRows, type LoadedBaseline } from './baseline-source';
-export { ReviewBook, reviewedVerdicts, reviewKey, type Review, type ReviewVerdict } from '../reviews';
+export { isReviewable, ReviewBook, reviewedVerdicts, reviewKey, reviewsPath, type Review, type ReviewVerdict } from '../reviews';
