@@ -10,7 +10,7 @@ import type { ColumnFigures } from '../../core/experiments/column-figures';
 import { namedReason, type CellOutcome } from '../../core/judge';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
-import type { AssertionView, CellChange, CellDetailView, CellView, ColumnStats, ExperimentHeaderView, ExperimentProgressView, RowView, VerdictView } from '../../protocol/experiments';
+import type { AssertionView, CellChange, CellDetailView, CellView, ColumnStats, ExperimentHeaderView, ExperimentProgressView, ReviewView, RowView, VerdictView } from '../../protocol/experiments';
 import { shownCounts, shownStatus, tally } from '../runs/run-counts';
 
 /** How the panel judges its cells and what it compares them with (both optional: a run may have neither). */
@@ -19,6 +19,8 @@ export interface CellJudging {
   change?(item: RunItem): CellChange | undefined;
   /** The same cell in the run compared with. */
   compared?(item: RunItem): RunItem | undefined;
+  /** A person's review of the cell's answer. */
+  review?(item: RunItem): ReviewView | undefined;
 }
 
 export function experimentHeaderView(run: RunProjection, sourceLabel: string, figures: readonly ColumnFigures[] = []): ExperimentHeaderView {
@@ -59,7 +61,8 @@ export function cellView(item: RunItem, live: boolean, judging: CellJudging = {}
   const [column, row, repeat] = item.cell;
   const verdict = verdictView(judging.outcome?.(item));
   const change = judging.change?.(item);
-  return { row, column, repeat, status: shownStatus(item, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}) };
+  const review = judging.review?.(item);
+  return { row, column, repeat, status: shownStatus(item, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}), ...(review ? { review } : {}) };
 }
 
 export function cellViews(items: Iterable<RunItem>, live: boolean, judging?: CellJudging): CellView[] {

@@ -2,7 +2,8 @@
 // newest grading run's verdicts, followed live while it goes) and, when the user compares, each cell against
 // the same cell of another run, or the cells of one column against the baseline column's in their rows.
 // Verdicts are kept per item until its answer or its grades change, so the column figures can be recounted
-// often. No 'vscode' import: it is unit-tested on Node.
+// often. A person's reviews of the answers come from the panel's reviews (review-view.ts). No 'vscode' import:
+// it is unit-tested on Node.
 
 import { cellKey } from '../../core/experiments/experiment-cells';
 import { RunJudgement } from '../../core/experiments/run-judgement';
@@ -17,7 +18,7 @@ import type { LedgerLine } from '../../core/runs/ledger-file';
 import { compareColumns, compareRuns, type CellComparison, type RunComparison, type VerdictOf } from '../../core/runs/compare-runs';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import type { RunStore } from '../../core/runs/run-store';
-import type { CellChange, ColumnView, ComparisonView, ExperimentProgressView } from '../../protocol/experiments';
+import type { CellChange, ColumnView, ComparisonView, ExperimentProgressView, ReviewView } from '../../protocol/experiments';
 import { disagreeingRows, experimentHeaderView, type CellJudging } from './experiment-view-model';
 
 interface Known {
@@ -38,6 +39,7 @@ export class PanelJudging implements CellJudging {
     runId: string,
     tests: ReadonlyMap<number, StoredTest>,
     trust: Trust,
+    private readonly reviews?: Pick<CellJudging, 'review'>,
   ) {
     this.judgement = new RunJudgement(tests, trust);
     const [newest] = gradingRunsOf(store, runId);
@@ -63,6 +65,10 @@ export class PanelJudging implements CellJudging {
 
   compared(item: RunItem): RunItem | undefined {
     return this.comparing?.cells.get(item.index)?.other;
+  }
+
+  review(item: RunItem): ReviewView | undefined {
+    return this.reviews?.review?.(item);
   }
 
   get comparison(): ComparisonView | undefined {
