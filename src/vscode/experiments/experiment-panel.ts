@@ -2,8 +2,9 @@
 // the rows (its stored tests) and every cell when the page says `ready`, then the cells each ledger line
 // changes and the run's progress; each cell's verdict (and its grading run's, followed live), the columns'
 // figures and, on "Compare with…", each cell against another run, or on "Compare columns…" (and after Compare
-// with Base) one column's cells against the baseline column's; a cell's detail when the page asks for it; and
-// the run's actions.
+// with Base) one column's cells against the baseline column's; a cell's detail when the page asks for it; people's
+// reviews of the answers (recorded when the page asks, shown in every open panel whose cells gave the same answer);
+// and the run's actions.
 
 import * as vscode from 'vscode';
 import type { BatchProgress } from '../../core/batch/runner';
@@ -19,6 +20,8 @@ import { answerText } from '../../core/runs/compare-runs';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
 import { cellDetailView, cellView, cellViews, experimentHeaderView, experimentProgressView, rowViews } from '../../host/experiments/experiment-view-model';
 import { PanelJudging } from '../../host/experiments/panel-judging';
+import { PanelReviews, reviewOf } from '../../host/experiments/review-view';
+import type { ReviewsChange, SharedReviews } from '../../host/experiments/shared-reviews';
 import { adaptorBesideBase } from '../../host/experiments/adaptor-columns';
 import { cellSnippet } from '../../host/experiments/cell-snippet';
 import { SNIPPET_LABELS, snippetsFor, TOKEN_ENV, type SnippetFormat } from '../../core/snippets';
@@ -39,7 +42,11 @@ const JUDGED_EVERY_MS = 250;
 
 export interface ExperimentPanelDeps extends RunActionsDeps {
   texts: ReadOnlyTexts;
+  /** The runs folder's reviews, shared by the window's experiment panels. */
+  reviews: SharedReviews;
 }
+
+type ReviewMessage = Extract<ExperimentFromWebview, { type: 'review' }>;
 
 export const EXPERIMENT_PAGE: RunPage = { viewType: 'scalarlm.experiment', script: 'experiments', laterScripts: ['markdown'], stylesheets: ['panel.css', 'markdown.css', 'experiments.css'], title: 'ScalarLM Experiment' };
 
@@ -49,6 +56,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   /** Where each cell is among the run's items. */
   private readonly cells = new Map<string, number>();
   private judging: PanelJudging | undefined;
+  private reviews: PanelReviews | undefined;
   /** What the cells are compared with (another run, or a baseline column), kept across the run's re-reads. */
   private compared: { kind: 'run'; runId: string } | { kind: 'columns'; base: number; other: number } | undefined;
   /** The rows marked as disagreeing on the page. */
@@ -58,6 +66,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   constructor(panel: vscode.WebviewPanel, runId: string, extensionUri: vscode.Uri, protected override readonly deps: ExperimentPanelDeps) {
     super(panel, runId, extensionUri, deps, EXPERIMENT_PAGE);
     this.disposables.add({ dispose: () => clearTimeout(this.judgedTimer) });
+    this.disposables.add(deps.reviews.onDidChange((change) => this.reviewsChanged(change)));
   }
 
   protected async received(message: unknown): Promise<void> {
@@ -73,7 +82,8 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     this.cells.clear();
     run.items.forEach((item, index) => item.cell && this.cells.set(cellKey(item.cell[0], item.cell[1], item.cell[2]), index));
     this.setTitle(`Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`);
-    const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust()));
+    const reviews = (this.reviews = run.header.experiment && new PanelReviews(run.header.experiment, this.deps.reviews.current()));
+    const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust(), reviews));
     this.applyComparison(run, judging);
     const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
     this.disagree = disagree;
@@ -86,6 +96,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       cells: cellViews(run.items, live, judging),
       progress: this.progressView(run, this.deps.runs.latestProgress(this.runId), live),
       ...(judging.comparison ? { comparison: judging.comparison } : {}),
+      ...(reviews ? { reviews: reviews.count(run.items) } : {}),
     };
   }
 
@@ -141,14 +152,54 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       const rows = [...new Set([...disagree, ...this.disagree])].filter((row) => disagree.has(row) !== this.disagree.has(row)).map((index) => ({ index, disagree: disagree.has(index) }));
       this.disagree = disagree;
       this.post({ type: 'judged', columns, rows });
+      if (this.reviews) this.post({ type: 'reviewed', count: this.reviews.count(run.items) });
     }, JUDGED_EVERY_MS);
   }
 
   private async act(message: Exclude<ExperimentFromWebview, { type: 'ready' | 'rendered' }>, run: RunProjection): Promise<void> {
     if (message.type === 'run') return void (await this.runActions(run)[message.action]());
-    const index = this.cells.get(cellKey(message.column, message.row, message.repeat));
-    const item = index === undefined ? undefined : run.items[index];
+    if (message.type === 'review') return this.review(message, run);
+    const item = this.itemAt(message, run);
     if (item) await this.cellActions(item)[message.action]();
+  }
+
+  private itemAt(cell: { row: number; column: number; repeat: number }, run: RunProjection): RunItem | undefined {
+    const index = this.cells.get(cellKey(cell.column, cell.row, cell.repeat));
+    return index === undefined ? undefined : run.items[index];
+  }
+
+  /** Records the review the page asked for; every panel showing the answer hears of it (reviewsChanged). */
+  private review(message: ReviewMessage, run: RunProjection): void {
+    const item = this.itemAt(message, run);
+    if (!item) return;
+    const key = this.reviews?.keyOf(item);
+    if (key === undefined) {
+      this.postUnreviewed(item);
+      return void vscode.window.showInformationMessage(`Only an answered cell can be reviewed: this one is ${cellView(item, this.live)?.status ?? item.status}.`);
+    }
+    const at = new Date().toISOString();
+    try {
+      this.deps.reviews.set(key, reviewOf(message, this.runId, at), { runId: this.runId, at });
+    } catch (error) {
+      this.postUnreviewed(item);
+      throw error;
+    }
+  }
+
+  /** The page says "Saving…" until the cell comes back: when no review was recorded, it comes back as it is. */
+  private postUnreviewed(item: RunItem): void {
+    const view = cellView(item, this.live, this.judging);
+    if (view) this.post({ type: 'cells', cells: [view] });
+  }
+
+  /** Reviews changed (here, in another panel, or on disk): the cells whose answers they are, and the count. */
+  private reviewsChanged(change: ReviewsChange): void {
+    const { run, reviews } = this;
+    if (!run || !reviews) return;
+    reviews.useBook(change.book);
+    const cells = cellViews(change.keys === 'all' ? run.items : reviews.itemsWith(change.keys, run.items), this.live, this.judging);
+    if (cells.length > 0) this.post({ type: 'cells', cells });
+    this.post({ type: 'reviewed', count: reviews.count(run.items) });
   }
 
   /** One handler per action the protocol declares: a new action does not compile until it is handled here. */
@@ -277,7 +328,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     if (!experiment) return;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${(run.header.title ?? run.header.runId).replace(/[^\w.-]+/g, '-')}-cells.${format}`;
-    const records = cellRecords(run, this.tests, (item) => this.judging?.verdict(item) ?? null);
+    const records = cellRecords(run, this.tests, (item) => this.judging?.verdict(item) ?? null, this.deps.reviews.current());
     const target = await vscode.window.showSaveDialog({
       title: `Export ${records.length} cells as ${format.toUpperCase()}`,
       ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),

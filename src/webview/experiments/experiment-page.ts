@@ -1,5 +1,5 @@
 // The experiment panel's page: builds the views, holds what the user chose (column, state, verdict,
-// changed cells, search, selected cell, output format), applies the host's messages and saves the choices
+// changed cells, reviewed or not, search, selected cell, output format), applies the host's messages and saves the choices
 // to the webview state. Incoming cells update the store and only the cells in view that changed; the
 // filtered row list is recomputed only when a filter could take or drop rows. Judging (column figures,
 // rows whose columns disagree) rewrites the headers and the labels of the rows that flipped, never the grid.
@@ -14,6 +14,7 @@ import {
   type ExperimentPanelState,
   type ExperimentProgressView,
   type ExperimentToWebview,
+  type ReviewChoice,
 } from '../../protocol/experiments';
 import { createActionToolbar } from '../shared/action-toolbar';
 import { createCountChips } from '../shared/count-chips';
@@ -29,6 +30,7 @@ import { columnFiguresLine } from './figures-text';
 import { createHeaderView } from './header-view';
 import { filterRows, filtersByCells, shownColumns, type MatrixFilter } from './matrix-filter';
 import { createMatrixView } from './matrix-view';
+import { createReviewFilter } from './review-filter';
 import { createVerdictFilter } from './verdict-filter';
 import { comparedWhere, EXPERIMENT_TOOLBAR, toolbarButtons, type ToolbarContext } from './wording';
 
@@ -54,6 +56,7 @@ export function createExperimentPage(
   let status: CellStatus | undefined;
   let verdict: VerdictChoice | undefined;
   let changedOnly = false;
+  let review: ReviewChoice | undefined;
   let search = '';
   let selected: CellRef | undefined;
   let detail: CellDetailView | undefined;
@@ -88,6 +91,12 @@ export function createExperimentPage(
     },
     signal,
   );
+  const reviewFilter = createReviewFilter((chosen) => {
+    review = chosen;
+    reviewFilter.showActive(review);
+    refilter();
+    save();
+  }, signal);
   const toolbar = createActionToolbar(EXPERIMENT_TOOLBAR, { primary: 'rerunFailed', label: 'Experiment actions' }, (action) => host.post({ type: 'run', action }), signal);
   const comparisonBar = createComparisonBar(() => host.post({ type: 'run', action: 'clearComparison' }), signal);
   const columnFilter = createColumnFilter((chosen) => {
@@ -135,6 +144,7 @@ export function createExperimentPage(
         detailView.setFormat(format);
         save();
       },
+      review: (cell, chosen, correction) => host.post({ type: 'review', ...cell, verdict: chosen, ...(correction !== undefined ? { correction } : {}) }),
     },
     signal,
   );
@@ -143,7 +153,7 @@ export function createExperimentPage(
   const main = element('main', 'experiment run-panel');
   main.dataset.view = 'scalarlm-experiment';
   const filterChips = element('div', 'filter-chips');
-  filterChips.append(chips.element, verdictFilter.element);
+  filterChips.append(chips.element, verdictFilter.element, reviewFilter.element);
   header.element.append(comparisonBar.element, filterChips, toolbar.element);
   const split = element('div', 'split');
   split.append(matrix.element, detailView.element);
@@ -165,6 +175,7 @@ export function createExperimentPage(
     if (status !== undefined) state.status = status;
     if (verdict !== undefined) state.verdict = verdict;
     if (changedOnly) state.changedOnly = true;
+    if (review !== undefined) state.review = review;
     if (selected !== undefined) state.selected = selected;
     host.save(state);
   }
@@ -216,7 +227,7 @@ export function createExperimentPage(
   }
 
   function currentFilter(): MatrixFilter {
-    return { column, status, verdict, changedOnly, search };
+    return { column, status, verdict, changedOnly, review, search };
   }
 
   function refilter(): void {
@@ -249,7 +260,7 @@ export function createExperimentPage(
 
   function init(message: Init): void {
     // The saved choices apply when they belong to this run: after a reload, or a repeated init.
-    const current: Omit<ExperimentPanelState, 'runId'> = { column, status, verdict, changedOnly, search, scrollTop, selected };
+    const current: Omit<ExperimentPanelState, 'runId'> = { column, status, verdict, changedOnly, review, search, scrollTop, selected };
     const saved = runId === message.header.runId ? current : restored?.runId === message.header.runId ? restored : undefined;
     runId = message.header.runId;
     main.dataset.runId = runId;
@@ -260,6 +271,7 @@ export function createExperimentPage(
     verdict = saved?.verdict;
     // "Changed" means against the run compared with: without one it would hide every row.
     changedOnly = saved?.changedOnly === true && message.comparison !== undefined;
+    review = saved?.review;
     search = saved?.search ?? '';
     selected = saved?.selected;
     detail = undefined;
@@ -268,6 +280,8 @@ export function createExperimentPage(
     showComparison(message.comparison);
     showProgress(message.progress);
     chips.showActive(status);
+    reviewFilter.showActive(review);
+    reviewFilter.showCount(message.reviews);
     columnFilter.setColumns(columns);
     searchBox.setQuery(search);
     showColumns();
@@ -358,6 +372,9 @@ export function createExperimentPage(
           break;
         case 'comparison':
           comparisonMessage(message.comparison);
+          break;
+        case 'reviewed':
+          reviewFilter.showCount(message.count);
           break;
       }
     },

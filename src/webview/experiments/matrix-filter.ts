@@ -1,10 +1,11 @@
 // Which rows and columns the matrix shows: all columns or one, rows with a cell in one state (or all),
-// rows with a cell of one verdict, rows with a cell that changed against the run compared with, and a
+// rows with a cell of one verdict, rows with a cell that changed against the run compared with, rows with a
+// reviewed answer (or one not reviewed yet), and a
 // search over row labels, vars, outputs and errors. With one column shown, every rule looks at that
 // column's cells only, so every row left has what was asked in view. Each rule is met by some cell of
 // the row, not necessarily the same one. DOM-free.
 
-import { CELL_STATUSES, type CellStatus, type ColumnView } from '../../protocol/experiments';
+import { CELL_STATUSES, type CellStatus, type ColumnView, type ReviewChoice } from '../../protocol/experiments';
 import type { CellStore, VerdictChoice } from './cell-store';
 
 export interface MatrixFilter {
@@ -16,6 +17,8 @@ export interface MatrixFilter {
   verdict?: VerdictChoice;
   /** Rows with a cell that is not the same as in the run compared with. */
   changedOnly?: boolean;
+  /** Rows with a reviewed answer, or with an answer not reviewed yet; absent: any. */
+  review?: ReviewChoice;
   /** As typed; matched case-insensitively, ignoring surrounding whitespace. */
   search: string;
 }
@@ -28,25 +31,30 @@ export function isVerdictChoice(value: unknown): value is VerdictChoice {
   return value === 'pass' || value === 'fail';
 }
 
+export function isReviewChoice(value: unknown): value is ReviewChoice {
+  return value === 'reviewed' || value === 'unreviewed';
+}
+
 /** The indexes of the rows that pass, in index order. */
 export function filterRows(store: CellStore, filter: MatrixFilter): number[] {
   const query = filter.search.trim().toLowerCase();
-  const { status, verdict, column } = filter;
+  const { status, verdict, review, column } = filter;
   const changedOnly = filter.changedOnly === true;
-  if (status === undefined && verdict === undefined && !changedOnly && query === '') return store.select(() => true);
+  if (status === undefined && verdict === undefined && !changedOnly && review === undefined && query === '') return store.select(() => true);
   // Search texts are built on first read, so they are read only when there is a query.
   return store.select(
     (entry) =>
       (status === undefined || entry.hasStatus(status, column)) &&
       (verdict === undefined || entry.hasVerdict(verdict, column)) &&
       (!changedOnly || entry.hasChange(column)) &&
+      (review === undefined || entry.hasReview(review, column)) &&
       (query === '' || entry.searchText(column).includes(query)),
   );
 }
 
-/** Whether a filter could take or drop rows when cells change (their states, verdicts, changes or texts). */
+/** Whether a filter could take or drop rows when cells change (their states, verdicts, changes, reviews or texts). */
 export function filtersByCells(filter: MatrixFilter): boolean {
-  return filter.status !== undefined || filter.verdict !== undefined || filter.changedOnly === true || filter.search.trim() !== '';
+  return filter.status !== undefined || filter.verdict !== undefined || filter.changedOnly === true || filter.review !== undefined || filter.search.trim() !== '';
 }
 
 /** The columns in view: every one, or the one chosen (none when it no longer exists). */

@@ -1,6 +1,6 @@
 // One row of the matrix: the sticky row label (its vars in the tooltip, a mark when its columns disagree)
 // and one grid cell per column shown. A cell shows its state, its verdict's badge, its change against the
-// run compared with, and the first lines of its output, its error or its waiting note; with repeats, one
+// run compared with, a person's review of it, and the first lines of its output, its error or its waiting note; with repeats, one
 // line per repeat. All text goes in as textContent, title or aria-label. Rows are recycled as the matrix
 // scrolls, so fill() rewrites the label when the row changed and every cell whose object changed, and
 // nothing else.
@@ -10,6 +10,7 @@ import { element, setText } from '../shared/dom';
 import type { CellRef, CellStack, StoredRow } from './cell-store';
 import { cellAccessibleName, changeMark, verdictBadge, type CellMark } from './cell-marks';
 import { cellLine, moreRepeatsLabel, repeatLine, stackedRepeats, type CellLineKind } from './cell-text';
+import { reviewMark } from './review-text';
 import { varsTooltip } from './wording';
 
 const DISAGREE = 'Columns disagree on this row';
@@ -33,6 +34,7 @@ interface Line {
   readonly badge: HTMLElement;
   readonly verdict: HTMLElement;
   readonly change: HTMLElement;
+  readonly review: HTMLElement;
   readonly text: HTMLElement;
   /** The cell drawn; `null` before the first draw (undefined is "no cell"). */
   drawn: CellView | undefined | null;
@@ -143,9 +145,10 @@ function createLine(stacked: boolean, repeat: number): Line {
   const badge = element('span', 'badge');
   const verdict = markElement('badge verdict');
   const change = markElement('change-mark');
+  const review = markElement('review-mark');
   const text = element('span', 'cell-text');
-  root.append(badge, verdict, change, text);
-  return { root, badge, verdict, change, text, drawn: null };
+  root.append(badge, verdict, change, review, text);
+  return { root, badge, verdict, change, review, text, drawn: null };
 }
 
 /** A mark shown or not as the cell says: an image to screen readers, named by its aria-label. */
@@ -174,6 +177,9 @@ function fillSlot(slot: Slot, stack: CellStack, stacked: boolean): void {
     const change = changeMark(cell?.change);
     showMark(line.change, change);
     if (change !== undefined) line.change.dataset.change = change.change;
+    const review = reviewMark(cell);
+    showMark(line.review, review);
+    if (review !== undefined) line.review.dataset.review = review.verdict;
     setText(line.text, text);
     setKind(line.text, kind);
     // The cell's state is its one answer's, or its first repeat's: enough for the colour of its edge.

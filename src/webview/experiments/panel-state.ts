@@ -4,17 +4,18 @@
 
 import type { ExperimentPanelState } from '../../protocol/experiments';
 import { isNonNegativeInteger, isNonNegativeNumber, isOutputFormat } from '../shared/saved-state';
-import { isCellStatus, isVerdictChoice } from './matrix-filter';
+import { isCellStatus, isReviewChoice, isVerdictChoice } from './matrix-filter';
 
 export function restorePanelState(saved: unknown): ExperimentPanelState | undefined {
   if (typeof saved !== 'object' || saved === null) return undefined;
-  const { runId, column, status, verdict, changedOnly, search, scrollTop, selected, outputFormat } = saved as Record<string, unknown>;
+  const { runId, column, status, verdict, changedOnly, review, search, scrollTop, selected, outputFormat } = saved as Record<string, unknown>;
   if (typeof runId !== 'string') return undefined;
   const state: ExperimentPanelState = { runId };
   if (isNonNegativeInteger(column)) state.column = column;
   if (isCellStatus(status)) state.status = status;
   if (isVerdictChoice(verdict)) state.verdict = verdict;
   if (changedOnly === true) state.changedOnly = true;
+  if (isReviewChoice(review)) state.review = review;
   if (typeof search === 'string') state.search = search;
   if (isNonNegativeNumber(scrollTop)) state.scrollTop = scrollTop;
   if (isCellRef(selected)) state.selected = { row: selected.row, column: selected.column, repeat: selected.repeat };
