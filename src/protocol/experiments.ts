@@ -102,6 +102,20 @@ export interface CellView {
   change?: CellChange;
   /** A trained adaptor's cell: whether its input was in its training data (`unknown`: the deployment could not say). */
   seenInTraining?: boolean | 'unknown';
+  /** A person's review of the answer, beside its verdict (never over it); absent when not reviewed. */
+  review?: ReviewView;
+}
+
+/** What a reviewer said of an answer: good or bad, and the answer it should have given, when written. */
+export interface ReviewView {
+  verdict: 'good' | 'bad';
+  correction?: string;
+}
+
+/** How many of the run's answered cells are reviewed (counted by the host: "reviewed 12 of 40"). */
+export interface ReviewCountView {
+  reviewed: number;
+  answered: number;
 }
 
 /** A cell against the same cell of another run (matched by prompt, provider, test and repeat), or against the baseline column's cell of its row. */
@@ -200,6 +214,7 @@ export const EXPERIMENT_TO_WEBVIEW = {
     progress: carried<ExperimentProgressView>(),
     comparison: optional(carried<ComparisonView>()),
     baseline: optional(carried<BaselineView>()),
+    reviews: optional(carried<ReviewCountView>()),
   },
   /** Cells that changed. */
   cells: { cells: carriedList<CellView>() },
@@ -212,6 +227,8 @@ export const EXPERIMENT_TO_WEBVIEW = {
   comparison: { comparison: nullable(carried<ComparisonView>((comparison) => isObject((comparison as { counts?: unknown }).counts))) },
   /** The experiment's baseline as it now stands (none: it has none), and the rows whose marks changed with it. */
   baseline: { baseline: nullable(carried<BaselineView>((baseline) => typeof (baseline as { state?: unknown }).state === 'string')), rows: carriedList<RowMarksView>() },
+  /** The reviews counted again (a review changed, or more cells answered). */
+  reviewed: { count: carried<ReviewCountView>() },
 } as const satisfies MessageSpec;
 
 export type ExperimentToWebview = MessageOf<typeof EXPERIMENT_TO_WEBVIEW>;
@@ -234,6 +251,8 @@ export type CellAction = (typeof CELL_ACTIONS)[number];
 export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'compareColumns', 'clearComparison', 'setBaseline', 'clearBaseline', 'saveBaselineFile'] as const;
 export type ExperimentAction = (typeof EXPERIMENT_ACTIONS)[number];
 
+export const REVIEW_VERDICTS = ['good', 'bad'] as const;
+
 /** What the page posts, declared once: the type below and the host's check both come from it. */
 export const EXPERIMENT_FROM_WEBVIEW = {
   ready: {},
@@ -241,11 +260,18 @@ export const EXPERIMENT_FROM_WEBVIEW = {
   rendered: { cells: 'integer', ms: 'number' },
   cell: { action: CELL_ACTIONS, row: 'integer', column: 'integer', repeat: 'integer' },
   run: { action: EXPERIMENT_ACTIONS },
+  /**
+   * A person's review of a cell's answer: `verdict` null with no correction clears it; a correction with no
+   * verdict is a bad answer's (the host decides, review-view.ts).
+   */
+  review: { row: 'integer', column: 'integer', repeat: 'integer', verdict: nullable(REVIEW_VERDICTS), correction: optional('string') },
 } as const satisfies MessageSpec;
 
 export type ExperimentFromWebview = MessageOf<typeof EXPERIMENT_FROM_WEBVIEW>;
 
 export const isExperimentMessage = messageGuard(EXPERIMENT_FROM_WEBVIEW);
+
+export type ReviewChoice = 'reviewed' | 'unreviewed';
 
 /** The page's saved state: enough to find the run again after a reload, and where the user was. */
 export interface ExperimentPanelState {
@@ -262,6 +288,8 @@ export interface ExperimentPanelState {
   flakyOnly?: boolean;
   /** Show only rows with a column that regressed against the experiment's baseline run. */
   regressedOnly?: boolean;
+  /** Show only rows with a reviewed answer, or with an answer not reviewed yet. */
+  review?: ReviewChoice;
   /** The search over row labels, vars, outputs and errors, as typed. */
   search?: string;
   scrollTop?: number;

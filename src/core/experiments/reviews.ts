@@ -23,13 +23,21 @@ export interface Review {
   at: string;
 }
 
-const FILE = 'reviews.jsonl';
+/** Where a runs folder keeps its reviews. */
+export function reviewsPath(runsDir: string): string {
+  return join(runsDir, 'reviews.jsonl');
+}
 
 type ReviewLine = { cell: string } & ({ review: Review } | { cleared: true; runId: string; at: string });
 
+/** Whether a person can review the item: an answered cell (an error, or a cell not answered yet, has no answer to review). */
+export function isReviewable(item: RunItem): item is RunItem & { cell: NonNullable<RunItem['cell']>; response: string } {
+  return item.cell !== undefined && item.status === 'ok' && item.response !== null;
+}
+
 /** The review of an answer: its prompt (as sent), the model asked and the answer itself. */
 export function reviewKey(header: ExperimentHeader, item: RunItem): string | undefined {
-  if (!item.cell || item.status !== 'ok' || item.response === null) return undefined;
+  if (!isReviewable(item)) return undefined;
   return fingerprint({ prompt: item.prompt ?? null, model: header.columns[item.cell[0]]?.model ?? null, output: item.response });
 }
 
@@ -41,7 +49,7 @@ export class ReviewBook {
 
   /** The runs folder's reviews (none yet: an empty book). A line cut by a crash is left out. */
   static open(runsDir: string): ReviewBook {
-    const path = join(runsDir, FILE);
+    const path = reviewsPath(runsDir);
     const reviews = new Map<string, Review>();
     if (existsSync(path)) {
       for (const text of readFileSync(path, 'utf8').split('\n')) {
@@ -59,6 +67,11 @@ export class ReviewBook {
     return new ReviewBook(path, reviews);
   }
 
+  /** How many answers are reviewed (none: nothing need be looked up). */
+  get size(): number {
+    return this.reviews.size;
+  }
+
   get(key: string | undefined): Review | undefined {
     return key === undefined ? undefined : this.reviews.get(key);
   }
@@ -74,10 +87,14 @@ export class ReviewBook {
 
   /** How many of the items (a run's answered cells) are reviewed. */
   count(header: ExperimentHeader, items: Iterable<RunItem>): { reviewed: number; answered: number } {
+    return this.countKeys(Array.from(items, (item) => reviewKey(header, item)));
+  }
+
+  /** As count(), from the items' keys (undefined: not reviewable), for a caller that keeps them. */
+  countKeys(keys: Iterable<string | undefined>): { reviewed: number; answered: number } {
     let reviewed = 0;
     let answered = 0;
-    for (const item of items) {
-      const key = reviewKey(header, item);
+    for (const key of keys) {
       if (key === undefined) continue;
       answered++;
       if (this.reviews.has(key)) reviewed++;

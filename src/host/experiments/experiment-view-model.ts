@@ -11,7 +11,7 @@ import type { Seen } from '../../core/experiments/evidence';
 import { namedReason, type CellOutcome } from '../../core/judge';
 import { promptText } from '../../core/runs/export';
 import type { RunItem, RunProjection } from '../../core/runs/run-projection';
-import type { AssertionView, CellChange, CellDetailView, CellView, ColumnStats, ExperimentHeaderView, ExperimentProgressView, RowView, VerdictView } from '../../protocol/experiments';
+import type { AssertionView, CellChange, CellDetailView, CellView, ColumnStats, ExperimentHeaderView, ExperimentProgressView, ReviewView, RowView, VerdictView } from '../../protocol/experiments';
 import { shownCounts, shownStatus, tally } from '../runs/run-counts';
 import { withMarks, type RowMarks } from './row-marks';
 
@@ -23,6 +23,8 @@ export interface CellJudging {
   compared?(item: RunItem): RunItem | undefined;
   /** A trained adaptor's cell: whether its input was in its training data. */
   seen?(item: RunItem): Seen | undefined;
+  /** A person's review of the cell's answer. */
+  review?(item: RunItem): ReviewView | undefined;
 }
 
 export function experimentHeaderView(run: RunProjection, sourceLabel: string, figures: readonly ColumnFigures[] = []): ExperimentHeaderView {
@@ -65,7 +67,8 @@ export function cellView(item: RunItem, live: boolean, judging: CellJudging = {}
   const verdict = verdictView(judging.outcome?.(item));
   const change = judging.change?.(item);
   const seen = judging.seen?.(item);
-  return { row, column, repeat, status: shownStatus(item, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}), ...(seen !== undefined ? { seenInTraining: seen } : {}) };
+  const review = judging.review?.(item);
+  return { row, column, repeat, status: shownStatus(item, live), output: item.response, error: item.error, ...(verdict ? { verdict } : {}), ...(change ? { change } : {}), ...(seen !== undefined ? { seenInTraining: seen } : {}), ...(review ? { review } : {}) };
 }
 
 export function cellViews(items: Iterable<RunItem>, live: boolean, judging?: CellJudging): CellView[] {

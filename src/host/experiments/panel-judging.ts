@@ -3,7 +3,8 @@
 // the same cell of another run, or the cells of one column against the baseline column's in their rows; and, for
 // a trained adaptor's column, whether each cell's input was in its training data (asked of the deployment once).
 // Verdicts are kept per item until its answer or its grades change, so the column figures can be recounted
-// often. No 'vscode' import: it is unit-tested on Node.
+// often. A person's reviews of the answers come from the panel's reviews (review-view.ts). No 'vscode' import:
+// it is unit-tested on Node.
 
 import { cellKey } from '../../core/experiments/experiment-cells';
 import { RunJudgement } from '../../core/experiments/run-judgement';
@@ -20,7 +21,7 @@ import type { LedgerLine } from '../../core/runs/ledger-file';
 import { compareColumns, compareRuns, type CellComparison, type RunComparison, type VerdictOf } from '../../core/runs/compare-runs';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import type { RunStore } from '../../core/runs/run-store';
-import type { CellChange, ColumnView, ComparisonView, ExperimentProgressView } from '../../protocol/experiments';
+import type { CellChange, ColumnView, ComparisonView, ExperimentProgressView, ReviewView } from '../../protocol/experiments';
 import { comparisonEvidence } from './comparison-evidence';
 import { disagreeingRows, experimentHeaderView, type CellJudging } from './experiment-view-model';
 
@@ -43,6 +44,7 @@ export class PanelJudging implements CellJudging {
     runId: string,
     tests: ReadonlyMap<number, StoredTest>,
     trust: Trust,
+    private readonly reviews?: Pick<CellJudging, 'review'>,
   ) {
     this.judgement = new RunJudgement(tests, trust);
     const [newest] = gradingRunsOf(store, runId);
@@ -84,6 +86,10 @@ export class PanelJudging implements CellJudging {
     const wanted = SeenInTraining.wantsRendering(header);
     this.seenMarks = await SeenInTraining.of(api, runsDir, header, run.items.filter(wanted), signal);
     return this.seenMarks !== SeenInTraining.NONE;
+  }
+
+  review(item: RunItem): ReviewView | undefined {
+    return this.reviews?.review?.(item);
   }
 
   get comparison(): ComparisonView | undefined {

@@ -5,7 +5,8 @@
 // with Base) one column's cells against the baseline column's, with the paired test; each row's marks (columns
 // that disagree, with repeats its samples' passes, against the experiment's baseline run its change); whether a
 // trained adaptor's cells were seen in its training (asked of the deployment once the page has the run); a cell's
-// detail when the page asks for it; and the run's actions.
+// detail when the page asks for it; people's reviews of the answers (recorded when the page asks, shown in every
+// open panel whose cells gave the same answer); and the run's actions.
 
 import * as vscode from 'vscode';
 import type { BatchProgress } from '../../core/batch/runner';
@@ -24,6 +25,8 @@ import { PanelJudging } from '../../host/experiments/panel-judging';
 import { PanelBaseline, type PanelBaselineView } from '../../host/experiments/baseline-view';
 import { rowMarks, ShownRowMarks, type RowMarks } from '../../host/experiments/row-marks';
 import { rowSamples } from '../../host/experiments/row-samples';
+import { PanelReviews, reviewOf } from '../../host/experiments/review-view';
+import type { ReviewsChange, SharedReviews } from '../../host/experiments/shared-reviews';
 import { adaptorBesideBase } from '../../host/experiments/adaptor-columns';
 import { cellSnippet } from '../../host/experiments/cell-snippet';
 import { SNIPPET_LABELS, snippetsFor, TOKEN_ENV, type SnippetFormat } from '../../core/snippets';
@@ -46,7 +49,11 @@ const JUDGED_EVERY_MS = 250;
 export interface ExperimentPanelDeps extends RunActionsDeps {
   texts: ReadOnlyTexts;
   baselines: ExperimentBaselines;
+  /** The runs folder's reviews, shared by the window's experiment panels. */
+  reviews: SharedReviews;
 }
+
+type ReviewMessage = Extract<ExperimentFromWebview, { type: 'review' }>;
 
 export const EXPERIMENT_PAGE: RunPage = { viewType: 'scalarlm.experiment', script: 'experiments', laterScripts: ['markdown'], stylesheets: ['panel.css', 'markdown.css', 'experiments.css'], title: 'ScalarLM Experiment' };
 
@@ -56,6 +63,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   /** Where each cell is among the run's items. */
   private readonly cells = new Map<string, number>();
   private judging: PanelJudging | undefined;
+  private reviews: PanelReviews | undefined;
   /** What the cells are compared with (another run, or a baseline column), kept across the run's re-reads. */
   private compared: { kind: 'run'; runId: string } | { kind: 'columns'; base: number; other: number } | undefined;
   /** This run against its experiment's baseline run, and how it stands now (undefined: no baseline). */
@@ -71,6 +79,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     super(panel, runId, extensionUri, deps, EXPERIMENT_PAGE);
     this.disposables.add({ dispose: () => clearTimeout(this.judgedTimer) });
     this.disposables.add(deps.baselines.onDidChange(() => this.baselineChanged()));
+    this.disposables.add(deps.reviews.onDidChange((change) => this.reviewsChanged(change)));
   }
 
   protected async received(message: unknown): Promise<void> {
@@ -86,7 +95,8 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     this.cells.clear();
     run.items.forEach((item, index) => item.cell && this.cells.set(cellKey(item.cell[0], item.cell[1], item.cell[2]), index));
     this.setTitle(`Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`);
-    const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust()));
+    const reviews = (this.reviews = run.header.experiment && new PanelReviews(run.header.experiment, this.deps.reviews.current()));
+    const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust(), reviews));
     this.applyComparison(run, judging);
     void this.learnSeen(run, judging);
     const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
@@ -104,6 +114,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       progress: this.progressView(run, this.deps.runs.latestProgress(this.runId), live),
       ...(judging.comparison ? { comparison: judging.comparison } : {}),
       ...(this.baselineView ? { baseline: this.baselineView.view } : {}),
+      ...(reviews ? { reviews: reviews.count(run.items) } : {}),
     };
   }
 
@@ -161,6 +172,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       this.baselineView = this.readBaseline(run);
       this.post({ type: 'judged', columns, rows: this.shownMarks.changes(this.rowMarks(run, judging, disagree)) });
       if (JSON.stringify(this.baselineView?.view) !== before) this.post({ type: 'baseline', baseline: this.baselineView?.view ?? null, rows: [] });
+      if (this.reviews) this.post({ type: 'reviewed', count: this.reviews.count(run.items) });
     }, JUDGED_EVERY_MS);
   }
 
@@ -203,9 +215,48 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
 
   private async act(message: Exclude<ExperimentFromWebview, { type: 'ready' | 'rendered' }>, run: RunProjection): Promise<void> {
     if (message.type === 'run') return void (await this.runActions(run)[message.action]());
-    const index = this.cells.get(cellKey(message.column, message.row, message.repeat));
-    const item = index === undefined ? undefined : run.items[index];
+    if (message.type === 'review') return this.review(message, run);
+    const item = this.itemAt(message, run);
     if (item) await this.cellActions(item)[message.action]();
+  }
+
+  private itemAt(cell: { row: number; column: number; repeat: number }, run: RunProjection): RunItem | undefined {
+    const index = this.cells.get(cellKey(cell.column, cell.row, cell.repeat));
+    return index === undefined ? undefined : run.items[index];
+  }
+
+  /** Records the review the page asked for; every panel showing the answer hears of it (reviewsChanged). */
+  private review(message: ReviewMessage, run: RunProjection): void {
+    const item = this.itemAt(message, run);
+    if (!item) return;
+    const key = this.reviews?.keyOf(item);
+    if (key === undefined) {
+      this.postUnreviewed(item);
+      return void vscode.window.showInformationMessage(`Only an answered cell can be reviewed: this one is ${cellView(item, this.live)?.status ?? item.status}.`);
+    }
+    const at = new Date().toISOString();
+    try {
+      this.deps.reviews.set(key, reviewOf(message, this.runId, at), { runId: this.runId, at });
+    } catch (error) {
+      this.postUnreviewed(item);
+      throw error;
+    }
+  }
+
+  /** The page says "Saving…" until the cell comes back: when no review was recorded, it comes back as it is. */
+  private postUnreviewed(item: RunItem): void {
+    const view = cellView(item, this.live, this.judging);
+    if (view) this.post({ type: 'cells', cells: [view] });
+  }
+
+  /** Reviews changed (here, in another panel, or on disk): the cells whose answers they are, and the count. */
+  private reviewsChanged(change: ReviewsChange): void {
+    const { run, reviews } = this;
+    if (!run || !reviews) return;
+    reviews.useBook(change.book);
+    const cells = cellViews(change.keys === 'all' ? run.items : reviews.itemsWith(change.keys, run.items), this.live, this.judging);
+    if (cells.length > 0) this.post({ type: 'cells', cells });
+    this.post({ type: 'reviewed', count: reviews.count(run.items) });
   }
 
   /** One handler per action the protocol declares: a new action does not compile until it is handled here. */
@@ -337,7 +388,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     if (!experiment) return;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `${(run.header.title ?? run.header.runId).replace(/[^\w.-]+/g, '-')}-cells.${format}`;
-    const records = cellRecords(run, this.tests, (item) => this.judging?.verdict(item) ?? null, { seenOf: (item) => this.judging?.seen(item) });
+    const records = cellRecords(run, this.tests, (item) => this.judging?.verdict(item) ?? null, { reviews: this.deps.reviews.current(), seenOf: (item) => this.judging?.seen(item) });
     const target = await vscode.window.showSaveDialog({
       title: `Export ${records.length} cells as ${format.toUpperCase()}`,
       ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),

@@ -5,6 +5,7 @@
 
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../host/dispose';
+import { SharedReviews } from '../../host/experiments/shared-reviews';
 import { registerCommand } from '../commands';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
@@ -31,7 +32,7 @@ export function registerExperiments(context: vscode.ExtensionContext, shell: Run
   disposables.add(vscode.languages.registerCodeLensProvider({ scheme: PREVIEW_SCHEME }, disposables.add(new PreviewLenses(previews))));
 
   const baselines = disposables.add(new ExperimentBaselines(shell.runs));
-  const panelDeps: ExperimentPanelDeps = { ...shell.panelDeps, texts: disposables.add(new ReadOnlyTexts()), baselines };
+  const panelDeps: ExperimentPanelDeps = { ...shell.panelDeps, texts: disposables.add(new ReadOnlyTexts()), baselines, reviews: new SharedReviews(() => shell.runs.runStore.dir) };
   const panels = disposables.add(new RunPanels(context.extensionUri, EXPERIMENT_PAGE, panelDeps, (panel, runId, uri) => new ExperimentPanel(panel, runId, uri, panelDeps)));
   disposables.add(shell.kinds.add({ shows: (summary) => summary?.experiment !== undefined, show: (runId) => panels.show(runId) }));
 

@@ -1,12 +1,13 @@
 // "Export Training Data…" from the experiment and results panels (and `scalarlm.exportTrainingData`): the run's
-// {"input", "output"} lines, written where the user says. For an experiment run, a quick pick for expected or
-// passing answers, when the run has several columns for the column, and for the rows held out (a fifth by
-// default); the same core as `export-training`. The file's origin goes to the runs folder, and Train Adaptor… is
-// offered on it.
+// {"input", "output"} lines, written where the user says. For an experiment run, a quick pick for expected,
+// passing or reviewed answers (with how many are reviewed), when the run has several columns for the column, and
+// for the rows held out (a fifth by default); the same core as `export-training`. The file's origin goes to the
+// runs folder, and Train Adaptor… is offered on it.
 
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { columnLabel } from '../../core/experiments/experiment-matrix';
+import { ReviewBook } from '../../core/experiments/evidence';
 import { RunJudgement } from '../../core/experiments/run-judgement';
 import { exportOrigin } from '../../core/experiments/training-origin';
 import { defaultColumn, trainingExport, type RowsSplit, type TrainingChoice, type TrainingSource } from '../../core/experiments/training-rows';
@@ -28,27 +29,45 @@ export interface TrainingExportArgs {
   target?: vscode.Uri;
 }
 
+const NO_REVIEW = 'This run has no reviewed answer yet: in its experiment panel, select a cell and mark its answer Good or Bad, or write the answer it should have given, then export again.';
+
+const COLUMN_PICK_TITLES: Record<TrainingChoice['from'], string> = {
+  expected: 'Export Training Data: whose prompts are the inputs',
+  passing: 'Export Training Data: whose passing answers',
+  reviewed: 'Export Training Data: whose reviewed answers',
+};
+
+/** A column in the pick: its model and, for reviewed answers, how many of its answers are reviewed. */
+function columnDescription(model: string | undefined, reviews: { reviewed: number; answered: number } | undefined): string {
+  const name = model ?? "the deployment's default";
+  return reviews ? `${name} · ${reviews.reviewed} of ${reviews.answered} answers reviewed` : name;
+}
+
 /** Writes the run's training data; resolves with the file written, or undefined when the user stopped. */
 export async function exportTrainingData(deps: RunActionsDeps, runId: string, args: TrainingExportArgs = {}): Promise<vscode.Uri | undefined> {
   const store = deps.runs.runStore;
   const run = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
   const experiment = run.header.experiment;
-  let choice: TrainingChoice = { from: args.from ?? 'expected', ...(args.column !== undefined ? { column: args.column } : {}) };
+  const reviews = ReviewBook.open(store.dir);
+  let choice: TrainingChoice = { from: args.from ?? 'expected', ...(args.column !== undefined ? { column: args.column } : {}), reviews };
   if (experiment && args.from === undefined) {
+    const { reviewed, answered } = reviews.count(experiment, run.items);
     const from = await vscode.window.showQuickPick(
       [
         { label: 'Expected answers', description: 'each row\'s equals assertion or __expected cell', from: 'expected' as const },
         { label: 'Passing answers', description: 'the answers that passed every assertion', from: 'passing' as const },
+        { label: 'Reviewed answers', description: reviewed > 0 ? `${reviewed} of ${answered} answers reviewed: the corrections, and the answers marked good` : 'no answer of this run is reviewed yet', from: 'reviewed' as const },
       ],
       { title: 'Export Training Data: the outputs' },
     );
     if (!from) return undefined;
+    if (from.from === 'reviewed' && reviewed === 0) return void vscode.window.showInformationMessage(NO_REVIEW);
     choice = { ...choice, from: from.from };
   }
   if (experiment && choice.column === undefined && defaultColumn(experiment, choice.from) === undefined) {
     const column = await vscode.window.showQuickPick(
-      experiment.columns.map((c, index) => ({ label: columnLabel(c), description: c.model ?? "the deployment's default", index })),
-      { title: choice.from === 'passing' ? 'Export Training Data: whose passing answers' : 'Export Training Data: whose prompts are the inputs' },
+      experiment.columns.map((c, index) => ({ label: columnLabel(c), description: columnDescription(c.model, choice.from === 'reviewed' ? reviews.count(experiment, run.items.filter((item) => item.cell?.[0] === index)) : undefined), index })),
+      { title: COLUMN_PICK_TITLES[choice.from] },
     );
     if (!column) return undefined;
     choice = { ...choice, column: column.index };

@@ -1,11 +1,12 @@
 // What a cell wears beside its state in the matrix: its verdict's badge (pass ✓, fail ✗, error, grading…)
 // with the failing assertions in its tooltip, its change against the run (or baseline column) compared with, a
-// trained adaptor's "seen in training" (its input was in the adaptor's training data), and the cell's
-// accessible name that says all of it with the text. Plain strings only: the grid puts them in as
+// trained adaptor's "seen in training" (its input was in the adaptor's training data), and the cell's accessible
+// name that says all of it (a person's review too, review-text.ts) with the text. Plain strings only: the grid puts them in as
 // textContent, title and aria-label. DOM-free.
 
 import type { CellChange, CellView, VerdictStatus } from '../../protocol/experiments';
 import { cellLine, repeatLine } from './cell-text';
+import { reviewMark } from './review-text';
 
 export interface CellMark {
   /** Shown in the grid. */
@@ -79,7 +80,7 @@ export function seenMark(seen: CellView['seenInTraining']): (CellMark & { seen: 
 export function cellAccessibleName(cells: readonly (CellView | undefined)[], more: number): string {
   const stacked = cells.length > 1 || more > 0;
   const parts = cells.map((cell, repeat) => {
-    const marks = [cell?.status ?? 'not in the run', verdictBadge(cell)?.label.replace(/^Verdict: /, ''), changeMark(cell?.change)?.label, seenMark(cell?.seenInTraining)?.label].filter((part) => part !== undefined);
+    const marks = [cell?.status ?? 'not in the run', verdictBadge(cell)?.label.replace(/^Verdict: /, ''), changeMark(cell?.change)?.label, seenMark(cell?.seenInTraining)?.label, reviewMark(cell)?.label].filter((part) => part !== undefined);
     const { text } = stacked ? repeatLine(cell) : cellLine(cell);
     return `${stacked ? `Repeat ${repeat + 1}: ` : ''}${marks.join(', ')}: ${text}`;
   });

@@ -2,7 +2,7 @@
 // and repeat. A change makes new objects along its path (the cell, its column's list, its row), so the
 // grid tells by identity which rows and which cells to rewrite. DOM-free, so the Node unit tests cover it.
 
-import type { BaselineChange, CellStatus, CellView, ColumnView, RowMarksView, RowView } from '../../protocol/experiments';
+import type { BaselineChange, CellStatus, CellView, ColumnView, ReviewChoice, RowMarksView, RowView } from '../../protocol/experiments';
 
 /** A verdict the filter can ask for. */
 export type VerdictChoice = 'pass' | 'fail';
@@ -32,6 +32,11 @@ export class StoredRow {
   /** Whether a cell of `column` (of any column when absent) has this verdict. */
   hasVerdict(verdict: VerdictChoice, column?: number): boolean {
     return this.someCell((cell) => cell.verdict?.status === verdict, column);
+  }
+
+  /** Whether a cell of `column` (of any column when absent) has a reviewed answer, or an answer not reviewed yet. */
+  hasReview(choice: ReviewChoice, column?: number): boolean {
+    return this.someCell((cell) => (choice === 'reviewed' ? cell.review !== undefined : cell.status === 'ok' && cell.review === undefined), column);
   }
 
   /** Whether a cell of `column` (of any column when absent) differs from the run compared with. */

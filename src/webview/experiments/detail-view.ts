@@ -1,6 +1,6 @@
 // The selected cell in full: its row and column, state, vars, the rendered prompt (collapsed), the output
-// as raw text or sanitized markdown, the error, its assertions' results, the compared output (the other run's,
-// or the baseline column's) when comparing, and the request id, tokens, latency and finish reason when known;
+// as raw text or sanitized markdown, the error, its assertions' results, a person's review (review-form.ts), the
+// compared output (the other run's, or the baseline column's) when comparing, and the request id, tokens, latency and finish reason when known;
 // with its actions. What the matrix holds shows at once; the prompt and the figures arrive with the host's
 // `detail`. Model text goes in as textContent, except the rendered markdown, which goes
 // through safe-markdown.ts (in output-view.ts).
@@ -15,6 +15,7 @@ import type { CellRef } from './cell-store';
 import { detailNote } from './cell-text';
 import { createAssertionsSection, createComparedSection } from './detail-judging';
 import { detailFacts } from './detail-text';
+import { createReviewForm, type ReviewSent } from './review-form';
 import { columnModel, columnName, repeatLabel } from './wording';
 
 export type DetailAction = Exclude<CellAction, 'detail'>;
@@ -23,6 +24,7 @@ export interface DetailCallbacks {
   action(action: DetailAction, cell: CellRef): void;
   repeatChosen(repeat: number): void;
   formatChosen(format: OutputFormat): void;
+  review: ReviewSent;
 }
 
 /** The cell to show: what the matrix knows of it, and its full detail once the host sent it. */
@@ -78,6 +80,7 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
   const error = createErrorSection();
 
   const assertions = createAssertionsSection();
+  const review = createReviewForm(callbacks.review, signal);
   const compared = createComparedSection();
 
   const facts = element('dl', 'facts');
@@ -87,7 +90,7 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
   copyAs.setAttribute('aria-label', 'Copy request as');
   copyAs.append(element('span', 'copy-as-label', 'Copy request as'), actionButton('copyAsCurl', 'cURL'), actionButton('copyAsPython', 'Python'), actionButton('copyAsTypeScript', 'TypeScript'));
 
-  pane.body.append(columnLine, repeatNav, varsSection, prompt.element, output.element, error.element, assertions.element, compared.element, facts, copyAs);
+  pane.body.append(columnLine, repeatNav, varsSection, prompt.element, output.element, error.element, assertions.element, review.element, compared.element, facts, copyAs);
 
   let shown: ShownCell | undefined;
 
@@ -122,6 +125,8 @@ export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal
     error.show(answer?.error ?? null);
 
     assertions.show(detail?.assertions, verdictBadge(answer));
+    // The matrix's cell is the newest word on its review; the detail follows it.
+    review.show(ref, cell ?? detail);
     compared.show(detail?.comparedOutput, current.comparedWhere);
 
     facts.hidden = detail === undefined;

@@ -1,8 +1,8 @@
 // The experiment panel's page: builds the views, holds what the user chose (column, state, verdict,
-// changed cells, flaky or regressed rows, search, selected cell, output format), applies the host's messages
-// and saves the choices to the webview state. Incoming cells update the store and only the cells in view that
-// changed; the filtered row list is recomputed only when a filter could take or drop rows. Judging (column
-// figures, rows' marks: columns that disagree, samples' passes, changes against the baseline) rewrites the
+// changed cells, flaky or regressed rows, reviewed or not, search, selected cell, output format), applies the
+// host's messages and saves the choices to the webview state. Incoming cells update the store and only the cells
+// in view that changed; the filtered row list is recomputed only when a filter could take or drop rows. Judging
+// (column figures, rows' marks: columns that disagree, samples' passes, changes against the baseline) rewrites the
 // headers and the rows whose marks changed, never the grid.
 
 import {
@@ -16,6 +16,7 @@ import {
   type ExperimentPanelState,
   type ExperimentProgressView,
   type ExperimentToWebview,
+  type ReviewChoice,
 } from '../../protocol/experiments';
 import { createActionToolbar } from '../shared/action-toolbar';
 import { createCountChips } from '../shared/count-chips';
@@ -33,6 +34,7 @@ import { createHeaderView } from './header-view';
 import { createMarkFilter, type RowMarkFilter } from './mark-filter';
 import { filterRows, filtersByCells, filtersByMarks, shownColumns, type MatrixFilter } from './matrix-filter';
 import { createMatrixView } from './matrix-view';
+import { createReviewFilter } from './review-filter';
 import { createVerdictFilter } from './verdict-filter';
 import { comparedWhere, EXPERIMENT_TOOLBAR, toolbarButtons, type ToolbarContext } from './wording';
 
@@ -60,6 +62,7 @@ export function createExperimentPage(
   let changedOnly = false;
   let flakyOnly = false;
   let regressedOnly = false;
+  let review: ReviewChoice | undefined;
   let search = '';
   let selected: CellRef | undefined;
   let detail: CellDetailView | undefined;
@@ -100,6 +103,12 @@ export function createExperimentPage(
     if (chosen === 'flaky') flakyOnly = !flakyOnly;
     else regressedOnly = !regressedOnly;
     showFilters();
+    refilter();
+    save();
+  }, signal);
+  const reviewFilter = createReviewFilter((chosen) => {
+    review = chosen;
+    reviewFilter.showActive(review);
     refilter();
     save();
   }, signal);
@@ -151,6 +160,7 @@ export function createExperimentPage(
         detailView.setFormat(format);
         save();
       },
+      review: (cell, chosen, correction) => host.post({ type: 'review', ...cell, verdict: chosen, ...(correction !== undefined ? { correction } : {}) }),
     },
     signal,
   );
@@ -159,7 +169,7 @@ export function createExperimentPage(
   const main = element('main', 'experiment run-panel');
   main.dataset.view = 'scalarlm-experiment';
   const filterChips = element('div', 'filter-chips');
-  filterChips.append(chips.element, verdictFilter.element, markFilter.element);
+  filterChips.append(chips.element, verdictFilter.element, markFilter.element, reviewFilter.element);
   header.element.append(comparisonBar.element, baselineBar.element, filterChips, toolbar.element);
   const split = element('div', 'split');
   split.append(matrix.element, detailView.element);
@@ -183,6 +193,7 @@ export function createExperimentPage(
     if (changedOnly) state.changedOnly = true;
     if (flakyOnly) state.flakyOnly = true;
     if (regressedOnly) state.regressedOnly = true;
+    if (review !== undefined) state.review = review;
     if (selected !== undefined) state.selected = selected;
     host.save(state);
   }
@@ -234,7 +245,7 @@ export function createExperimentPage(
   }
 
   function currentFilter(): MatrixFilter {
-    return { column, status, verdict, changedOnly, flakyOnly, regressedOnly, search };
+    return { column, status, verdict, changedOnly, flakyOnly, regressedOnly, review, search };
   }
 
   function refilter(): void {
@@ -275,7 +286,7 @@ export function createExperimentPage(
 
   function init(message: Init): void {
     // The saved choices apply when they belong to this run: after a reload, or a repeated init.
-    const current: Omit<ExperimentPanelState, 'runId'> = { column, status, verdict, changedOnly, flakyOnly, regressedOnly, search, scrollTop, selected };
+    const current: Omit<ExperimentPanelState, 'runId'> = { column, status, verdict, changedOnly, flakyOnly, regressedOnly, review, search, scrollTop, selected };
     const saved = runId === message.header.runId ? current : restored?.runId === message.header.runId ? restored : undefined;
     runId = message.header.runId;
     main.dataset.runId = runId;
@@ -289,6 +300,7 @@ export function createExperimentPage(
     // Likewise "flaky" without repeats, and "regressed" without a baseline compared.
     flakyOnly = saved?.flakyOnly === true && repeats > 1;
     regressedOnly = saved?.regressedOnly === true && message.baseline?.state === 'compared';
+    review = saved?.review;
     search = saved?.search ?? '';
     selected = saved?.selected;
     detail = undefined;
@@ -298,6 +310,8 @@ export function createExperimentPage(
     showBaseline(message.baseline);
     showProgress(message.progress);
     chips.showActive(status);
+    reviewFilter.showActive(review);
+    reviewFilter.showCount(message.reviews);
     columnFilter.setColumns(columns);
     searchBox.setQuery(search);
     showColumns();
@@ -410,6 +424,9 @@ export function createExperimentPage(
           break;
         case 'baseline':
           baselineMessage(message);
+          break;
+        case 'reviewed':
+          reviewFilter.showCount(message.count);
           break;
       }
     },

@@ -1,11 +1,11 @@
 // Which rows and columns the matrix shows: all columns or one, rows with a cell in one state (or all),
 // rows with a cell of one verdict, rows with a cell that changed against the run compared with, rows with a
-// flaky column (repeats) or one that regressed against the baseline run, and a search over row labels, vars,
-// outputs and errors. With one column shown, every rule looks at that
+// flaky column (repeats) or one that regressed against the baseline run, a reviewed answer (or one not reviewed
+// yet), and a search over row labels, vars, outputs and errors. With one column shown, every rule looks at that
 // column's cells only, so every row left has what was asked in view. Each rule is met by some cell of
 // the row, not necessarily the same one. DOM-free.
 
-import { CELL_STATUSES, type CellStatus, type ColumnView } from '../../protocol/experiments';
+import { CELL_STATUSES, type CellStatus, type ColumnView, type ReviewChoice } from '../../protocol/experiments';
 import type { CellStore, VerdictChoice } from './cell-store';
 
 export interface MatrixFilter {
@@ -21,6 +21,8 @@ export interface MatrixFilter {
   flakyOnly?: boolean;
   /** Rows with a column that regressed against the experiment's baseline run. */
   regressedOnly?: boolean;
+  /** Rows with a reviewed answer, or with an answer not reviewed yet; absent: any. */
+  review?: ReviewChoice;
   /** As typed; matched case-insensitively, ignoring surrounding whitespace. */
   search: string;
 }
@@ -33,14 +35,18 @@ export function isVerdictChoice(value: unknown): value is VerdictChoice {
   return value === 'pass' || value === 'fail';
 }
 
+export function isReviewChoice(value: unknown): value is ReviewChoice {
+  return value === 'reviewed' || value === 'unreviewed';
+}
+
 /** The indexes of the rows that pass, in index order. */
 export function filterRows(store: CellStore, filter: MatrixFilter): number[] {
   const query = filter.search.trim().toLowerCase();
-  const { status, verdict, column } = filter;
+  const { status, verdict, review, column } = filter;
   const changedOnly = filter.changedOnly === true;
   const flakyOnly = filter.flakyOnly === true;
   const regressedOnly = filter.regressedOnly === true;
-  if (status === undefined && verdict === undefined && !changedOnly && !flakyOnly && !regressedOnly && query === '') return store.select(() => true);
+  if (status === undefined && verdict === undefined && !changedOnly && !flakyOnly && !regressedOnly && review === undefined && query === '') return store.select(() => true);
   // Search texts are built on first read, so they are read only when there is a query.
   return store.select(
     (entry) =>
@@ -49,6 +55,7 @@ export function filterRows(store: CellStore, filter: MatrixFilter): number[] {
       (!changedOnly || entry.hasChange(column)) &&
       (!flakyOnly || entry.isFlaky(column)) &&
       (!regressedOnly || entry.hasBaselineChange('regressed', column)) &&
+      (review === undefined || entry.hasReview(review, column)) &&
       (query === '' || entry.searchText(column).includes(query)),
   );
 }
@@ -58,9 +65,9 @@ export function filtersByMarks(filter: MatrixFilter): boolean {
   return filter.flakyOnly === true || filter.regressedOnly === true;
 }
 
-/** Whether a filter could take or drop rows when cells change (their states, verdicts, changes or texts). */
+/** Whether a filter could take or drop rows when cells change (their states, verdicts, changes, reviews or texts). */
 export function filtersByCells(filter: MatrixFilter): boolean {
-  return filter.status !== undefined || filter.verdict !== undefined || filter.changedOnly === true || filter.search.trim() !== '';
+  return filter.status !== undefined || filter.verdict !== undefined || filter.changedOnly === true || filter.review !== undefined || filter.search.trim() !== '';
 }
 
 /** The columns in view: every one, or the one chosen (none when it no longer exists). */

@@ -1,7 +1,8 @@
 // One row of the matrix: the sticky row label (its vars in the tooltip, a mark when its columns disagree)
 // and one grid cell per column shown. A cell shows its state, its verdict's badge, its change against the
-// run compared with, its change against the experiment's baseline run, and the first lines of its output, its
-// error or its waiting note; with repeats, a line of its samples' passes (flaky when they disagree), then one
+// run compared with, its change against the experiment's baseline run, a trained adaptor's "seen in training", a
+// person's review of it, and the first lines of its output, its error or its waiting note; with repeats, a line of
+// its samples' passes (flaky when they disagree), then one
 // line per repeat. All text goes in as textContent, title or aria-label. Rows are recycled as the matrix
 // scrolls, so fill() rewrites the label and the marks when the row changed and every cell whose object
 // changed, and nothing else.
@@ -12,6 +13,7 @@ import type { CellRef, CellStack, StoredRow } from './cell-store';
 import { cellAccessibleName, changeMark, seenMark, verdictBadge, type CellMark } from './cell-marks';
 import { cellLine, moreRepeatsLabel, repeatLine, stackedRepeats, type CellLineKind } from './cell-text';
 import { baselineMark, FLAKY_MARK, samplesMark } from './evidence-wording';
+import { reviewMark } from './review-text';
 import { varsTooltip } from './wording';
 
 const DISAGREE = 'Columns disagree on this row';
@@ -37,6 +39,7 @@ interface Line {
   readonly change: HTMLElement;
   /** A trained adaptor's "seen in training" mark. */
   readonly seen: HTMLElement;
+  readonly review: HTMLElement;
   readonly text: HTMLElement;
   /** The cell drawn; `null` before the first draw (undefined is "no cell"). */
   drawn: CellView | undefined | null;
@@ -167,9 +170,10 @@ function createLine(stacked: boolean, repeat: number): Line {
   const verdict = markElement('badge verdict');
   const change = markElement('change-mark');
   const seen = markElement('seen-mark');
+  const review = markElement('review-mark');
   const text = element('span', 'cell-text');
-  root.append(badge, verdict, change, seen, text);
-  return { root, badge, verdict, change, seen, text, drawn: null };
+  root.append(badge, verdict, change, seen, review, text);
+  return { root, badge, verdict, change, seen, review, text, drawn: null };
 }
 
 /** A mark shown or not as the cell says: an image to screen readers, named by its aria-label. */
@@ -239,6 +243,9 @@ function fillSlot(slot: Slot, stack: CellStack, stacked: boolean, marksChanged: 
     const seen = seenMark(cell?.seenInTraining);
     showMark(line.seen, seen);
     if (seen !== undefined) line.seen.dataset.seen = seen.seen;
+    const review = reviewMark(cell);
+    showMark(line.review, review);
+    if (review !== undefined) line.review.dataset.review = review.verdict;
     setText(line.text, text);
     setKind(line.text, kind);
     // The cell's state is its one answer's, or its first repeat's: enough for the colour of its edge.

@@ -4,11 +4,11 @@
 
 import type { ExperimentPanelState } from '../../protocol/experiments';
 import { isNonNegativeInteger, isNonNegativeNumber, isOutputFormat } from '../shared/saved-state';
-import { isCellStatus, isVerdictChoice } from './matrix-filter';
+import { isCellStatus, isReviewChoice, isVerdictChoice } from './matrix-filter';
 
 export function restorePanelState(saved: unknown): ExperimentPanelState | undefined {
   if (typeof saved !== 'object' || saved === null) return undefined;
-  const { runId, column, status, verdict, changedOnly, flakyOnly, regressedOnly, search, scrollTop, selected, outputFormat } = saved as Record<string, unknown>;
+  const { runId, column, status, verdict, changedOnly, flakyOnly, regressedOnly, review, search, scrollTop, selected, outputFormat } = saved as Record<string, unknown>;
   if (typeof runId !== 'string') return undefined;
   const state: ExperimentPanelState = { runId };
   if (isNonNegativeInteger(column)) state.column = column;
@@ -17,6 +17,7 @@ export function restorePanelState(saved: unknown): ExperimentPanelState | undefi
   if (changedOnly === true) state.changedOnly = true;
   if (flakyOnly === true) state.flakyOnly = true;
   if (regressedOnly === true) state.regressedOnly = true;
+  if (isReviewChoice(review)) state.review = review;
   if (typeof search === 'string') state.search = search;
   if (isNonNegativeNumber(scrollTop)) state.scrollTop = scrollTop;
   if (isCellRef(selected)) state.selected = { row: selected.row, column: selected.column, repeat: selected.repeat };

@@ -9,5 +9,5 @@ export { baselineText, defaultBaselinePath, isBaselineError, parseBaseline } fro
 export { chooseBaseline, chosenBaseline, ChosenBaselinesError, experimentKey, readChosenBaselines } from './chosen-baselines';
 export { BaselineColumnsError, gateAgainstBaseline, matchRows, mismatchCount, mismatchLines, pairColumns, type BaselineGate, type GateCell, type GateMismatch } from './baseline-gate';
 export { baselineReport, BaselineNotFoundError, changesByCell, gateCountsText, loadBaseline, plannedRows, type LoadedBaseline } from './baseline-source';
-export { ReviewBook, reviewedVerdicts, reviewKey, type Review, type ReviewVerdict } from '../reviews';
+export { isReviewable, ReviewBook, reviewedVerdicts, reviewKey, reviewsPath, type Review, type ReviewVerdict } from '../reviews';
 export { adaptorColumns, SeenInTraining, type Seen } from './seen-in-training';

@@ -28,9 +28,11 @@ const REPORTS: Partial<Record<RecordFormat, (run: RecordedRun, records: CellReco
  * A row per cell. `verdict` is the cell's by its assertions (pass, fail, error, pending, no-assertions; empty
  * without assertions), `score` its weighted score, `failure_reason` why it failed (or could not be judged):
  * the reason the panel, JUnit and the HTML report show. `seen_in_training`: a trained adaptor's cell, whether its
- * input was in its training data (true, false or unknown; empty for the cells of other columns).
+ * input was in its training data (true, false or unknown; empty for the cells of other columns). `review` is a
+ * person's (good or bad; empty when not reviewed), beside the verdict, `review_correction` the answer they wrote it
+ * should have given.
  */
-const CSV_COLUMNS = ['prompt', 'provider', 'model', 'transport', 'test', 'description', 'vars', 'repeat', 'status', 'output', 'error', 'verdict', 'score', 'failure_reason', 'seen_in_training', 'request_id', 'prompt_tokens', 'completion_tokens', 'latency_ms', 'finish_reason', 'rendered_prompt'];
+const CSV_COLUMNS = ['prompt', 'provider', 'model', 'transport', 'test', 'description', 'vars', 'repeat', 'status', 'output', 'error', 'verdict', 'score', 'failure_reason', 'seen_in_training', 'review', 'review_correction', 'request_id', 'prompt_tokens', 'completion_tokens', 'latency_ms', 'finish_reason', 'rendered_prompt'];
 
 /**
  * Records written as they come (a run's cells as each is final), in the format the path asks for: JSONL a
@@ -75,7 +77,7 @@ export class CellRecordWriter {
     else if (this.csv) {
       const verdict = r.verdict;
       const failed = verdict?.status === 'fail' || verdict?.status === 'error';
-      this.csv.write([r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, verdict?.status ?? null, verdict?.score ?? null, failed ? verdict.reason : null, r.seenInTraining === undefined ? null : String(r.seenInTraining), r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt]);
+      this.csv.write([r.prompt.label, r.provider.label, r.provider.model, r.transport, r.test.index, r.test.description, JSON.stringify(r.test.vars), r.repeat, r.status, r.output, r.error, verdict?.status ?? null, verdict?.score ?? null, failed ? verdict.reason : null, r.seenInTraining === undefined ? null : String(r.seenInTraining), r.review?.verdict ?? null, r.review?.correction ?? null, r.requestId, r.tokens?.prompt ?? null, r.tokens?.completion ?? null, r.latencyMs, r.finishReason, r.renderedPrompt]);
     } else if (this.format === 'jsonl') this.out.write(JSON.stringify(record) + '\n');
     else {
       this.tally?.add(record);
