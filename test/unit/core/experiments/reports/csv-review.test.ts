@@ -30,6 +30,6 @@ describe('experiment reports: CSV with reviews', () => {
       ['pass', '', ''],
     ]);
     const columns = Object.keys(rows[0]);
-    assert.deepEqual(columns.slice(columns.indexOf('failure_reason'), columns.indexOf('failure_reason') + 3), ['failure_reason', 'review', 'review_correction']);
+    assert.deepEqual(columns.slice(columns.indexOf('failure_reason'), columns.indexOf('failure_reason') + 4), ['failure_reason', 'seen_in_training', 'review', 'review_correction']);
   });
 });
