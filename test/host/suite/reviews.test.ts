@@ -158,6 +158,10 @@ describe('reviews in the experiment panel', () => {
     await waitFor(async () => (await workbenchText(`${QUICK_INPUT} .quick-input-list`))?.includes('3 of 3 answers reviewed'), { timeoutMs: WAIT_MS, what: 'the reviewed answers offered with their count' });
     await typeInQuickInput('Reviewed');
     await pressKey('Enter');
+    // Then which rows to hold out: every reviewed answer is wanted here.
+    await waitFor(async () => (await workbenchText(`${QUICK_INPUT} .quick-input-list`))?.includes('Train on all rows'), { timeoutMs: WAIT_MS, what: 'the rows to hold out' });
+    await typeInQuickInput('Train on all rows');
+    await pressKey('Enter');
     await acceptSaveDialog('Export 2 training examples');
     await waitFor(() => workbenchText('.notification-toast:has-text("reviewed answers of column 1")'), { timeoutMs: WAIT_MS, what: 'the export notice' });
     const lines = readFileSync(workspacePath('Capitals-training-training.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
