@@ -10,11 +10,14 @@ import { discordantText, pairedText } from '../../core/evidence';
 import { openTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
 import { storedVerdicts } from '../../core/experiments/run-judgement';
 import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
-import { answerText, compareColumns, compareRuns, type RunComparison } from '../../core/runs/compare-runs';
+import { answersAlike, answerText, compareColumns, compareRuns, type RunComparison } from '../../core/runs/compare-runs';
+import { adaptorColumns, judgedRows, judgedRowsText, SeenInTraining, type JudgedRows } from '../../core/experiments/evidence';
+import { clientFor } from '../connection';
+import type { CliIO } from '../io';
 import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import type { RunStore } from '../../core/runs/run-store';
-import { stringOption, UsageError, type Command } from '../command';
+import { stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { json } from '../format';
 import { EXIT } from '../io';
 import { cliRunStore } from '../run-location';
@@ -26,6 +29,8 @@ interface Compared {
   heading: string;
   /** The diff's --- and +++ names. */
   sides: [string, string];
+  /** With --columns and an adaptor's column: which rows were judged (its held-out rows by default). */
+  judged?: JudgedRows;
   cellName(item: RunItem): string;
 }
 
@@ -36,7 +41,8 @@ export const diffCommand: Command = {
     'First the counts of cells same, changed, newly passing (failed in BASE, pass in NEW) or newly failing. BASE and NEW\n' +
     'are run ids (or prefixes) in the runs folder; cells are matched by prompt, provider, test and repeat (experiments)\n' +
     'or by input index (batch runs). With --columns, give one experiment RUN: the column OTHER against the baseline\n' +
-    'column BASE, row by row (a trained adaptor beside the base model).\n' +
+    'column BASE, row by row (a trained adaptor beside the base model). When OTHER is a trained adaptor some of whose\n' +
+    'rows were in its training data, only its held-out rows are judged (--all-rows: every row).\n' +
     'Where both sides were judged, the exact McNemar test over the cells whose verdicts differ says whether the change\n' +
     'is beyond noise (--json: paired.pValue).\n' +
     "Then a unified diff of each changed cell's output, the baseline as the - side.\n" +
@@ -44,19 +50,23 @@ export const diffCommand: Command = {
   usage: 'BASE NEW [options]  |  RUN --columns BASE,OTHER [options]',
   options: {
     columns: { type: 'string', valueName: 'BASE,OTHER', description: "Two columns of one experiment RUN, by number (1 is the first) or label: OTHER's cells against BASE's" },
+    'all-rows': { type: 'boolean', description: "With --columns and a trained adaptor's column: judge every row, also those it was trained on" },
   },
   async run(args, io) {
     const store = cliRunStore(io);
     const columns = stringOption(args, 'columns');
-    const compared = columns === undefined ? comparedRuns(store, args.positionals) : comparedColumns(store, args.positionals, columns);
+    if (columns === undefined && args.values['all-rows'] !== undefined) throw new UsageError('--all-rows goes with --columns: it says which rows of an adaptor\'s column are judged.');
+    const compared = columns === undefined ? comparedRuns(store, args.positionals) : await comparedColumns(store, args.positionals, columns, args, io);
     const { comparison } = compared;
     const { counts } = comparison;
     if (args.values.json) {
-      io.stdout.write(json({ counts, paired: { ...comparison.paired, text: pairedText(comparison.paired) }, cells: comparison.cells.filter((c) => c.change !== 'same').map((c) => ({ change: c.change, cell: c.item.cell ?? c.item.index, output: c.item.response, before: c.other?.response ?? null })) }));
+      io.stdout.write(json({ counts, paired: { ...comparison.paired, text: pairedText(comparison.paired) }, sameAnswers: comparison.sameAnswers, ...(compared.judged ? { rows: rowsJson(compared.judged) } : {}), cells: comparison.cells.filter((c) => c.change !== 'same').map((c) => ({ change: c.change, cell: c.item.cell ?? c.item.index, output: c.item.response, before: c.other?.response ?? null })) }));
     } else {
-      io.stdout.write(`${compared.heading}:\n`);
+      const judgedText = compared.judged && judgedRowsText(compared.judged);
+      io.stdout.write(`${compared.heading}${judgedText ? `, ${judgedText}` : ''}:\n`);
       io.stdout.write(`${counts.same} same, ${counts.changed} changed, ${counts['newly-passing']} newly passing, ${counts['newly-failing']} newly failing, ${counts.added} added, ${counts.removed} removed.\n`);
       if (comparison.paired.rows > 0) io.stdout.write(`Judged on both sides: ${comparison.paired.rows} (${discordantText(comparison.paired)}): ${pairedText(comparison.paired)}.\n`);
+      if (answersAlike(comparison.sameAnswers)) io.stdout.write(`Answers like its baseline on ${comparison.sameAnswers.same}/${comparison.sameAnswers.answered} rows: it changed nothing these rows can show.\n`);
       for (const cell of comparison.cells) {
         if (cell.change === 'same' || !cell.other) continue;
         io.stdout.write(`\n${cell.change}: ${compared.cellName(cell.item)}\n`);
@@ -85,7 +95,7 @@ function comparedRuns(store: RunStore, positionals: string[]): Compared {
   };
 }
 
-function comparedColumns(store: RunStore, positionals: string[], names: string): Compared {
+async function comparedColumns(store: RunStore, positionals: string[], names: string, args: ParsedArgs, io: CliIO): Promise<Compared> {
   const [runId] = positionals;
   if (!runId || positionals.length > 1) throw new UsageError('With --columns, give one experiment RUN: its column OTHER is compared with its column BASE.');
   const run = openRun(store, runId);
@@ -97,8 +107,10 @@ function comparedColumns(store: RunStore, positionals: string[], names: string):
   if (base === other) throw new UsageError(`--columns names column ${base + 1} twice: give two different columns.`);
   const tests = openTestsFile(testsFileOf(store.ledgerPath(run.header.runId)));
   const [baseLabel, otherLabel] = [columnLabel(experiment.columns[base]), columnLabel(experiment.columns[other])];
+  const judged = adaptorColumns(experiment).includes(other) ? await heldOutRows(store, run, other, args, io) : undefined;
   return {
-    comparison: compareColumns(run, base, other, storedVerdicts(store, 'trusted')),
+    ...(judged ? { judged } : {}),
+    comparison: compareColumns(run, base, other, storedVerdicts(store, 'trusted'), judged?.rows),
     heading: `${run.header.title ?? run.header.runId} (${short(run)}): column ${otherLabel} against the baseline column ${baseLabel}`,
     sides: [`${baseLabel} (baseline)`, otherLabel],
     cellName: (item) => rowName(item, tests),
@@ -117,6 +129,22 @@ function columnOf(columns: ExperimentHeader['columns'], name: string): number {
     if (found.length > 1) break;
   }
   throw new UsageError(`--columns: no single column is "${name}". The run's columns: ${columns.map((column, index) => `${index + 1} = ${columnLabel(column)}`).join(', ')}.`);
+}
+
+/** An adaptor column's rows by whether it was trained on them: from the runs folder's cache, else the deployment. */
+async function heldOutRows(store: RunStore, run: RunProjection, column: number, args: ParsedArgs, io: CliIO): Promise<JudgedRows> {
+  const client = clientFor(args, io);
+  try {
+    const seen = await SeenInTraining.ofLedger(client, store.dir, store.ledgerPath(run.header.runId), run.header.experiment!, io.signal);
+    for (const unknown of seen.unknownColumns()) if (unknown.column === column) io.stderr.write(`Whether column ${column + 1}'s rows were seen in training is unknown: ${unknown.reason}\n`);
+    return judgedRows(run.items, column, seen, { allRows: args.values['all-rows'] === true });
+  } finally {
+    await client.close();
+  }
+}
+
+function rowsJson(judged: JudgedRows): Record<string, unknown> {
+  return { judged: judged.rows ? 'held-out' : 'all', heldOut: judged.unseen, seen: judged.seen, unknown: judged.unknown };
 }
 
 function short(run: RunProjection): string {

@@ -53,11 +53,12 @@ export function compareRuns(base: RunProjection, next: RunProjection, verdictOf?
 
 /**
  * The change from the column `base` of an experiment run to its column `other` (an adaptor beside the base
- * model): `item` is other's cell, `other` base's cell of the same test and repeat.
+ * model): `item` is other's cell, `other` base's cell of the same test and repeat. `rows`: only these rows (an
+ * adaptor's held-out rows); every row without.
  */
-export function compareColumns(run: RunProjection, base: number, other: number, verdictOf?: VerdictOf): RunComparison {
+export function compareColumns(run: RunProjection, base: number, other: number, verdictOf?: VerdictOf, rows?: ReadonlySet<number>): RunComparison {
   const of = (column: number): Side => ({
-    items: run.items.filter((item) => item.cell?.[0] === column),
+    items: run.items.filter((item) => item.cell?.[0] === column && (!rows || rows.has(item.cell[1]))),
     key: (item) => (item.cell ? JSON.stringify([item.cell[1], item.cell[2]]) : undefined),
     verdict: (item) => verdictOf?.(run, item),
   });

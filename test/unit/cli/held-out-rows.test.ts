@@ -92,6 +92,19 @@ describe('held-out rows in the CLI: export half, train, judge all', function () 
       assert.match(figures, /unseen 0\/3 \(0%, 0-56%\) · seen 3\/3 \(100%, 44-100%\)/);
       assert.equal(judged.stdout.split('\n').filter((line) => line.includes('[seen] PASS')).length, 3);
 
+      // Beside the base, the adaptor is judged on its held-out rows by default: there it learnt nothing.
+      const judgedRun = /runs\/([0-9a-f-]{36})\.ledger\.jsonl/.exec(judged.stderr)?.[1] ?? '';
+      const heldOutDiff = await runBuilt(['diff', judgedRun, '--columns', '1,2', '--json', ...url], tmp.path);
+      const heldOutPaired = JSON.parse(heldOutDiff.stdout) as { rows: unknown; paired: { rows: number; better: number; pValue: number } };
+      assert.deepEqual(heldOutPaired.rows, { judged: 'held-out', heldOut: 3, seen: 3, unknown: 0 });
+      assert.deepEqual([heldOutPaired.paired.rows, heldOutPaired.paired.better, heldOutPaired.paired.pValue], [3, 0, 1]);
+      const text = await runBuilt(['diff', judgedRun, '--columns', '1,2', ...url], tmp.path);
+      assert.match(text.stdout, /judged on the 3 held-out rows the adaptor was not trained on \(3 seen in training left out\):/);
+      // Every row, as asked: base 0/6 against the adaptor's 3/6, three rows better, p = 0.25.
+      const allRows = JSON.parse((await runBuilt(['diff', judgedRun, '--columns', '1,2', '--all-rows', '--json', ...url], tmp.path)).stdout) as { rows: { judged: string }; paired: { rows: number; better: number; worse: number; pValue: number } };
+      assert.equal(allRows.rows.judged, 'all');
+      assert.deepEqual([allRows.paired.rows, allRows.paired.better, allRows.paired.worse, allRows.paired.pValue], [6, 3, 0, 0.25]);
+
       const job = await runBuilt(['job', model, ...url], tmp.path);
       assert.equal(job.code, 0, job.stderr);
       assert.match(job.stdout, new RegExp(`Run: promptfooconfig.yaml \\(${runId}\\)`));

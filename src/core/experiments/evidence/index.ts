@@ -11,3 +11,4 @@ export { BaselineColumnsError, gateAgainstBaseline, matchRows, mismatchCount, mi
 export { baselineReport, BaselineNotFoundError, changesByCell, gateCountsText, loadBaseline, plannedRows, type LoadedBaseline } from './baseline-source';
 export { isReviewable, ReviewBook, reviewedVerdicts, reviewKey, reviewsPath, type Review, type ReviewVerdict } from '../reviews';
 export { adaptorColumns, SeenInTraining, type Seen } from './seen-in-training';
+export { judgedRows, judgedRowsText, type JudgedRows } from './held-out-comparison';
