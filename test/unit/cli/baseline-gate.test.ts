@@ -68,6 +68,8 @@ describe('scalarlm-lab eval --baseline and bless: the baseline gate', function (
       assert.doesNotMatch(text, new RegExp(`${tmp.path}|${baselineRun}|createdAt|20\\d\\d-\\d\\d-\\d\\d`));
       assert.equal((await cli(['bless', baselineRun.slice(0, 8), '--out', 'again.json'])).code, 0);
       assert.equal(readFileSync(join(tmp.path, 'again.json'), 'utf8'), text, 'blessing the same run writes the same bytes');
+      assert.equal((await cli(['bless', baselineRun.slice(0, 8)])).code, 0);
+      assert.equal(readFileSync(join(tmp.path, 'promptfooconfig.baseline.json'), 'utf8'), text, 'by default beside the experiment file');
 
       const clone = join(tmp.path, 'clone');
       write('clone/promptfooconfig.yaml', config('after'));
