@@ -70,7 +70,8 @@ export function cellRecord(header: ExperimentHeader, item: RunItem, tests: Reado
     latencyMs: item.latencyMs ?? null,
     finishReason: item.finishReason ?? null,
     verdict,
-    ...reviewOf(marks.reviews?.get(reviewKey(header, item))),
+    // A fingerprint per cell costs a 100,000-row report seconds: none is taken while the folder has no review.
+    ...reviewOf(marks.reviews?.size ? marks.reviews.get(reviewKey(header, item)) : undefined),
     ...(marks.seen !== undefined ? { seenInTraining: marks.seen } : {}),
   };
 }

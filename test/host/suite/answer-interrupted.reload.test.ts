@@ -3,8 +3,9 @@
 // and gets the whole answer.
 //
 // The reload must come while the answer streams, after the first parts of the other files that span a
-// reload: this file's name sorts first of them, so its answer starts before one of them starts the local
-// simulator (which takes precedence over the URL setting) and streams from this test's simulator, slowly.
+// reload: this file's name sorts first of them (after annotated-answers, whose first part is over and closed by
+// then), so its answer starts before one of them starts the local simulator (which takes precedence over the URL
+// setting) and streams from this test's simulator, slowly.
 // Its panel opens first, so theirs are in front at the reload, as they expect. After the reload the local
 // simulator may be back: Retry is then answered at its pace.
 

@@ -2,6 +2,7 @@
 // review form used as a person uses it (Good, Bad, the answer it should have given typed in, Save, Clear), and what
 // the matrix and the form then show.
 
+import * as vscode from 'vscode';
 import { typeText, webviewClick, webviewEval, webviewQuery } from './page';
 import { EXPERIMENT_PANEL } from './experiment-panel';
 import { waitFor } from './wait';
@@ -35,6 +36,8 @@ export async function reviewForm(row: number, column: number): Promise<{ review:
 
 /** Marks the selected cell's answer Good or Bad, or saves or clears its review, and waits for the host to record it. */
 async function press(row: number, column: number, button: 'good' | 'bad' | 'save' | 'clear', recorded: string): Promise<void> {
+  // A toast (a run ending elsewhere, the local simulator) can come to lie over the form's buttons at any step.
+  await vscode.commands.executeCommand('notifications.clearAll');
   await webviewClick(PANEL, `${formOf(row, column)} button[data-review="${button}"]`);
   await waitFor(async () => {
     const form = await reviewForm(row, column);
