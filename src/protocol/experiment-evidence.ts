@@ -1,7 +1,8 @@
 // What the experiment panel shows as evidence, each figure computed by the host (src/core/evidence and the
 // baseline gate) and only shown by the page: the paired test of a comparison, whether the compared answers are
-// the same text, each row's passes of its repeated samples, and each row's change against the experiment's
-// baseline run. Both sides compile this file; it imports nothing (types only).
+// the same text, which rows a comparison of an adaptor's column judges, each row's passes of its repeated
+// samples, and each row's change against the experiment's baseline run. Both sides compile this file; it imports
+// nothing (types only).
 
 /** The exact McNemar test over the cells judged pass or fail on both sides of a comparison. */
 export interface PairedView {
@@ -24,6 +25,17 @@ export interface SameAnswersView {
   same: number;
   /** Every answered pair is the same text (and there is one): the other side answers like its baseline. */
   alike: boolean;
+}
+
+/**
+ * Which rows a comparison of a trained adaptor's column judges. `judging`: what is judged now, so which the user
+ * can switch to (the held-out rows, those known unseen in its training; or every row); absent when there is no
+ * choice (no row is known seen in training, or the deployment is still being asked).
+ */
+export interface JudgedRowsView {
+  /** The host's words: "Judged on the 3 held-out rows the adaptor was not trained on (3 seen in training left out)". */
+  text: string;
+  judging?: 'held-out' | 'every-row';
 }
 
 /** One column of a row with repeats: its passes of its samples, and whether they disagree. */

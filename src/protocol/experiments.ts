@@ -2,7 +2,7 @@
 // the tests (their vars as the label) and whose columns are prompt x provider; each cell one answer.
 // Both sides compile this file; it imports only its siblings (message shapes, states, the evidence views).
 
-import type { BaselineMark, BaselineView, PairedView, RowMarksView, SameAnswersView, SampleView } from './experiment-evidence';
+import type { BaselineMark, BaselineView, JudgedRowsView, PairedView, RowMarksView, SameAnswersView, SampleView } from './experiment-evidence';
 import { carried, carriedList, messageGuard, nullable, optional, type MessageOf, type MessageSpec } from './message-shape';
 import { SHOWN_STATUSES, type ShownCounts, type ShownStatus } from './run-status';
 import type { Transport } from './transport';
@@ -12,7 +12,7 @@ export type CellStatus = ShownStatus;
 
 export const CELL_STATUSES = SHOWN_STATUSES;
 
-export type { BaselineChange, BaselineComparedView, BaselineMark, BaselineView, PairedView, RowMarksView, SameAnswersView, SampleView } from './experiment-evidence';
+export type { BaselineChange, BaselineComparedView, BaselineMark, BaselineView, JudgedRowsView, PairedView, RowMarksView, SameAnswersView, SampleView } from './experiment-evidence';
 
 /** One column: a prompt version on a provider (model or adaptor). */
 export interface ColumnView {
@@ -196,6 +196,8 @@ export interface ColumnComparisonView extends ComparisonEvidence {
   base: number;
   other: number;
   counts: Record<CellChange | 'removed', number>;
+  /** When `other` is a trained adaptor's: which rows are judged (its held-out rows by default); absent: every row, nothing to say. */
+  rows?: JudgedRowsView;
 }
 
 /** What a comparison says beyond its counts. */
@@ -248,7 +250,7 @@ function isObject(value: unknown): boolean {
 export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt', 'diff', 'copyAsCurl', 'copyAsPython', 'copyAsTypeScript'] as const;
 export type CellAction = (typeof CELL_ACTIONS)[number];
 
-export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'compareColumns', 'clearComparison', 'setBaseline', 'clearBaseline', 'saveBaselineFile'] as const;
+export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'compareColumns', 'clearComparison', 'judgeEveryRow', 'judgeHeldOutRows', 'setBaseline', 'clearBaseline', 'saveBaselineFile'] as const;
 export type ExperimentAction = (typeof EXPERIMENT_ACTIONS)[number];
 
 export const REVIEW_VERDICTS = ['good', 'bad'] as const;

@@ -1,7 +1,9 @@
 // What the experiment panel knows of its cells beyond their answers: each cell's verdict (its assertions, and the
 // newest grading run's verdicts, followed live while it goes) and, when the user compares, each cell against
 // the same cell of another run, or the cells of one column against the baseline column's in their rows; and, for
-// a trained adaptor's column, whether each cell's input was in its training data (asked of the deployment once).
+// a trained adaptor's column, whether each cell's input was in its training data (asked of the deployment once),
+// and so which rows a comparison of that column judges: its held-out rows by default (the core's rule), every
+// row when asked.
 // Verdicts are kept per item until its answer or its grades change, so the column figures can be recounted
 // often. A person's reviews of the answers come from the panel's reviews (review-view.ts). No 'vscode' import:
 // it is unit-tested on Node.
@@ -14,7 +16,7 @@ import { type Trust } from '../../core/experiments/run-experiment';
 import { cellRecords, type RecordVerdict } from '../../core/experiments/cell-records';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { columnFigures } from '../../core/experiments/column-figures';
-import { SeenInTraining, type Seen } from '../../core/experiments/evidence';
+import { adaptorColumns, judgedRows, SeenInTraining, type JudgedRows, type Seen } from '../../core/experiments/evidence';
 import type { ScalarLMClient } from '../../core/api/client';
 import type { CellOutcome } from '../../core/judge';
 import type { LedgerLine } from '../../core/runs/ledger-file';
@@ -22,8 +24,15 @@ import { compareColumns, compareRuns, type CellComparison, type RunComparison, t
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import type { RunStore } from '../../core/runs/run-store';
 import type { CellChange, ColumnView, ComparisonView, ExperimentProgressView, ReviewView } from '../../protocol/experiments';
-import { comparisonEvidence } from './comparison-evidence';
+import { comparisonEvidence, judgedRowsView } from './comparison-evidence';
 import { disagreeingRows, experimentHeaderView, type CellJudging } from './experiment-view-model';
+
+/** Column `other` against the baseline column `base`; `allRows`: every row judged, not only an adaptor's held-out rows. */
+interface ColumnsCompared {
+  base: number;
+  other: number;
+  allRows: boolean;
+}
 
 interface Known {
   item: RunItem;
@@ -36,8 +45,10 @@ export class PanelJudging implements CellJudging {
   private grading: { runId: string; projection: RunProjection; touched: RunItem[] } | undefined;
   private readonly known = new Map<number, Known>();
   /** What is compared with: another run, or the baseline column of this one; each cell's change by item index. */
-  private comparing: { against: RunProjection | { base: number; other: number }; cells: Map<number, CellComparison>; view: ComparisonView } | undefined;
+  private comparing: { against: RunProjection | ColumnsCompared; cells: Map<number, CellComparison>; view: ComparisonView } | undefined;
   private seenMarks = SeenInTraining.NONE;
+  /** The deployment is being asked which cells were seen in training. */
+  private askingSeen = false;
 
   constructor(
     private readonly store: RunStore,
@@ -84,7 +95,13 @@ export class PanelJudging implements CellJudging {
     const header = run.header.experiment;
     if (!header) return false;
     const wanted = SeenInTraining.wantsRendering(header);
-    this.seenMarks = await SeenInTraining.of(api, runsDir, header, run.items.filter(wanted), signal);
+    // Set before the first await: a comparison counted meanwhile says the deployment is being asked.
+    this.askingSeen = true;
+    try {
+      this.seenMarks = await SeenInTraining.of(api, runsDir, header, run.items.filter(wanted), signal);
+    } finally {
+      this.askingSeen = false;
+    }
     return this.seenMarks !== SeenInTraining.NONE;
   }
 
@@ -132,9 +149,12 @@ export class PanelJudging implements CellJudging {
     return this.comparing.view;
   }
 
-  /** Compares column `other` of this run with the baseline column `base`: the changes are other's cells'. */
-  compareColumns(run: RunProjection, base: number, other: number): ComparisonView {
-    this.comparing = { against: { base, other }, cells: new Map(), view: { kind: 'columns', base, other, counts: noChanges(), ...comparisonEvidence() } };
+  /**
+   * Compares column `other` of this run with the baseline column `base`: the changes are other's cells'. When
+   * other is a trained adaptor's, on its held-out rows only unless `allRows`.
+   */
+  compareColumns(run: RunProjection, base: number, other: number, options: { allRows?: boolean } = {}): ComparisonView {
+    this.comparing = { against: { base, other, allRows: options.allRows === true }, cells: new Map(), view: { kind: 'columns', base, other, counts: noChanges(), ...comparisonEvidence() } };
     this.recompare(run, () => undefined);
     return this.comparing.view;
   }
@@ -147,10 +167,27 @@ export class PanelJudging implements CellJudging {
       const status = this.outcome(item)?.status;
       return status === 'pass' || status === 'fail' ? status : undefined;
     };
-    const { against } = this.comparing;
-    const comparison: RunComparison = against instanceof RunProjection ? compareRuns(against, run, mine) : compareColumns(run, against.base, against.other, mine);
+    const { against, view } = this.comparing;
+    let comparison: RunComparison;
+    if (against instanceof RunProjection) {
+      comparison = compareRuns(against, run, mine);
+      this.comparing.view = { ...view, counts: comparison.counts, ...comparisonEvidence(comparison) };
+    } else {
+      // Rows left out (seen in training) are in no count and carry no change: the bar, the marks and the Changed filter agree.
+      const judged = this.judgedRows(run, against);
+      comparison = compareColumns(run, against.base, against.other, mine, judged === 'asking' ? undefined : judged.rows);
+      const rows = judgedRowsView(judged);
+      this.comparing.view = { kind: 'columns', base: against.base, other: against.other, counts: comparison.counts, ...comparisonEvidence(comparison), ...(rows ? { rows } : {}) };
+    }
     this.comparing.cells = new Map(comparison.cells.map((cell) => [cell.item.index, cell]));
-    this.comparing.view = { ...this.comparing.view, counts: comparison.counts, ...comparisonEvidence(comparison) };
+  }
+
+  /** The rows a column comparison judges; 'asking' while the deployment is first asked of an adaptor's column. */
+  private judgedRows(run: RunProjection, against: ColumnsCompared): JudgedRows | 'asking' {
+    const header = run.header.experiment;
+    const firstAsked = this.askingSeen && !this.seenMarks.isAdaptor(against.other);
+    if (firstAsked && header && adaptorColumns(header).includes(against.other)) return 'asking';
+    return judgedRows(run.items, against.other, this.seenMarks, { allRows: against.allRows });
   }
 
   clearComparison(): void {

@@ -2,7 +2,8 @@
 // the experiment file's providers (a workspace edit, so Undo takes it back; the rest of the file as written),
 // and "Compare with Base" runs the experiment with that column: the base columns' groups are the batches the
 // server already holds, so only the adaptor's cells are sent, and the panel shows each column's pass rate and
-// the adaptor's column compared with the base's, row by row.
+// the adaptor's column compared with the base's, row by row: on its held-out rows, the rows it was not trained
+// on, when some of its rows were (the panel's default for an adaptor's column; Judge every row in its bar).
 
 import * as vscode from 'vscode';
 import { addedProviderEdit, loadExperimentConfig } from '../../core/experiments/config';

@@ -2,7 +2,8 @@
 // the rows (its stored tests) and every cell when the page says `ready`, then the cells each ledger line
 // changes and the run's progress; each cell's verdict (and its grading run's, followed live), the columns'
 // figures and, on "Compare with…", each cell against another run, or on "Compare columns…" (and after Compare
-// with Base) one column's cells against the baseline column's, with the paired test; each row's marks (columns
+// with Base) one column's cells against the baseline column's, with the paired test (a trained adaptor's column on
+// its held-out rows unless the user asks for every row); each row's marks (columns
 // that disagree, with repeats its samples' passes, against the experiment's baseline run its change); whether a
 // trained adaptor's cells were seen in its training (asked of the deployment once the page has the run); a cell's
 // detail when the page asks for it; people's reviews of the answers (recorded when the page asks, shown in every
@@ -64,8 +65,8 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   private readonly cells = new Map<string, number>();
   private judging: PanelJudging | undefined;
   private reviews: PanelReviews | undefined;
-  /** What the cells are compared with (another run, or a baseline column), kept across the run's re-reads. */
-  private compared: { kind: 'run'; runId: string } | { kind: 'columns'; base: number; other: number } | undefined;
+  /** What the cells are compared with (another run, or a baseline column, on every row or not), kept across the run's re-reads. */
+  private compared: { kind: 'run'; runId: string } | { kind: 'columns'; base: number; other: number; allRows?: boolean } | undefined;
   /** This run against its experiment's baseline run, and how it stands now (undefined: no baseline). */
   private baseline: PanelBaseline | undefined;
   private baselineView: PanelBaselineView | undefined;
@@ -97,8 +98,9 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     this.setTitle(`Experiment: ${run.header.title ?? this.runId.slice(0, 8)}`);
     const reviews = (this.reviews = run.header.experiment && new PanelReviews(run.header.experiment, this.deps.reviews.current()));
     const judging = (this.judging = new PanelJudging(store, this.runId, this.tests, templateTrust(), reviews));
-    this.applyComparison(run, judging);
+    // Asked first: an adaptor's column comparison then says the deployment is being asked, until learnSeen counts it again.
     void this.learnSeen(run, judging);
+    this.applyComparison(run, judging);
     const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
     this.baseline = new PanelBaseline(store, this.runId, templateTrust());
     this.baselineView = this.readBaseline(run);
@@ -196,21 +198,27 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     return rowMarks(disagree, samples, this.baselineView?.marks);
   }
 
-  /** Which adaptor cells were seen in training: once the deployment (or the cache) says, their marks and the split figures go to the page. */
+  /**
+   * Which adaptor cells were seen in training: once the deployment (or the cache) says, their marks, the split
+   * figures and a column comparison on the rows they leave go to the page.
+   */
   private async learnSeen(run: RunProjection, judging: PanelJudging): Promise<void> {
     const access = this.deps.runs.connectionApi();
     if (!access.ok) return;
     this.seenWhileLive = this.live;
+    let learnt = false;
     try {
-      if (!(await judging.learnSeen(access.api, this.deps.runs.runStore.dir, run))) return;
+      learnt = await judging.learnSeen(access.api, this.deps.runs.runStore.dir, run);
     } catch (error) {
-      return this.deps.log.info(`Could not tell which cells of run ${this.runId} were seen in training: ${(error as Error).message}`);
+      this.deps.log.info(`Could not tell which cells of run ${this.runId} were seen in training: ${(error as Error).message}`);
     }
     // The run may have been read again meanwhile: its cells keep their places, so the marks hold for it.
     const current = this.run;
     if (this.judging !== judging || !current) return;
-    this.post({ type: 'cells', cells: cellViews(current.items, this.live, judging) });
-    this.judgedSoon();
+    // A column comparison said the deployment was being asked: it is counted again, its cells' changes with it.
+    if (this.compared?.kind === 'columns') this.compare(this.compared);
+    else if (learnt) this.post({ type: 'cells', cells: cellViews(current.items, this.live, judging) });
+    if (learnt) this.judgedSoon();
   }
 
   private async act(message: Exclude<ExperimentFromWebview, { type: 'ready' | 'rendered' }>, run: RunProjection): Promise<void> {
@@ -274,6 +282,8 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       compareWith: () => this.compareWith(run),
       compareColumns: () => this.compareColumns(run),
       clearComparison: () => this.compare(undefined),
+      judgeEveryRow: () => this.judgeRows(true),
+      judgeHeldOutRows: () => this.judgeRows(false),
       setBaseline: () => this.deps.baselines.set(this.runId),
       clearBaseline: () => this.deps.baselines.clear(this.runId),
       saveBaselineFile: () => this.deps.baselines.saveFile(this.runId),
@@ -321,6 +331,11 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     if (pair) this.compare({ kind: 'columns', ...pair });
   }
 
+  /** The column comparison on every row, or on the adaptor's held-out rows only (the default). */
+  private judgeRows(allRows: boolean): void {
+    if (this.compared?.kind === 'columns') this.compare({ ...this.compared, allRows });
+  }
+
   /** Compares with `compared` (none: stops comparing); the page hears of it when it has the run, else with its init. */
   private compare(compared: ExperimentPanel['compared']): void {
     this.compared = compared;
@@ -335,7 +350,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     const store = this.deps.runs.runStore;
     const compared = this.compared;
     if (compared?.kind === 'run' && store.has(compared.runId)) judging.compareWith(run, compared.runId, storedVerdicts(store, templateTrust()));
-    else if (compared?.kind === 'columns') judging.compareColumns(run, compared.base, compared.other);
+    else if (compared?.kind === 'columns') judging.compareColumns(run, compared.base, compared.other, { allRows: compared.allRows });
     else judging.clearComparison();
   }
 
@@ -345,7 +360,12 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     const comparison = this.judging?.comparison;
     const columns = this.run?.header.experiment?.columns;
     if (!other?.cell || !item.cell || !columns || !comparison) {
-      const hint = comparison?.kind === 'columns' ? "Select a cell of the compared column: its row's baseline cell opens beside it." : 'Compare with another run, or compare columns, first: this cell has nothing to be compared with.';
+      const leftOut = comparison?.kind === 'columns' && comparison.rows?.judging === 'held-out' && item.cell?.[0] === comparison.other;
+      const hint = leftOut
+        ? "This row is not compared: only the adaptor's held-out rows are judged. Judge every row to compare it."
+        : comparison?.kind === 'columns'
+          ? "Select a cell of the compared column: its row's baseline cell opens beside it."
+          : 'Compare with another run, or compare columns, first: this cell has nothing to be compared with.';
       return void vscode.window.showInformationMessage(hint);
     }
     const [column, row, repeat] = item.cell;

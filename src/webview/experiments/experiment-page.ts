@@ -113,7 +113,7 @@ export function createExperimentPage(
     save();
   }, signal);
   const toolbar = createActionToolbar(EXPERIMENT_TOOLBAR, { primary: 'rerunFailed', label: 'Experiment actions' }, (action) => host.post({ type: 'run', action }), signal);
-  const comparisonBar = createComparisonBar(() => host.post({ type: 'run', action: 'clearComparison' }), signal);
+  const comparisonBar = createComparisonBar((action) => host.post({ type: 'run', action }), signal);
   const baselineBar = createBaselineBar();
   const columnFilter = createColumnFilter((chosen) => {
     column = chosen;

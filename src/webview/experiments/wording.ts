@@ -1,13 +1,16 @@
 // The experiment panel's sentences: actions, the header's summary and stats lines, column and row
 // labels. DOM-free.
 
-import type { BaselineView, CellChange, CellCounts, ColumnView, ComparisonView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView } from '../../protocol/experiments';
+import type { BaselineView, CellChange, CellCounts, ColumnView, ComparisonView, ExperimentAction, ExperimentHeaderView, ExperimentPhase, ExperimentProgressView, JudgedRowsView } from '../../protocol/experiments';
 import type { Transport } from '../../protocol/transport';
 import { formatCount, formatDuration } from '../shared/format';
 import { PHASE_LABELS, resumeLabel, type ToolbarButtonState } from '../shared/run-wording';
 
-/** The toolbar's actions: all but Stop comparing, which is the comparison bar's (one button, beside the counts). */
-export type ToolbarAction = Exclude<ExperimentAction, 'clearComparison'>;
+/** The comparison bar's actions: Stop comparing, and which rows of an adaptor's column are judged. */
+export type ComparisonBarAction = Extract<ExperimentAction, 'clearComparison' | 'judgeEveryRow' | 'judgeHeldOutRows'>;
+
+/** The toolbar's actions: all but the comparison bar's (its buttons sit beside the counts they change). */
+export type ToolbarAction = Exclude<ExperimentAction, ComparisonBarAction>;
 
 /** The toolbar, left to right. */
 export const EXPERIMENT_TOOLBAR: readonly ToolbarAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'compareColumns', 'setBaseline', 'clearBaseline', 'saveBaselineFile', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource'];
@@ -105,6 +108,13 @@ export function comparisonWording(comparison: ComparisonView, columns: readonly 
     title: `Column ${name(other, comparison.other)} against the baseline column ${name(base, comparison.base)}`,
     counts: [...changes, ...apart.filter(({ change }) => counts[change] > 0), count('same', 'same')],
   };
+}
+
+/** The button that switches which rows an adaptor's column is judged on; none when there is no choice. */
+export function judgeRowsButton(rows: JudgedRowsView | undefined): { action: ComparisonBarAction; label: string } | undefined {
+  if (rows?.judging === 'held-out') return { action: 'judgeEveryRow', label: 'Judge every row' };
+  if (rows?.judging === 'every-row') return { action: 'judgeHeldOutRows', label: 'Judge held-out rows only' };
+  return undefined;
 }
 
 /** Where a compared output is from, for the detail: "in the compared run", "in the baseline column "base"". */

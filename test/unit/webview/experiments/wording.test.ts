@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { EXPERIMENT_ACTIONS } from '../../../../src/protocol/experiments';
-import { columnModel, columnName, columnsSummary, comparedWhere, comparisonWording, EXPERIMENT_TOOLBAR, progressStats, repeatLabel, toolbarButtons, TRANSPORTS, varsTooltip } from '../../../../src/webview/experiments/wording';
+import { columnModel, columnName, columnsSummary, comparedWhere, comparisonWording, EXPERIMENT_TOOLBAR, judgeRowsButton, progressStats, repeatLabel, toolbarButtons, TRANSPORTS, varsTooltip } from '../../../../src/webview/experiments/wording';
 import { column, columns, counts, header, noEvidence, progress } from './fixtures';
 
 describe('experiments webview: wording and toolbar', () => {
@@ -27,10 +27,18 @@ describe('experiments webview: wording and toolbar', () => {
     assert.equal(toolbarButtons('running', counts()).cancel.enabled, true);
   });
 
-  it('has one button per action of the protocol, in the toolbar order, but Stop comparing: the comparison bar has it', () => {
-    const bar = ['clearComparison'];
+  it("has one button per action of the protocol, in the toolbar order, but the comparison bar's: Stop comparing and which rows are judged", () => {
+    const bar = ['clearComparison', 'judgeEveryRow', 'judgeHeldOutRows'];
     assert.deepEqual([...EXPERIMENT_TOOLBAR, ...bar].sort(), [...EXPERIMENT_ACTIONS].sort());
     assert.deepEqual(Object.keys(toolbarButtons('running', counts())).sort(), [...EXPERIMENT_TOOLBAR].sort());
+  });
+
+  it("offers to judge every row while an adaptor's held-out rows are judged, and the held-out rows only while every row is; nothing without a choice", () => {
+    const text = 'Judged on …';
+    assert.deepEqual(judgeRowsButton({ text, judging: 'held-out' }), { action: 'judgeEveryRow', label: 'Judge every row' });
+    assert.deepEqual(judgeRowsButton({ text, judging: 'every-row' }), { action: 'judgeHeldOutRows', label: 'Judge held-out rows only' });
+    assert.equal(judgeRowsButton({ text }), undefined, 'no row known seen: the held-out rows are every row');
+    assert.equal(judgeRowsButton(undefined), undefined);
   });
 
   it('offers to compare with another run, and to compare columns when there are two, saying "another" while comparing', () => {
