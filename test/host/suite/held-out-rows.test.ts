@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { screenshot, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { EXPERIMENT_PANEL, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
-import { pressInQuickInput, typeInQuickInput } from './helpers/quick-input';
+import { chooseInQuickInput, pressInQuickInput } from './helpers/quick-input';
 import { clickUntil, waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
@@ -55,8 +55,7 @@ describe('held-out rows: export with a split, train, compare with base', () => {
     const target = vscode.Uri.joinPath(config, '..', 'data.jsonl');
     const exporting = vscode.commands.executeCommand<vscode.Uri>('scalarlm.exportTrainingData', runId, { target });
     await waitFor(async () => (await workbenchText(LIST))?.includes('Passing answers'), { timeoutMs: WAIT_MS, what: 'the answers quick pick' });
-    await typeInQuickInput('Expected');
-    await pressInQuickInput('Enter');
+    await chooseInQuickInput('Expected', 'Passing answers');
     const choices = await waitFor(async () => {
       const text = await workbenchText(LIST);
       return text?.includes('Train on all rows') && text;

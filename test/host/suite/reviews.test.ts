@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import * as vscode from 'vscode';
 import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
-import { pressKey, screenshot, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
-import { pressInQuickInput, typeInQuickInput } from './helpers/quick-input';
+import { screenshot, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
+import { chooseInQuickInput, pressInQuickInput } from './helpers/quick-input';
 import { clearReview, review, reviewCount, reviewForm, reviewMark, selectCell } from './helpers/reviews';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
@@ -145,8 +145,7 @@ describe('reviews in the experiment panel', () => {
     await runToCompletion(await capitals('training'));
     await webviewClick(PANEL, '#actions button[data-action="exportTraining"]');
     await waitFor(async () => (await workbenchText(`${QUICK_INPUT} .quick-input-list`))?.includes('no answer of this run is reviewed yet'), { timeoutMs: WAIT_MS, what: 'the reviewed answers offered, with none reviewed' });
-    await typeInQuickInput('Reviewed');
-    await pressInQuickInput('Enter');
+    await chooseInQuickInput('Reviewed', 'Expected answers');
     await waitFor(() => workbenchText('.notification-toast:has-text("This run has no reviewed answer yet")'), { timeoutMs: WAIT_MS, what: 'the notice that the run has no review' });
     await vscode.commands.executeCommand('notifications.clearAll');
 
@@ -156,12 +155,10 @@ describe('reviews in the experiment panel', () => {
     await review(2, 0, 'bad');
     await webviewClick(PANEL, '#actions button[data-action="exportTraining"]');
     await waitFor(async () => (await workbenchText(`${QUICK_INPUT} .quick-input-list`))?.includes('3 of 3 answers reviewed'), { timeoutMs: WAIT_MS, what: 'the reviewed answers offered with their count' });
-    await typeInQuickInput('Reviewed');
-    await pressKey('Enter');
+    await chooseInQuickInput('Reviewed', 'Expected answers');
     // Then which rows to hold out: every reviewed answer is wanted here.
     await waitFor(async () => (await workbenchText(`${QUICK_INPUT} .quick-input-list`))?.includes('Train on all rows'), { timeoutMs: WAIT_MS, what: 'the rows to hold out' });
-    await typeInQuickInput('Train on all rows');
-    await pressKey('Enter');
+    await chooseInQuickInput('Train on all rows', 'Hold out 20%');
     await acceptSaveDialog('Export 2 training examples');
     await waitFor(() => workbenchText('.notification-toast:has-text("reviewed answers of column 1")'), { timeoutMs: WAIT_MS, what: 'the export notice' });
     const lines = readFileSync(workspacePath('Capitals-training-training.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
