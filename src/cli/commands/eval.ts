@@ -12,7 +12,7 @@ import { baselineFits, baselineOption, gatedRun, gateExit, gateLines, type Basel
 import { overlongCell } from '../../core/experiments/overlong-cell';
 import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
 import type { ScalarLMClient } from '../../core/api/client';
-import { cellRecord, type CellRecord, type RecordVerdict } from '../../core/experiments/cell-records';
+import { cellRecord, type CellRecord, type RecordMarks, type RecordVerdict } from '../../core/experiments/cell-records';
 import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports/record-writer';
 import { ColumnTally, seenSplitText, type ColumnFigures } from '../../core/experiments/column-figures';
 import { SeenInTraining, type Seen } from '../../core/experiments/evidence';
@@ -206,7 +206,8 @@ async function writeReport(ledgerPath: string, gradingLedger: string | undefined
   const experiment = header.experiment;
   const writer = output && experiment ? await CellRecordWriter.open(output, { runId: header.runId, title: header.title ?? header.runId, header: experiment, createdAt: header.createdAt, ...(gated?.report ? { baseline: gated.report } : {}) }) : undefined;
   const tally = experiment && new ColumnTally(experiment.columns);
-  const reviews = ReviewBook.open(dirname(ledgerPath));
+  /** One object for every cell's marks, its `seen` set per cell: nothing is made per cell for them. */
+  const marks: RecordMarks = { reviews: ReviewBook.open(dirname(ledgerPath)) };
   const verdicts = { pass: 0, fail: 0, error: 0, pending: 0 };
   const table = new Map<number, TableCell>();
   const take = (item: RunItem) => {
@@ -215,7 +216,8 @@ async function writeReport(ledgerPath: string, gradingLedger: string | undefined
     if (verdict && verdict.status !== 'no-assertions') verdicts[verdict.status]++;
     const mark = seen.of(item);
     if (item.cell[1] < TABLE_ROWS) table.set(item.index, { item, verdict, seen: mark });
-    const record = cellRecord(experiment, item, tests, verdict, { reviews, seen: mark });
+    marks.seen = mark;
+    const record = cellRecord(experiment, item, tests, verdict, marks);
     if (!record) return;
     const change = gated?.changeOf(item.cell[1], item.cell[0]);
     if (change) record.againstBaseline = change;

@@ -9,7 +9,7 @@ import type { InTraining } from '../training';
 import type { Transport } from '../../protocol/transport';
 import type { SampleChange } from '../evidence';
 import type { BaselineReport } from './run-summary-types';
-import { reviewKey, type Review, type ReviewBook } from './reviews';
+import { reviewKey, type ReviewBook } from './reviews';
 
 export interface CellRecord {
   prompt: { key: string; label: string };
@@ -55,7 +55,7 @@ export function cellRecord(header: ExperimentHeader, item: RunItem, tests: Reado
   const [column, test, repeat] = item.cell;
   const c = header.columns[column];
   const stored = tests.get(test);
-  return {
+  const record: CellRecord = {
     prompt: { key: c.promptKey, label: c.promptLabel },
     provider: { key: c.providerKey, label: c.providerLabel, model: c.model ?? null },
     transport: c.transport,
@@ -70,14 +70,13 @@ export function cellRecord(header: ExperimentHeader, item: RunItem, tests: Reado
     latencyMs: item.latencyMs ?? null,
     finishReason: item.finishReason ?? null,
     verdict,
-    // A fingerprint per cell costs a 100,000-row report seconds: none is taken while the folder has no review.
-    ...reviewOf(marks.reviews?.size ? marks.reviews.get(reviewKey(header, item)) : undefined),
-    ...(marks.seen !== undefined ? { seenInTraining: marks.seen } : {}),
   };
-}
-
-function reviewOf(review: Review | undefined): Pick<CellRecord, 'review'> {
-  return review ? { review: { verdict: review.verdict, ...(review.correction !== undefined ? { correction: review.correction } : {}) } } : {};
+  // The marks are set on the few records that have them: every record of a 100,000-row report is made here, and
+  // a fingerprint per cell costs seconds, so none is taken while the folder has no review.
+  const review = marks.reviews?.size ? marks.reviews.get(reviewKey(header, item)) : undefined;
+  if (review) record.review = { verdict: review.verdict, ...(review.correction !== undefined ? { correction: review.correction } : {}) };
+  if (marks.seen !== undefined) record.seenInTraining = marks.seen;
+  return record;
 }
 
 /** Every cell of a run (kept items), in matrix order: test, then column, then repeat; judged when a judge is given. */
