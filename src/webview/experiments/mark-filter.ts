@@ -3,7 +3,8 @@
 // there is something it could find (repeats, a compared baseline), or while it is on. Real toggle buttons
 // (aria-pressed), as the state chips are.
 
-import { button, element, setPressed } from '../shared/dom';
+import { setPressed } from '../shared/dom';
+import { chipGroup, type ChipSpec } from './chip-group';
 
 export type RowMarkFilter = 'flaky' | 'regressed';
 
@@ -14,22 +15,15 @@ export interface MarkFilter {
   setAvailable(available: ReadonlySet<RowMarkFilter>): void;
 }
 
-const CHIPS: readonly { filter: RowMarkFilter; label: string; title: string }[] = [
-  { filter: 'flaky', label: 'Flaky', title: 'Show rows with a column whose repeated samples disagree: some pass, some fail.' },
-  { filter: 'regressed', label: 'Regressed', title: "Show rows with a column that regressed against the experiment's baseline run (by the rule of scalarlm-lab eval --baseline)." },
+const CHIPS: readonly ChipSpec<RowMarkFilter>[] = [
+  { value: 'flaky', label: 'Flaky', title: 'Show rows with a column whose repeated samples disagree: some pass, some fail.' },
+  { value: 'regressed', label: 'Regressed', title: "Show rows with a column that regressed against the experiment's baseline run (by the rule of scalarlm-lab eval --baseline)." },
 ];
 
 export function createMarkFilter(toggled: (filter: RowMarkFilter) => void, signal: AbortSignal): MarkFilter {
-  const root = element('div', 'counts mark-filter');
-  root.setAttribute('role', 'group');
-  root.setAttribute('aria-label', 'Show rows by mark');
-  const chips = CHIPS.map(({ filter, label, title }) => {
-    const chip = button(label, 'chip');
-    chip.dataset.filter = filter;
-    chip.title = title;
-    return { filter, chip };
-  });
-  root.append(...chips.map(({ chip }) => chip));
+  const group = chipGroup('mark-filter', 'Show rows by mark', CHIPS, 'filter');
+  const { root } = group;
+  const chips = group.chips.map(({ value, chip }) => ({ filter: value, chip }));
   let active: ReadonlySet<RowMarkFilter> = new Set();
   let available: ReadonlySet<RowMarkFilter> = new Set();
 
@@ -41,8 +35,7 @@ export function createMarkFilter(toggled: (filter: RowMarkFilter) => void, signa
   root.addEventListener(
     'click',
     (event) => {
-      const clicked = (event.target as Element).closest<HTMLButtonElement>('button.chip');
-      const filter = chips.find(({ chip }) => chip === clicked)?.filter;
+      const filter = group.clicked(event)?.value;
       if (filter !== undefined) toggled(filter);
     },
     { signal },

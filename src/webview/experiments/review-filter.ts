@@ -3,7 +3,8 @@
 // time; pressing the active one again shows all). Real toggle buttons (aria-pressed), as the state chips are.
 
 import type { ReviewChoice, ReviewCountView } from '../../protocol/experiments';
-import { button, element, setPressed, setText } from '../shared/dom';
+import { element, setPressed, setText } from '../shared/dom';
+import { chipGroup, type ChipSpec } from './chip-group';
 import { reviewCountText } from './review-text';
 
 export interface ReviewFilter {
@@ -13,23 +14,16 @@ export interface ReviewFilter {
   showActive(choice: ReviewChoice | undefined): void;
 }
 
-const REVIEW_CHIPS: readonly { choice: ReviewChoice; label: string; title: string }[] = [
-  { choice: 'reviewed', label: 'Reviewed', title: 'Show rows with an answer someone reviewed (good or bad).' },
-  { choice: 'unreviewed', label: 'Not reviewed', title: 'Show rows with an answer nobody reviewed yet.' },
+const REVIEW_CHIPS: readonly ChipSpec<ReviewChoice>[] = [
+  { value: 'reviewed', label: 'Reviewed', title: 'Show rows with an answer someone reviewed (good or bad).' },
+  { value: 'unreviewed', label: 'Not reviewed', title: 'Show rows with an answer nobody reviewed yet.' },
 ];
 
 export function createReviewFilter(chosen: (choice: ReviewChoice | undefined) => void, signal: AbortSignal): ReviewFilter {
-  const root = element('div', 'counts review-filter');
-  root.setAttribute('role', 'group');
-  root.setAttribute('aria-label', 'Reviews: show rows by review');
+  const group = chipGroup('review-filter', 'Reviews: show rows by review', REVIEW_CHIPS, 'review');
+  const { root, chips } = group;
   const count = element('span', 'review-count');
-  const chips = REVIEW_CHIPS.map(({ choice, label, title }) => {
-    const chip = button(label, 'chip');
-    chip.dataset.review = choice;
-    chip.title = title;
-    return { choice, chip };
-  });
-  root.append(count, ...chips.map(({ chip }) => chip));
+  root.prepend(count);
 
   let active: ReviewChoice | undefined;
   let shown: ReviewCountView | undefined;
@@ -43,8 +37,8 @@ export function createReviewFilter(chosen: (choice: ReviewChoice | undefined) =>
   root.addEventListener(
     'click',
     (event) => {
-      const chip = chips.find((known) => known.chip === (event.target as Element).closest('button.chip'));
-      if (chip !== undefined) chosen(chip.choice === active ? undefined : chip.choice);
+      const choice = group.clicked(event)?.value;
+      if (choice !== undefined) chosen(choice === active ? undefined : choice);
     },
     { signal },
   );
@@ -59,7 +53,7 @@ export function createReviewFilter(chosen: (choice: ReviewChoice | undefined) =>
     },
     showActive(choice) {
       active = choice;
-      for (const { choice: chipChoice, chip } of chips) setPressed(chip, chipChoice === choice);
+      for (const { value, chip } of chips) setPressed(chip, value === choice);
       showAvailability();
     },
   };

@@ -3,7 +3,8 @@
 // cell that changed.
 // Real toggle buttons (aria-pressed), as the state chips are.
 
-import { button, element, setPressed } from '../shared/dom';
+import { button, setPressed } from '../shared/dom';
+import { chipGroup, type ChipSpec } from './chip-group';
 import type { VerdictChoice } from './cell-store';
 
 export interface VerdictFilterCallbacks {
@@ -18,29 +19,23 @@ export interface VerdictFilter {
   setAvailable(judged: boolean, comparing: boolean): void;
 }
 
-const VERDICT_CHIPS: readonly { verdict: VerdictChoice; label: string; title: string }[] = [
+const VERDICT_CHIPS: readonly ChipSpec<VerdictChoice>[] = [
   {
-    verdict: 'fail',
+    value: 'fail',
     label: 'Failing',
     title: 'Show rows with a cell that failed its assertions. A cell that errored is neither passed nor failed: the error chip shows those.',
   },
-  { verdict: 'pass', label: 'Passing', title: 'Show rows with a cell that passed its assertions.' },
+  { value: 'pass', label: 'Passing', title: 'Show rows with a cell that passed its assertions.' },
 ];
 
 export function createVerdictFilter(callbacks: VerdictFilterCallbacks, signal: AbortSignal): VerdictFilter {
-  const root = element('div', 'counts verdict-filter');
-  root.setAttribute('role', 'group');
-  root.setAttribute('aria-label', 'Show rows by verdict and change');
-  const chips = VERDICT_CHIPS.map(({ verdict, label, title }) => {
-    const chip = button(label, 'chip');
-    chip.dataset.verdict = verdict;
-    chip.title = title;
-    return { verdict, chip };
-  });
+  const group = chipGroup('verdict-filter', 'Show rows by verdict and change', VERDICT_CHIPS, 'verdict');
+  const { root } = group;
+  const chips = group.chips.map(({ value, chip }) => ({ verdict: value, chip }));
   const changed = button('Changed', 'chip');
   changed.dataset.filter = 'changed';
   changed.title = 'Show rows with a cell that is not the same as in the baseline (the compared run, or the baseline column): changed, newly passing, newly failing or added.';
-  root.append(...chips.map(({ chip }) => chip), changed);
+  root.append(changed);
 
   let active: VerdictChoice | undefined;
   let changedOnly = false;

@@ -8,7 +8,8 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { pressKey, screenshot, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
+import { screenshot, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
+import { pressInQuickInput } from './helpers/quick-input';
 import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
@@ -69,7 +70,7 @@ describe('experiment evidence: intervals, the paired test, repeats and the basel
 
     await webviewClick(PANEL, 'button[data-action="compareColumns"]');
     await waitFor(async () => /the baseline column/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: WAIT_MS, what: 'the baseline column pick' });
-    await pressKey('Enter');
+    await pressInQuickInput('Enter');
     const shown = await waitFor(() => bar('comparison'), { timeoutMs: WAIT_MS, what: 'the comparison bar' });
     assert.match(shown, /Paired test: better beyond noise \(p = 0\.031, exact McNemar over 6 rows\); better on 6 rows, worse on 0/);
     assert.equal(await webviewEval(PANEL, `document.querySelector('.comparison-paired').dataset.outcome`), 'better');
@@ -89,7 +90,7 @@ describe('experiment evidence: intervals, the paired test, repeats and the basel
     await waitForPhase('complete');
     await webviewClick(PANEL, 'button[data-action="compareWith"]');
     await waitFor(async () => /Earlier runs of this experiment/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: WAIT_MS, what: 'the Compare with… pick' });
-    await pressKey('Enter');
+    await pressInQuickInput('Enter');
     const shown = await waitFor(async () => ((await bar('comparison')) ?? '').includes('Paired test') && bar('comparison'), { timeoutMs: WAIT_MS, what: 'the paired test in the bar' });
     assert.match(shown, /Paired test: no difference this data can show \(4 rows; about 22 would be needed to see a change of this size; p = 1\.00\); better on 0 rows, worse on 1/);
     assert.match(shown, /1 newly failing/);
@@ -202,7 +203,7 @@ describe('experiment evidence: intervals, the paired test, repeats and the basel
     await webviewClick(PANEL, 'button[data-action="saveBaselineFile"]');
     // The save dialog (a quick input here) proposes the file beside the experiment: take it (the file below is where).
     await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('Save the baseline of 2 rows'), { timeoutMs: WAIT_MS, what: 'the save dialog' });
-    await pressKey('Enter');
+    await pressInQuickInput('Enter');
     await waitFor(() => workbenchText('.notification-toast:has-text("Saved the baseline of 2 rows")'), { timeoutMs: WAIT_MS, what: 'the saved notice' });
     const file = vscode.Uri.joinPath(config, '..', 'promptfooconfig.baseline.json');
     const saved = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8')) as { format: string; experiment: string; rows: { label: string; cells: { verdict: string }[] }[] };

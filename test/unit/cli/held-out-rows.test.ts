@@ -4,14 +4,12 @@
 // lineage names the run and the split.
 
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runBuiltCli, type CliResult } from '../helpers/cli-run';
 import { withSimulator } from '../helpers/simulator';
 import { useTempDir } from '../helpers/temp-dir';
 
-const CLI = join(__dirname, '../../../../dist/cli.js');
 const ROWS = [
   ['What is the capital of Quux?', 'Quuxville'],
   ['Name a colour nobody has seen.', 'blurple'],
@@ -21,14 +19,8 @@ const ROWS = [
   ['Where do socks go?', 'Lintopia'],
 ];
 
-async function runBuilt(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...argv], { cwd, env: { ...process.env, XDG_STATE_HOME: cwd } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function runBuilt(argv: string[], cwd: string): Promise<CliResult> {
+  return runBuiltCli(argv, { cwd, stateHome: cwd });
 }
 
 interface OutputRecord {

@@ -3,28 +3,20 @@
 // the base fails.
 
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runBuiltCli, type CliResult } from '../helpers/cli-run';
 import { withSimulator } from '../helpers/simulator';
 import { useTempDir } from '../helpers/temp-dir';
 
-const CLI = join(__dirname, '../../../../dist/cli.js');
 const ROWS = [
   { input: 'What is the capital of Quux?', output: 'Quuxville' },
   { input: 'Name a colour nobody has seen.', output: 'blurple' },
   { input: 'Which planet hums in B flat?', output: 'Zorbulon' },
 ];
 
-async function runBuilt(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...argv], { cwd, env: { ...process.env, XDG_STATE_HOME: cwd } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function runBuilt(argv: string[], cwd: string): Promise<CliResult> {
+  return runBuiltCli(argv, { cwd, stateHome: cwd });
 }
 
 interface OutputRecord {

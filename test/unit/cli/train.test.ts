@@ -3,17 +3,14 @@
 // with it answers a training input with its output, and the same train again names the same job.
 
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { SimHandle } from '../../../src/sim';
-import { jsonLines, runCli } from '../helpers/cli-run';
+import { jsonLines, runBuiltCli, runCli } from '../helpers/cli-run';
 import { withSimulator } from '../helpers/simulator';
 import { useTempDir } from '../helpers/temp-dir';
 
-const CLI = join(__dirname, '../../../../dist/cli.js');
 const EXAMPLES = [
   { input: 'What is the capital of Quux?', output: 'Quuxville' },
   { input: 'Name a colour nobody has seen.', output: 'blurple' },
@@ -27,14 +24,8 @@ interface Run {
 }
 
 /** The built scalarlm-lab as a process. */
-async function runBuilt(argv: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...argv], { env: { ...process.env, XDG_STATE_HOME: undefined } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function runBuilt(argv: string[]): Promise<Run> {
+  return runBuiltCli(argv);
 }
 
 describe('scalarlm-lab train and the training jobs', function () {

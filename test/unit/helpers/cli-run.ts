@@ -1,6 +1,9 @@
 // Runs scalarlm-lab commands in-process with captured output, as a terminal or a pipe would see them.
 
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { main } from '../../../src/cli/main';
 
 export interface CliResult {
@@ -29,4 +32,16 @@ export async function runCli(argv: string[], options: { stdin?: string; env?: No
 
 export function jsonLines(text: string): Record<string, unknown>[] {
   return text.trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The built CLI (dist/cli.js) run as a process, as a terminal runs it; `stateHome` is its XDG_STATE_HOME (none: unset). */
+export async function runBuiltCli(argv: string[], options: { cwd?: string; stateHome?: string } = {}): Promise<CliResult> {
+  const cli = join(__dirname, '../../../../dist/cli.js');
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...argv], { ...(options.cwd ? { cwd: options.cwd } : {}), env: { ...process.env, XDG_STATE_HOME: options.stateHome } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }

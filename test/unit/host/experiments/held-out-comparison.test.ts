@@ -5,18 +5,10 @@
 // choice the page offers; asked for, every row is judged again.
 
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { ScalarLMClient } from '../../../../src/core/api/client';
-import { experimentFromConfig } from '../../../../src/core/experiments/experiment-spec';
-import { readTestsFile, testsFileOf } from '../../../../src/core/experiments/experiment-tests-file';
-import { planExperiment, runExperiment } from '../../../../src/core/experiments/run-experiment';
-import { UNCONFINED } from '../../../../src/core/files/file-access';
-import { RunProjection } from '../../../../src/core/runs/run-projection';
-import { RunStore } from '../../../../src/core/runs/run-store';
-import { followJob, prepareTraining, TrainingClient } from '../../../../src/core/training';
 import { judgedRowsView } from '../../../../src/host/experiments/comparison-evidence';
-import { PanelJudging } from '../../../../src/host/experiments/panel-judging';
 import { withSimulator } from '../../helpers/simulator';
+import { panelRun, trainedAdaptor } from './panel-run';
 import { fileWriter, useTempDir } from '../../helpers/temp-dir';
 
 describe('the experiment panel: an adaptor compared with its base on its held-out rows', () => {
@@ -28,19 +20,11 @@ describe('the experiment panel: an adaptor compared with its base on its held-ou
       const api = new ScalarLMClient({ baseUrl: sim.url });
       try {
         // Trained on row t0 only: the adaptor answers it as trained, the base does not.
-        const training = new TrainingClient(api);
-        const { archive, params } = prepareTraining(JSON.stringify({ input: 'Say the word for t0', output: 'yes' }), 'data.jsonl', { max_steps: 3 });
-        const job = await training.submit(archive, params);
-        assert.equal((await followJob(training, job.hash, { pollMs: 10 })).kind, 'completed');
+        const adaptor = await trainedAdaptor(api, { input: 'Say the word for t0', output: 'yes' });
 
         const rows = [0, 1, 2].map((i) => `  - vars: {topic: t${i}}\n    assert: [{type: equals, value: "yes"}]\n`).join('');
-        const path = write('held-out.yaml', `prompts:\n  - "Say the word for {{ topic }}"\nproviders:\n  - scalarlm:base\n  - scalarlm:${job.hash}\ntests:\n${rows}`);
-        const spec = await experimentFromConfig(path, { access: UNCONFINED });
-        const planned = await planExperiment(api, spec, { kind: 'config', path }, { trust: 'trusted', maxTokens: 32 });
-        const store = new RunStore(join(tmp.path, 'runs'));
-        const { runId } = await runExperiment(api, store, planned, {});
-        const run = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
-        const judging = new PanelJudging(store, runId, readTestsFile(testsFileOf(store.ledgerPath(runId))), 'trusted');
+        const path = write('held-out.yaml', `prompts:\n  - "Say the word for {{ topic }}"\nproviders:\n  - scalarlm:base\n  - scalarlm:${adaptor}\ntests:\n${rows}`);
+        const { store, run, judging } = await panelRun(api, path, tmp.path);
         const adaptorCell = (row: number) => run.items.find((item) => item.cell?.[0] === 1 && item.cell[1] === row)!;
         const none = () => undefined;
 

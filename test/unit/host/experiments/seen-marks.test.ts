@@ -3,18 +3,10 @@
 // carry the unseen and seen pass rates as text, unseen first (the page shows them, it never computes them).
 
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { ScalarLMClient } from '../../../../src/core/api/client';
-import { experimentFromConfig } from '../../../../src/core/experiments/experiment-spec';
-import { readTestsFile, testsFileOf } from '../../../../src/core/experiments/experiment-tests-file';
-import { planExperiment, runExperiment } from '../../../../src/core/experiments/run-experiment';
-import { UNCONFINED } from '../../../../src/core/files/file-access';
-import { RunProjection } from '../../../../src/core/runs/run-projection';
-import { RunStore } from '../../../../src/core/runs/run-store';
-import { followJob, prepareTraining, TrainingClient } from '../../../../src/core/training';
 import { cellViews } from '../../../../src/host/experiments/experiment-view-model';
-import { PanelJudging } from '../../../../src/host/experiments/panel-judging';
 import { withSimulator } from '../../helpers/simulator';
+import { panelRun, trainedAdaptor } from './panel-run';
 import { fileWriter, useTempDir } from '../../helpers/temp-dir';
 
 describe('the experiment panel: cells seen in training', () => {
@@ -25,19 +17,11 @@ describe('the experiment panel: cells seen in training', () => {
     await withSimulator({ trainingStepMs: 2, adaptorLoadDelayMs: 60_000 }, async (sim) => {
       const api = new ScalarLMClient({ baseUrl: sim.url });
       try {
-        const training = new TrainingClient(api);
-        const { archive, params } = prepareTraining(JSON.stringify({ input: 'Say the word for t0', output: 'yes' }), 'data.jsonl', { max_steps: 3 });
-        const job = await training.submit(archive, params);
-        assert.equal((await followJob(training, job.hash, { pollMs: 10 })).kind, 'completed');
+        const adaptor = await trainedAdaptor(api, { input: 'Say the word for t0', output: 'yes' });
 
         const rows = [0, 1, 2].map((i) => `  - vars: {topic: t${i}}\n    assert: [{type: equals, value: "yes"}]\n`).join('');
-        const path = write('seen.yaml', `prompts:\n  - "Say the word for {{ topic }}"\nproviders:\n  - scalarlm:base\n  - scalarlm:${job.hash}\ntests:\n${rows}`);
-        const spec = await experimentFromConfig(path, { access: UNCONFINED });
-        const planned = await planExperiment(api, spec, { kind: 'config', path }, { trust: 'trusted', maxTokens: 32 });
-        const store = new RunStore(join(tmp.path, 'runs'));
-        const { runId } = await runExperiment(api, store, planned, {});
-        const run = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
-        const judging = new PanelJudging(store, runId, readTestsFile(testsFileOf(store.ledgerPath(runId))), 'trusted');
+        const path = write('seen.yaml', `prompts:\n  - "Say the word for {{ topic }}"\nproviders:\n  - scalarlm:base\n  - scalarlm:${adaptor}\ntests:\n${rows}`);
+        const { store, run, judging } = await panelRun(api, path, tmp.path);
 
         assert.equal(await judging.learnSeen(api, store.dir, run), true);
         const marks = new Map(cellViews(run.items, false, judging).map((cell) => [`${cell.column},${cell.row}`, cell.seenInTraining]));
@@ -56,12 +40,7 @@ describe('the experiment panel: cells seen in training', () => {
       const api = new ScalarLMClient({ baseUrl: sim.url });
       try {
         const path = write('plain.yaml', 'prompts:\n  - "Hi {{ x }}"\nproviders:\n  - scalarlm:base\ntests:\n  - vars: {x: 1}\n');
-        const spec = await experimentFromConfig(path, { access: UNCONFINED });
-        const planned = await planExperiment(api, spec, { kind: 'config', path }, { trust: 'trusted', maxTokens: 32 });
-        const store = new RunStore(join(tmp.path, 'runs'));
-        const { runId } = await runExperiment(api, store, planned, {});
-        const run = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
-        const judging = new PanelJudging(store, runId, readTestsFile(testsFileOf(store.ledgerPath(runId))), 'trusted');
+        const { store, run, judging } = await panelRun(api, path, tmp.path);
         const before = { ...sim.stats().requests };
         assert.equal(await judging.learnSeen(api, store.dir, run), false);
         assert.deepEqual(sim.stats().requests, before);
