@@ -4,11 +4,13 @@
 // value is refused, and what Prompty would have sent (the variable empty) is printed beside the refusal.
 // Given an experiment file (a promptfoo config), every cell it would send (render-experiment.ts).
 
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { datasetRow } from '../../core/datasets';
 import { guardedRead, UNCONFINED } from '../../core/files/file-access';
 import { promptyNotes } from '../../core/experiments/experiment-prompts';
+import { readTextFile } from '../../core/prompts/text';
 import { loadParameters, loadSample, parsePrompty, plainTemplate, renderTemplate, UndefinedVariableError, type PromptTemplate, type RenderResult } from '../../core/templates';
 import { numberOption, stringOption, UsageError, type Command } from '../command';
 import { json } from '../format';
@@ -36,9 +38,9 @@ export const renderCommand: Command = {
     const [file] = args.positionals;
     if (!file || args.positionals.length > 1) throw new UsageError('Give exactly one prompt FILE (.prompty, .txt or .md).');
     const path = resolve(io.cwd ?? process.cwd(), file);
-    const text = await readFile(path, 'utf8').catch(() => {
-      throw new UsageError(`There is no prompt file ${file}.`);
-    });
+    if (!existsSync(path)) throw new UsageError(`There is no prompt file ${file}.`);
+    // Refused at file:line when it is not text, as eval refuses it.
+    const text = await readTextFile(path, file);
     if (/\.(ya?ml|json)$/i.test(file) && isExperimentConfig(text)) {
       if (args.values.vars !== undefined || args.values.dataset !== undefined || args.values.row !== undefined) throw new UsageError('An experiment file renders with its own tests: --vars, --dataset and --row are for a prompt file.');
       return renderExperiment(path, args.values.json === true, io);

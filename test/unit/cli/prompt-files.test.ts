@@ -50,6 +50,14 @@ describe('prompt files that cannot be sent as they are', () => {
     });
   });
 
+  it('render refuses a binary .prompty at its file:line, as eval does, and prints nothing', async () => {
+    bytes('binary.prompty', Buffer.concat([Buffer.from('---\nname: x\n---\nuser:\n'), Buffer.from([0xff, 0xfe, 0x00, 0x01]), Buffer.from('\n')]));
+    const result = await runCli(['render', 'binary.prompty'], { cwd: tmp.path });
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, /binary\.prompty:5: the line holds a NUL byte: this is a binary file/);
+    assert.equal(result.stdout, '');
+  });
+
   it("generate refuses a prompt longer than the model's context (max_model_len), unless --allow-long-prompts", async () => {
     await withSimulator({}, async (sim) => {
       const file = write('long.txt', `short one\n${'word '.repeat(10_000)}\n`);
