@@ -23,9 +23,7 @@ export class CallScope {
     if (callerSignal?.aborted) {
       this.stop('caller');
     } else if (callerSignal) {
-      const onAbort = () => this.stop('caller');
-      callerSignal.addEventListener('abort', onAbort, { once: true });
-      this.removeCallerListener = () => callerSignal.removeEventListener('abort', onAbort);
+      this.removeCallerListener = onceAborted(callerSignal, () => this.stop('caller'));
     }
     if (deadlineMs !== undefined && this.stoppedBy === undefined) {
       this.deadlineTimer = setTimeout(() => this.stop('deadline'), deadlineMs);
@@ -69,3 +67,23 @@ const STOP_REASONS: Readonly<Record<StopCause, string>> = {
   deadline: 'the overall deadline passed',
   idle: 'no data within the idle limit',
 };
+
+/**
+ * The calls in flight under one caller's signal, stopped together by one listener: a run's groups share its
+ * signal, and a listener each made Node print its MaxListenersExceededWarning past ten groups in flight.
+ */
+const callsBySignal = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** Calls `stop` once `signal` aborts; the function returned forgets it. */
+function onceAborted(signal: AbortSignal, stop: () => void): () => void {
+  const stops = callsBySignal.get(signal) ?? watched(signal);
+  stops.add(stop);
+  return () => stops.delete(stop);
+}
+
+function watched(signal: AbortSignal): Set<() => void> {
+  const stops = new Set<() => void>();
+  signal.addEventListener('abort', () => [...stops].forEach((stop) => stop()), { once: true });
+  callsBySignal.set(signal, stops);
+  return stops;
+}
