@@ -3,7 +3,7 @@
 // anything is sent; the run keeps a ledger in the shared runs folder, so that it can be resumed (--resume),
 // also from the editor, after the process dies, without losing or resubmitting anything.
 
-import { closeSync, createWriteStream, existsSync, fstatSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, existsSync, fstatSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,7 @@ import { formatDuration } from '../format';
 import { EXIT, type CliIO } from '../io';
 import { ProgressBar } from '../progress-bar';
 import { cliRunStore } from '../run-location';
-import { spoolStdin } from '../stdin-spool';
+import { inputKind, readsStdin, spoolStream } from '../input-spool';
 
 export const generateCommand: Command = {
   name: 'generate',
@@ -222,15 +222,18 @@ async function inputFile(args: ParsedArgs, io: CliIO, ledgerPath: string, resume
     }
     return { path: resolve(path), displayName: path };
   }
-  if (given && given !== '-') {
-    if (!existsSync(given)) throw new UsageError(`There is no input file ${given}.`);
-    return { path: resolve(given), displayName: given };
+  // Kept beside the ledger, so a run fed from a pipe can still be resumed.
+  const spooled = `${ledgerPath}.input`;
+  if (given && !readsStdin(given)) {
+    const kind = inputKind(given);
+    if (kind === 'file') return { path: resolve(given), displayName: given };
+    // A FIFO, /dev/stdin or a process substitution can be read once: it is spooled, as stdin is.
+    await spoolStream(createReadStream(given), spooled);
+    return { path: spooled, displayName: given, spooled: true };
   }
   if (!given && io.stdin.isTTY) throw new UsageError('Give an input FILE, or pipe prompts in and use - for stdin.');
-  // Kept beside the ledger, so a run fed from a pipe can still be resumed.
-  const path = `${ledgerPath}.input`;
-  await spoolStdin(io.stdin, path);
-  return { path, displayName: '<stdin>', spooled: true };
+  await spoolStream(io.stdin, spooled);
+  return { path: spooled, displayName: '<stdin>', spooled: true };
 }
 
 /** Resuming a run that records its input file: a FILE given is an unchanged copy of it (checked by the run). */
