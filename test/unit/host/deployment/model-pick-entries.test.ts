@@ -48,7 +48,7 @@ describe('model pick entries', () => {
     assert.equal(served.description, '');
     assert.match(served.detail ?? '', /^served · COMPLETED · step 100 of 100 · loss 0\.42 · trained 30 min · started \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     const failed = modelNamed(entries, `$(circle-outline) ${FAILED}`);
-    assert.match(failed.detail ?? '', /^not served · FAILED · step 12 of 100 · loss 2\.71 · trained 2 min · started .* UTC · not in \/v1\/models yet: requests naming it may fail/);
+    assert.match(failed.detail ?? '', /^not served · FAILED · step 12 of 100 · loss 2\.71 · trained 2 min · started .* UTC · failed: it will not be served$/);
 
     const adaptor = modelNamed(entries, ADAPTOR);
     assert.equal(adaptor.description, `adaptor of ${BASE}`);
