@@ -55,7 +55,7 @@ describe('scalarlm-lab export-training', () => {
   });
 
   it('--from passing takes the named column\'s answers that passed every assertion', async () => {
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const config = write(
         'c.yaml',
         'prompts:\n  - "Say {{ word }} [[sim:respond={{ word }}]]"\nproviders:\n  - scalarlm:base\n  - id: scalarlm:latest\n    label: tuned\n' +
