@@ -102,8 +102,7 @@ export interface ModelInfo {
   owned_by?: string;
   root?: string;
   parent?: string | null;
-  /** null on an adaptor's card (vLLM's LoRA cards): it is served on its parent's. */
-  max_model_len?: number | null;
+  max_model_len?: number;
   [key: string]: unknown;
 }
 

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { pressKey, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { resetSettings, setSettings } from './helpers/settings';
-import { EXAMPLE_JOBS, startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
@@ -208,8 +208,7 @@ describe('prompt files: chat from a .prompty', () => {
   let sim: SimulatorProcess;
 
   before(async () => {
-    // Example jobs: Compare Models needs the adaptors beside the base model.
-    sim = await startSimulatorProcess(['--zero-latency', EXAMPLE_JOBS]);
+    sim = await startSimulatorProcess(['--zero-latency']);
     await setSettings({ baseUrl: sim.url, model: '', 'chat.stream': true });
   });
 

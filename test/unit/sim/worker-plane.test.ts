@@ -12,8 +12,7 @@ function multipart(file: string): { body: Buffer; contentType: string } {
 }
 
 describe('sim: upload, download and the worker routes (protocol §8.3)', () => {
-  // The example jobs' adaptors, for get_adaptors to list.
-  const sim = useSimulator({ zeroLatency: true, responseTimeoutMs: 200, exampleJobs: true });
+  const sim = useSimulator({ zeroLatency: true, responseTimeoutMs: 200 });
 
   async function upload(file: string): Promise<{ status: number; body: unknown }> {
     const { body, contentType } = multipart(file);
