@@ -22,13 +22,12 @@ const CHIPS: readonly ChipSpec<RowMarkFilter>[] = [
 
 export function createMarkFilter(toggled: (filter: RowMarkFilter) => void, signal: AbortSignal): MarkFilter {
   const group = chipGroup('mark-filter', 'Show rows by mark', CHIPS, 'filter');
-  const { root } = group;
-  const chips = group.chips.map(({ value, chip }) => ({ filter: value, chip }));
+  const { root, chips } = group;
   let active: ReadonlySet<RowMarkFilter> = new Set();
   let available: ReadonlySet<RowMarkFilter> = new Set();
 
   function showAvailability(): void {
-    for (const { filter, chip } of chips) chip.hidden = !available.has(filter) && !active.has(filter);
+    for (const { value, chip } of chips) chip.hidden = !available.has(value) && !active.has(value);
     root.hidden = chips.every(({ chip }) => chip.hidden);
   }
 
@@ -46,7 +45,7 @@ export function createMarkFilter(toggled: (filter: RowMarkFilter) => void, signa
     element: root,
     showActive(next) {
       active = next;
-      for (const { filter, chip } of chips) setPressed(chip, active.has(filter));
+      for (const { value, chip } of chips) setPressed(chip, active.has(value));
       showAvailability();
     },
     setAvailable(next) {

@@ -30,8 +30,7 @@ const VERDICT_CHIPS: readonly ChipSpec<VerdictChoice>[] = [
 
 export function createVerdictFilter(callbacks: VerdictFilterCallbacks, signal: AbortSignal): VerdictFilter {
   const group = chipGroup('verdict-filter', 'Show rows by verdict and change', VERDICT_CHIPS, 'verdict');
-  const { root } = group;
-  const chips = group.chips.map(({ value, chip }) => ({ verdict: value, chip }));
+  const { root, chips } = group;
   const changed = button('Changed', 'chip');
   changed.dataset.filter = 'changed';
   changed.title = 'Show rows with a cell that is not the same as in the baseline (the compared run, or the baseline column): changed, newly passing, newly failing or added.';
@@ -51,13 +50,11 @@ export function createVerdictFilter(callbacks: VerdictFilterCallbacks, signal: A
   root.addEventListener(
     'click',
     (event) => {
-      const chip = (event.target as Element).closest<HTMLButtonElement>('button.chip');
-      if (chip === null) return;
-      if (chip === changed) {
+      if ((event.target as Element).closest('button.chip') === changed) {
         callbacks.changed(!changedOnly);
         return;
       }
-      const verdict = chips.find((known) => known.chip === chip)?.verdict;
+      const verdict = group.clicked(event)?.value;
       if (verdict !== undefined) callbacks.verdict(verdict === active ? undefined : verdict);
     },
     { signal },
@@ -69,7 +66,7 @@ export function createVerdictFilter(callbacks: VerdictFilterCallbacks, signal: A
     showActive(verdict, on) {
       active = verdict;
       changedOnly = on;
-      for (const { verdict: chipVerdict, chip } of chips) setPressed(chip, chipVerdict === verdict);
+      for (const { value, chip } of chips) setPressed(chip, value === verdict);
       setPressed(changed, on);
       showAvailability();
     },
