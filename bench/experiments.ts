@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { runCliMeasured, startSimProcess } from './lib/processes';
 import { printTable } from './lib/table';
 
+/** The simulator's first example adaptor (--example-jobs): sha256("test"), the experiments' second column. */
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
 /** Every grader answers this verdict (the simulator's exact-answer marker rides in the rubric). */
@@ -30,7 +31,7 @@ function writeExperiment(dir: string, rows: number, prompts: number, providers: 
 
 export async function benchExperiments(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'scalarlm-bench-exp-'));
-  const sim = await startSimProcess(['--zero-latency']);
+  const sim = await startSimProcess(['--zero-latency', '--example-jobs']);
   try {
     // The runs of the benchmark go to its own folder (the CLI reads the state folder from the environment).
     process.env.XDG_STATE_HOME = join(dir, 'state');

@@ -50,7 +50,7 @@ export function parseCommandArgs(command: Command, argv: string[]): ParsedArgs {
   const options = { ...SHARED_OPTIONS, ...command.options };
   try {
     const { values, positionals } = parseArgs({
-      args: argv,
+      args: negativeValuesJoined(argv, options),
       options: Object.fromEntries(Object.entries(options).map(([name, { description: _d, valueName: _v, ...spec }]) => [name, spec])),
       allowPositionals: true,
       strict: true,
@@ -59,6 +59,28 @@ export function parseCommandArgs(command: Command, argv: string[]): ParsedArgs {
   } catch (error) {
     throw new UsageError(usageMessage(error as Error & { code?: string }, options));
   }
+}
+
+/**
+ * `--learning-rate -1` as `--learning-rate=-1`: parseArgs takes a value starting with a dash for a forgotten
+ * value, and the user would be told the flag "needs a value" rather than what is wrong with -1.
+ */
+function negativeValuesJoined(argv: string[], options: Record<string, OptionSpec>): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = /^--([\w-]+)$/.exec(argv[i])?.[1];
+    const next = argv[i + 1];
+    if (name && options[name]?.type === 'string' && next !== undefined && /^-\.?\d/.test(next)) {
+      joined.push(`${argv[i]}=${next}`);
+      i++;
+    } else if (argv[i] === '--') {
+      joined.push(...argv.slice(i));
+      break;
+    } else {
+      joined.push(argv[i]);
+    }
+  }
+  return joined;
 }
 
 /**
@@ -96,14 +118,16 @@ export function stringOption(args: ParsedArgs, name: string): string | undefined
   return typeof value === 'string' ? value : undefined;
 }
 
-export function numberOption(args: ParsedArgs, name: string, rule: { integer?: boolean; min?: number; max?: number } = {}): number | undefined {
+/** `positive`: above 0 (a learning rate), where `min` is a bound the value may equal. */
+export function numberOption(args: ParsedArgs, name: string, rule: { integer?: boolean; min?: number; max?: number; positive?: boolean } = {}): number | undefined {
   const text = stringOption(args, name);
   if (text === undefined) return undefined;
   const value = Number(text);
-  const fits = Number.isFinite(value) && (!rule.integer || Number.isInteger(value)) && (rule.min === undefined || value >= rule.min) && (rule.max === undefined || value <= rule.max);
+  const fits =
+    Number.isFinite(value) && (!rule.integer || Number.isInteger(value)) && (rule.min === undefined || value >= rule.min) && (rule.max === undefined || value <= rule.max) && (!rule.positive || value > 0);
   if (!fits || text.trim() === '') {
     const range = [rule.min !== undefined ? `at least ${rule.min}` : '', rule.max !== undefined ? `at most ${rule.max}` : ''].filter(Boolean).join(' and ');
-    throw new UsageError(`--${name} must be ${rule.integer ? 'a whole number' : 'a number'}${range ? ` ${range}` : ''}; got "${text}".`);
+    throw new UsageError(`--${name} must be ${rule.positive ? 'a positive ' : 'a '}${rule.integer ? 'whole number' : 'number'}${range ? ` ${range}` : ''}; got "${text}".`);
   }
   return value;
 }

@@ -1,9 +1,11 @@
 // What the training commands share: a training client for the command line's deployment, the follow
-// deadline of --timeout (an end to following, not to each call), and the status line on stderr.
+// deadline of --timeout (an end to following, not to each call, held for the whole command), and the status
+// line on stderr.
 
 import { ScalarLMClient } from '../core/api/client';
 import { jobProgress, progressLine, TrainingClient, type TrainingJobDetail } from '../core/training';
 import { numberOption, type ParsedArgs } from './command';
+import { CommandDeadline } from './command-deadline';
 import { baseUrlOf, headersOf, timeoutMsOf } from './connection';
 import { EXIT, type CliIO } from './io';
 
@@ -21,17 +23,18 @@ export interface TrainingSession {
  * Ctrl-C or --timeout before `body` is done: exit 3, said in a sentence rather than a stack.
  */
 export async function withTraining(args: ParsedArgs, io: CliIO, body: (session: TrainingSession) => Promise<number>): Promise<number> {
-  const api = new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
-  const timeoutMs = timeoutMsOf(args);
-  const signal = timeoutMs === undefined ? io.signal : AbortSignal.any([io.signal, AbortSignal.timeout(timeoutMs)]);
   const pollMs = (numberOption(args, 'poll', { min: 0.001 }) ?? 2) * 1000;
+  const api = new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
+  const deadline = new CommandDeadline(io.signal, timeoutMsOf(args));
+  const { signal } = deadline;
   try {
     return await body({ training: new TrainingClient(api), signal, pollMs });
   } catch (error) {
     if (!signal.aborted) throw error;
-    io.stderr.write(`Stopped (${io.signal.aborted ? 'interrupted' : '--timeout reached'}) before the command was done; whatever reached the deployment goes on there.\n`);
+    io.stderr.write(`Stopped (${deadline.timedOut ? '--timeout reached' : 'interrupted'}) before the command was done; whatever reached the deployment goes on there.\n`);
     return EXIT.partial;
   } finally {
+    deadline.dispose();
     await api.close();
   }
 }

@@ -37,6 +37,7 @@ Options:
   --max-upload-size BYTES  the server's max_upload_file_size for POST /v1/megatron/train (default ${DEFAULT_OPTIONS.maxUploadFileSize})
   --upload-chunk-limit B   the server's upload_chunk_size_limit (default ${DEFAULT_OPTIONS.uploadChunkSizeLimit})
   --training-gpus N        GPUs the simulated Slurm node has (default ${DEFAULT_OPTIONS.trainingGpus}; 0 refuses jobs asking for one)
+  --example-jobs           three trained adaptors and their jobs, and a failed job (a fresh simulator has none, as a real deployment)
   --state-dir DIR          keep requests, results, the queue and training jobs on disk across restarts
   --fault SPEC             kind=K[,route=/path][,arg=A][,times=N]; repeatable
                            kinds: ${FAULT_KINDS.join(', ')}
@@ -124,6 +125,7 @@ function parseFlags(argv: string[], io: SimIo): SimOptions | 'help' {
       'max-upload-size': { type: 'string' },
       'upload-chunk-limit': { type: 'string' },
       'training-gpus': { type: 'string' },
+      'example-jobs': { type: 'boolean' },
       'state-dir': { type: 'string' },
       fault: { type: 'string', multiple: true },
       quiet: { type: 'boolean' },
@@ -160,6 +162,7 @@ function parseFlags(argv: string[], io: SimIo): SimOptions | 'help' {
     maxUploadFileSize: number('max-upload-size', values['max-upload-size']),
     uploadChunkSizeLimit: number('upload-chunk-limit', values['upload-chunk-limit']),
     trainingGpus: number('training-gpus', values['training-gpus']),
+    exampleJobs: values['example-jobs'],
     stateDir: values['state-dir'],
     faults: (values.fault ?? []).map(parseFaultFlag),
     log: values.quiet ? undefined : (line) => io.stderr.write(`${line}\n`),

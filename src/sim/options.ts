@@ -76,6 +76,11 @@ export interface SimOptions {
   uploadChunkSizeLimit: number;
   /** GPUs the simulated Slurm node advertises (0: a job asking for GPUs is refused). */
   trainingGpus: number;
+  /**
+   * Three trained adaptors and their jobs, and a failed job, from before the simulator started. Off by default: a
+   * real deployment starts with no jobs (training.md §11.9).
+   */
+  exampleJobs: boolean;
   /** Keep request files, results and the queue in this directory, so a restart loses nothing. */
   stateDir?: string;
   faults: FaultSpec[];
@@ -102,6 +107,7 @@ export const DEFAULT_OPTIONS: Readonly<SimOptions> = {
   maxUploadFileSize: 1024 * 1024 * 1024,
   uploadChunkSizeLimit: 64 * 1024 * 1024,
   trainingGpus: 1,
+  exampleJobs: false,
   faults: [],
 };
 
@@ -117,6 +123,7 @@ export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
     const value = options[key];
     if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`${key} must be a positive number, got ${String(value)}`);
   }
+  if (typeof options.exampleJobs !== 'boolean') throw new RangeError(`exampleJobs must be true or false, got ${String(options.exampleJobs)}`);
   if (!Number.isInteger(options.slots)) throw new RangeError(`slots must be an integer, got ${options.slots}`);
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new RangeError(`port must be 0-65535, got ${options.port}`);
   if (options.profile !== 'current' && options.profile !== 'legacy') throw new RangeError(`profile must be current or legacy, got ${String(options.profile)}`);

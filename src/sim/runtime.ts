@@ -43,7 +43,7 @@ export function createRuntime(options: SimOptions): SimRuntime {
   const timers = new Timers();
   const faults = new FaultBook(options.faults);
   const metrics = new Metrics();
-  const catalog = new ModelCatalog(options.model, Math.floor(startedAt));
+  const catalog = new ModelCatalog(options.model, Math.floor(startedAt), options.exampleJobs);
   const store = options.stateDir ? new DiskFileStore(options.stateDir) : new MemoryFileStore();
   const stats: SimStats = { requests: {}, ...loadSubmissionCounts(store), idleSocketTimeouts: 0, trainingJobs: 0 };
   const deployment = new Deployment(new RequestFiles(store), new WorkQueue(options.stateDir ? store : undefined), metrics, timers, faults, stats, {

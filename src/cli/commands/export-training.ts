@@ -33,7 +33,8 @@ export const exportTrainingCommand: Command = {
     '--holdout 0.2 keeps a fifth of the rows out of the data (picked by each row\'s key and --seed, so the same command\n' +
     'picks the same rows) and names them; judge the adaptor on them to see what it learnt rather than memorised.\n' +
     "The file's origin (run, column, split) is recorded in the runs folder, for `train` to note in the adaptor's lineage.\n" +
-    'Exit 0 when written, 2 when the run gives no examples or the options do not fit it.',
+    'An existing output file is kept unless --force. Exit 0 when written, 2 when the run gives no examples, the file\n' +
+    'exists, or the options do not fit it.',
   usage: 'RUN [options]',
   options: {
     from: { type: 'string', valueName: 'expected|passing|reviewed', description: "An experiment run's expected answers (default), the answers that passed every assertion, or the reviewed ones (corrections, and answers marked good)" },
@@ -42,6 +43,7 @@ export const exportTrainingCommand: Command = {
     out: { type: 'string', short: 'o', valueName: 'FILE', description: `Where to write the JSON lines (default ${DEFAULT_OUT})` },
     holdout: { type: 'string', valueName: 'FRACTION', description: "Keep this fraction of an experiment's rows out of the data (between 0 and 1, e.g. 0.2)" },
     seed: { type: 'string', valueName: 'N', description: 'With --holdout: which rows it picks (a whole number, default 0)' },
+    force: { type: 'boolean', description: 'Overwrite the output file when it exists (without it, an existing file is refused)' },
   },
   async run(args, io) {
     const [name] = args.positionals;
@@ -62,14 +64,17 @@ export const exportTrainingCommand: Command = {
     if (expectedVar !== undefined && from !== 'expected') throw new UsageError('--expected-var goes with --from expected.');
     const column = experiment && columnName !== undefined ? columnNamed(experiment, columnName) : undefined;
     if (experiment && columnName !== undefined && column === undefined) throw new UsageError(`No column of run ${runId} is "${columnName}": give its number (1-${experiment.columns.length}) or its label.`);
+    const out = resolve(cwd, stringOption(args, 'out') ?? DEFAULT_OUT);
+    const overwrite = args.values.force === true;
+    // Said before the deployment is asked anything; the write itself refuses a file made meanwhile.
+    if (!overwrite && existsSync(out)) throw new UsageError(alreadyThere(out));
     const client = clientFor(args, io);
     try {
       // The CLI runs the user's own files: javascript assertions are judged here, as in eval.
       const judgement = RunJudgement.of(store, runId, 'trusted');
       const choice = { from: from as TrainingSource, ...(column !== undefined ? { column } : {}), ...(expectedVar !== undefined ? { expectedVar } : {}), ...(holdout ? { holdout } : {}), ...(from === 'reviewed' ? { reviews: ReviewBook.open(store.dir) } : {}) };
       const exported = await trainingExport(client, run, judgement, choice, io.signal);
-      const out = resolve(cwd, stringOption(args, 'out') ?? DEFAULT_OUT);
-      await writeTrainingData(exported.examples, out);
+      if (!(await writeTrainingData(exported.examples, out, { overwrite }))) throw new UsageError(alreadyThere(out));
       recordDataOrigin(store.dir, exported.examples, exportOrigin(run.header, choice, exported, cwd));
       io.stderr.write(`Wrote ${exported.what} to ${out}.${exported.skipped ? ` ${exported.skipped} left out (${from === 'expected' && experiment ? 'no expected answer' : from === 'reviewed' ? 'not reviewed, or reviewed as bad with no correction' : 'not passing or not answered'}).` : ''}\n`);
       if (exported.split) io.stderr.write(heldOutLines(exported.split));
@@ -81,6 +86,10 @@ export const exportTrainingCommand: Command = {
     }
   },
 };
+
+function alreadyThere(out: string): string {
+  return `${out} already exists: pass --force to overwrite it, or --out FILE to write elsewhere.`;
+}
 
 /** `--holdout FRACTION [--seed N]`; --seed alone is refused (it picks rows only a holdout keeps out). */
 function holdoutOption(args: ParsedArgs): { fraction: number; seed: number } | undefined {

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { followJob, parseSetting, prepareTraining, recordSubmission, TRAIN_ARGUMENTS, TrainArgumentsError, type AdaptorLineage, type FollowOutcome, type SubmittedJob } from '../../core/training';
+import { followJob, otherBaseModel, parseSetting, prepareTraining, recordSubmission, TRAIN_ARGUMENTS, TrainArgumentsError, type AdaptorLineage, type FollowOutcome, type SubmittedJob, type TrainingClient } from '../../core/training';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { json } from '../format';
 import { EXIT, type CliIO } from '../io';
@@ -17,7 +17,7 @@ const MB = 1024 * 1024;
 const ARGUMENT_FLAGS: Record<string, { name: string; read: (args: ParsedArgs, flag: string) => unknown }> = {
   base: { name: 'llm_name', read: (args, flag) => stringOption(args, flag) },
   'max-steps': { name: 'max_steps', read: (args, flag) => numberOption(args, flag, { integer: true, min: 1 }) },
-  'learning-rate': { name: 'learning_rate', read: (args, flag) => numberOption(args, flag, { min: Number.MIN_VALUE }) },
+  'learning-rate': { name: 'learning_rate', read: (args, flag) => numberOption(args, flag, { positive: true }) },
   adapter: { name: 'adapter_type', read: (args, flag) => stringOption(args, flag) },
   gpus: { name: 'gpus', read: (args, flag) => numberOption(args, flag, { integer: true, min: 0 }) },
 };
@@ -34,8 +34,12 @@ export const trainCommand: Command = {
     '3 when following stopped first (Ctrl-C, --timeout). --json prints one record at the end: job_hash,\n' +
     'status, model. The adaptor\'s lineage (the run, column and held-out rows when export-training wrote the data,\n' +
     'the arguments, the deployment\'s version) is recorded in the runs folder: scalarlm-lab job HASH shows it.\n' +
-    wrapped(`Training arguments for --set: ${TRAIN_ARGUMENTS.map((a) => a.name).join(', ')}.`),
-  usage: 'DATA.jsonl [--base MODEL] [--max-steps N] [--learning-rate X] [--adapter lora|tokenformer] [--gpus N] [--set KEY=VALUE...] [--follow] [options]',
+    'A --base the deployment does not serve is refused (its adaptor would not be served there) unless --other-base.\n' +
+    wrapped(
+      `Training arguments for --set: ${TRAIN_ARGUMENTS.map((a) => a.name).join(', ')}. Any other name is sent as given, with a warning, ` +
+        'for a trainer that reads it (the value read as JSON when it is JSON); a near miss of a known name is refused as a typo.',
+    ),
+  usage: 'DATA.jsonl [--base MODEL [--other-base]] [--max-steps N] [--learning-rate X] [--adapter lora|tokenformer] [--gpus N] [--set KEY=VALUE...] [--follow] [options]',
   options: {
     base: { type: 'string', valueName: 'MODEL', description: "Base model to train (llm_name; default: the deployment's model)" },
     'max-steps': { type: 'string', valueName: 'N', description: 'Training steps (max_steps; server default 100)' },
@@ -45,6 +49,7 @@ export const trainCommand: Command = {
     set: { type: 'string', multiple: true, valueName: 'KEY=VALUE', description: 'Any other training argument, e.g. --set batch_size=2 (repeatable)' },
     follow: { type: 'boolean', description: 'Watch the job until it completes and its adaptor answers' },
     poll: POLL_OPTION,
+    'other-base': { type: 'boolean', description: 'Train a --base the deployment does not serve (its adaptor is then not served there)' },
     'chunked-above': { type: 'string', valueName: 'MB', description: 'Use the chunked upload for archives above this (default 90, as the SDK)' },
     'chunk-size': { type: 'string', valueName: 'MB', description: 'Chunk size of the chunked upload (default 50)' },
     'max-upload': { type: 'string', valueName: 'MB', description: 'Refuse archives above this before sending (default 4096)' },
@@ -59,17 +64,25 @@ export const trainCommand: Command = {
       chunkBytes: Math.max(1, Math.floor((numberOption(args, 'chunk-size', { min: 0.000001 }) ?? 50) * MB)),
     };
     const prepared = prepareTraining(readTrainingFile(file, io), file, trainArgs, maxUpload);
+    for (const warning of prepared.warnings) io.stderr.write(`${warning}\n`);
 
     return withTraining(args, io, async ({ training, signal, pollMs }) => {
+      await checkBaseModel(training, prepared.params, args, io, signal);
+      // The client reports the whole archive sent twice at the end (the last chunk, then the upload done): each chunk is said once.
+      let shownChunk = 0;
       const submitted = await training.submit(prepared.archive, prepared.params, {
         signal,
         limits,
         onProgress: (p) => {
-          if (p.route !== 'chunked' || p.sentBytes === 0) return;
+          if (p.route !== 'chunked') return;
           const chunks = Math.ceil(p.totalBytes / limits.chunkBytes);
           const chunk = Math.ceil(p.sentBytes / limits.chunkBytes);
-          if (p.retryingChunk !== undefined) io.stderr.write(`Chunk ${p.retryingChunk + 1} of ${chunks} failed; sending it again within the same upload.\n`);
-          else if (p.sentBytes < p.totalBytes) io.stderr.write(`Uploaded chunk ${chunk} of ${chunks} (${p.sentBytes}/${p.totalBytes} bytes).\n`);
+          if (p.retryingChunk !== undefined) {
+            io.stderr.write(`Chunk ${p.retryingChunk + 1} of ${chunks} failed; sending it again within the same upload.\n`);
+          } else if (chunk > shownChunk) {
+            io.stderr.write(`Uploaded chunk ${chunk} of ${chunks} (${p.sentBytes}/${p.totalBytes} bytes).\n`);
+            shownChunk = chunk;
+          }
         },
       });
       io.stderr.write(submittedLine(submitted, prepared.examples.length, prepared.archive.length));
@@ -121,6 +134,22 @@ function trainingArguments(args: ParsedArgs): Record<string, unknown> {
     }
   }
   return given;
+}
+
+/** A --base the deployment does not serve is refused, or with --other-base said; asked only when a base is named. */
+async function checkBaseModel(training: TrainingClient, params: Record<string, unknown>, args: ParsedArgs, io: CliIO, signal: AbortSignal): Promise<void> {
+  if (params.llm_name === undefined) return;
+  const other = otherBaseModel(params, (await training.api.models({ signal })).data);
+  if (!other) return;
+  if (args.values['other-base']) {
+    io.stderr.write(`Training ${other.asked}, which this deployment does not serve (${other.served}): its adaptor will not be served here.\n`);
+    return;
+  }
+  const named = stringOption(args, 'base') !== undefined ? '--base' : 'llm_name';
+  throw new UsageError(
+    `${named} ${other.asked} is not the model this deployment serves (${other.served}): the server registers only adaptors of the model it serves, so this one would not be served here. ` +
+      `Leave ${named} out to train ${other.served}, or pass --other-base to train ${other.asked} anyway.`,
+  );
 }
 
 function readTrainingFile(file: string, io: CliIO): string {

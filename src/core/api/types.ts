@@ -102,7 +102,8 @@ export interface ModelInfo {
   owned_by?: string;
   root?: string;
   parent?: string | null;
-  max_model_len?: number;
+  /** null on an adaptor's card (vLLM's LoRA cards): it is served on its parent's. */
+  max_model_len?: number | null;
   [key: string]: unknown;
 }
 

@@ -23,8 +23,8 @@ export async function contextLimit(api: ScalarLMApi, model: string | undefined, 
   try {
     const models = (await api.models({ signal })).data;
     const named = model && model !== 'latest' ? models.find((m) => m.id === model) : models.find((m) => !m.parent);
-    // An adaptor is served on its base model's context.
-    const base = named?.max_model_len === undefined && named?.parent ? models.find((m) => m.id === named.parent) : named;
+    // An adaptor is served on its base model's context: vLLM's LoRA cards say max_model_len null (training.md §5).
+    const base = typeof named?.max_model_len !== 'number' && named?.parent ? models.find((m) => m.id === named.parent) : named;
     const tokens = base?.max_model_len;
     if (typeof tokens === 'number' && tokens > 0) return { tokens, from: `max_model_len of ${base?.id ?? model} from /v1/models` };
   } catch (error) {

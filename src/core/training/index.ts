@@ -5,6 +5,8 @@ export { DATASET_MEMBER, trainingArchive } from './archive';
 export { requestCancel, type CancelOutcome } from './cancel';
 export { followJob, type FollowOptions, type FollowOutcome } from './follow';
 export type { DatasetPage, DatasetRow, HistoryPoint, JobStatus, TrainingJobDetail } from './job-shapes';
+export { otherBaseModel, type OtherBase } from './base-model';
+export { newestFirst } from './job-order';
 export { jobProgress, progressLine, type JobProgress } from './progress';
 export { canonicalParams, parseSetting, TRAIN_ARGUMENTS, TrainArgumentsError, type TrainArgument } from './train-arguments';
 export { datasetJsonLines, parseTrainingData, TrainingDataError, type TrainingExample } from './training-data';

@@ -1,7 +1,12 @@
 // The training arguments a ScalarLM job config knows (JobConfig in the server's util/default_job_config.py),
-// with their types. The server drops a field its JobConfig does not declare without a word, so an unknown
-// name is refused here before anything is sent. Params are sent in this fixed key order: the job hash covers
-// the params' JSON as written, so the same arguments must always be written the same way (training.md §2.1).
+// with their types, checked before anything is sent. The server takes any other name as it is into the job's
+// config (training.md §2.1), where a trainer of its own may read it (the stand-in trainer's fake_fail_at_step):
+// such a name is sent with a warning, unless it is a near miss of a known one, which is refused as the typo it
+// most likely is (a mistyped max_steps would train the default 100 steps). Params are sent in one fixed key
+// order, the known ones in this list's order and the others by name after them: the job hash covers the params'
+// JSON as written, so the same arguments must always be written the same way.
+
+import { closest, distance } from 'fastest-levenshtein';
 
 export type ArgumentKind = 'int' | 'float' | 'string' | 'bool' | 'object';
 
@@ -47,20 +52,43 @@ export class TrainArgumentsError extends Error {
   }
 }
 
-/** The params in TRAIN_ARGUMENTS order, every value checked; unknown names refused. */
+/** The params in one fixed order, every known value checked; a near miss of a known name refused. */
 export function canonicalParams(given: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const unknown = Object.keys(given).filter((name) => !TRAIN_ARGUMENTS.some((arg) => arg.name === name));
-  if (unknown.length > 0) {
-    throw new TrainArgumentsError(
-      `Unknown training argument${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}: the server would drop ${unknown.length > 1 ? 'them' : 'it'} without a word. Known: ${TRAIN_ARGUMENTS.map((a) => a.name).join(', ')}.`,
-    );
-  }
+  const unknown = unknownArguments(given);
+  const typos = unknown.flatMap((name) => {
+    const guess = nearMiss(name);
+    return guess === undefined ? [] : [`"${name}": did you mean ${guess}?`];
+  });
+  if (typos.length > 0) throw new TrainArgumentsError(`Unknown training argument ${typos.join('; ')} Nothing was sent. Known: ${TRAIN_ARGUMENTS.map((a) => a.name).join(', ')}.`);
   const params: Record<string, unknown> = {};
   for (const arg of TRAIN_ARGUMENTS) {
     if (given[arg.name] === undefined) continue;
     params[arg.name] = checked(arg, given[arg.name]);
   }
+  for (const name of unknown) params[name] = given[name];
   return params;
+}
+
+/** Names given that this client does not know, by name: sent as given (see canonicalParams). */
+export function unknownArguments(given: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(given)
+    .filter((name) => given[name] !== undefined && !TRAIN_ARGUMENTS.some((arg) => arg.name === name))
+    .sort();
+}
+
+/** What is said of each unknown argument sent. */
+export function unknownArgumentWarnings(params: Readonly<Record<string, unknown>>): string[] {
+  return unknownArguments(params).map(
+    (name) => `Training argument "${name}" is not one this client knows: sent as given (${JSON.stringify(params[name])}). The server keeps it in the job's config; a trainer that does not read it ignores it.`,
+  );
+}
+
+/** The known name `name` is most likely a typo of, if it is close to one. */
+function nearMiss(name: string): string | undefined {
+  const names = TRAIN_ARGUMENTS.map((arg) => arg.name);
+  const spelled = name.toLowerCase().replace(/-/g, '_');
+  const guess = closest(spelled, names);
+  return distance(spelled, guess) <= Math.min(2, Math.floor(guess.length / 3)) ? guess : undefined;
 }
 
 /** `KEY=VALUE` of --set, the value read as the argument's type. */
@@ -70,7 +98,8 @@ export function parseSetting(setting: string): [string, unknown] {
   const name = setting.slice(0, equals).trim();
   const text = setting.slice(equals + 1);
   const arg = TRAIN_ARGUMENTS.find((a) => a.name === name);
-  if (!arg) return [name, text];
+  // An argument this client does not know: its value as JSON when it is JSON (fake_fail_at_step=2 is a number), else the text.
+  if (!arg) return [name, jsonOrText(text)];
   switch (arg.kind) {
     case 'string':
       return [name, text];
@@ -87,6 +116,14 @@ export function parseSetting(setting: string): [string, unknown] {
       const value = Number(text);
       return [name, text.trim() === '' ? text : Number.isNaN(value) ? text : value];
     }
+  }
+}
+
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 

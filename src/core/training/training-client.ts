@@ -11,6 +11,7 @@ import { parseJsonBody } from '../api/json-body';
 import { statusError } from '../api/status-errors';
 import type { CallOptions, TrainingJobsLookup } from '../api/types';
 import { datasetPageFrom, isRecord, jobDetailFrom, type DatasetPage, type JobStatus, type TrainingJobDetail } from './job-shapes';
+import { newestFirst } from './job-order';
 import { jobNotFound, saysNotFound, saysStatusMidWrite, uploadError } from './training-errors';
 import { sleep } from '../api/sleep';
 
@@ -142,9 +143,10 @@ export class TrainingClient {
     }
   }
 
-  /** GET /list_models: the deployment's jobs, newest first as the server orders them, or `route-missing`. */
+  /** GET /list_models: the deployment's jobs, newest first by start time (see newestFirst), or `route-missing`. */
   async jobs(options: CallOptions = {}): Promise<TrainingJobsLookup> {
-    return (await this.api.trainingJobs(options)).data;
+    const lookup = (await this.api.trainingJobs(options)).data;
+    return lookup.state === 'found' ? { state: 'found', jobs: newestFirst(lookup.jobs) } : lookup;
   }
 
   /** POST /cancel/{hash}: the status the server wrote (CANCELLED for a running job; a finished one is unchanged). */

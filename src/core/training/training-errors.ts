@@ -36,7 +36,10 @@ export function uploadError(error: ScalarLMError): ScalarLMError {
   if (!(error instanceof HttpStatusError)) return error;
   const detail = typeof error.detail === 'string' ? error.detail : undefined;
   let message: string | undefined;
-  if (error.status === 413) {
+  if (error.status === 413 && error.context.path.endsWith('/upload/chunk')) {
+    // The server's upload_chunk_size_limit: smaller chunks pass, however large the archive (training.md §2.2).
+    message = `The deployment refused a chunk of the training upload as too large (HTTP 413: ${detail ?? 'no detail'}). Send smaller chunks: lower --chunk-size.`;
+  } else if (error.status === 413) {
     message = `The deployment refused the training upload as too large (HTTP 413: ${detail ?? 'no detail'}). Send it through the chunked upload: lower --chunked-above.`;
   } else if (error.status === 400 && detail) {
     message = `The deployment refused the training job: ${detail}`;

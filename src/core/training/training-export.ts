@@ -93,16 +93,27 @@ export function resultsRunExamples(items: readonly RunItem[], rendered: Readonly
   return { examples, fallback, skipped };
 }
 
-/** Writes the examples as JSON lines (refusing an empty set, as the server would train on nothing). */
-export async function writeTrainingData(examples: readonly TrainingExample[], path: string): Promise<void> {
+/**
+ * Writes the examples as JSON lines (refusing an empty set, as the server would train on nothing). With
+ * `overwrite: false` an existing file is kept and false returned: the check and the create are one step, so a
+ * file made after the caller looked is not lost either.
+ */
+export async function writeTrainingData(examples: readonly TrainingExample[], path: string, options: { overwrite?: boolean } = {}): Promise<boolean> {
   if (examples.length === 0) throw new TrainingExportError(path, undefined, 'no examples to write: nothing in the run qualifies');
-  const out = createWriteStream(path);
+  const out = createWriteStream(path, { flags: options.overwrite === false ? 'wx' : 'w' });
+  try {
+    await once(out, 'open');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
   for (const { input, output } of examples) {
     if (typeof input !== 'string' || typeof output !== 'string') throw new TrainingExportError(path, undefined, 'every example needs a string input and a string output');
     if (!out.write(JSON.stringify({ input, output }) + '\n')) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
+  return true;
 }
 
 function isMessages(entry: PromptEntry | undefined): entry is { messages: ChatMessage[] } {

@@ -4,6 +4,7 @@
 // wording is unit-tested on Node.
 
 import type { ModelInfo, TrainingJob, TrainingJobsLookup } from '../../core/api/types';
+import { newestFirst } from '../../core/training';
 
 export interface ModelEntry {
   kind: 'model';
@@ -42,7 +43,7 @@ export function modelPickEntries(models: readonly ModelInfo[], training: Trainin
   // A server without the training route simply has no such section (older servers, gateways that hide it).
   if (training.state === 'route-missing') return entries;
   if (training.state === 'failed') return [...entries, { kind: 'separator', label: `Training jobs: not listed (${training.reason})` }];
-  const jobs = [...training.jobs].sort(newestFirst);
+  const jobs = newestFirst(training.jobs);
   const servedCount = jobs.filter((job) => served.has(job.name)).length;
   entries.push({ kind: 'separator', label: jobs.length === 0 ? 'Training jobs: none' : `Training jobs (${servedCount} of ${jobs.length} served)` });
   for (const job of jobs) entries.push(jobEntry(job, served.has(job.name), current));
@@ -69,9 +70,14 @@ function jobEntry(job: TrainingJob, served: boolean, current: string): ModelEntr
     job.trainTimeSeconds === undefined ? undefined : `trained ${durationText(job.trainTimeSeconds)}`,
     job.startTime === undefined ? undefined : `started ${utcMinutes(job.startTime)}`,
     // Requests naming a job the deployment does not serve fail until it does: said where the choice is made.
-    served ? undefined : 'not in /v1/models yet: requests naming it may fail until the deployment serves it',
+    served ? undefined : unservedText(job),
   ].filter((part) => part !== undefined);
   return { ...modelEntry({ label: `${served ? '$(check)' : '$(circle-outline)'} ${job.name}`, description: '', model: job.name }, current), detail: facts.join(' · ') };
+}
+
+/** A failed job has no adaptor to wait for; any other may still come to be served. */
+function unservedText(job: TrainingJob): string {
+  return job.status === 'FAILED' ? 'failed: it will not be served' : 'not in /v1/models yet: requests naming it may fail until the deployment serves it';
 }
 
 function stepsText(job: TrainingJob): string | undefined {
@@ -91,10 +97,4 @@ export function durationText(seconds: number): string {
 /** Epoch seconds as "2025-06-15 10:00 UTC": the same for everyone who reads it, whatever their time zone. */
 function utcMinutes(epochSeconds: number): string {
   return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** Newest first; jobs without a start time after those with one, in the server's order. */
-function newestFirst(a: TrainingJob, b: TrainingJob): number {
-  if (a.startTime === undefined || b.startTime === undefined) return (a.startTime === undefined ? 1 : 0) - (b.startTime === undefined ? 1 : 0);
-  return b.startTime - a.startTime;
 }

@@ -2,6 +2,7 @@
 // (status, step of max steps, loss, deployed or not), and whether any still runs (the view then refreshes).
 
 import type { TrainingJob } from '../../core/api/types';
+import { newestFirst } from '../../core/training';
 
 /** Statuses of a job that is not finished yet. */
 const RUNNING = new Set(['QUEUED', 'TRAINING']);
@@ -22,10 +23,7 @@ export function isRunning(status: string | undefined): boolean {
 
 /** Newest first by start time (a job without one last), the server's order kept among equals. */
 export function jobRows(jobs: readonly TrainingJob[]): JobRow[] {
-  return jobs
-    .map((job, order) => ({ job, order }))
-    .sort((a, b) => (b.job.startTime ?? -Infinity) - (a.job.startTime ?? -Infinity) || a.order - b.order)
-    .map(({ job }) => rowOf(job));
+  return newestFirst(jobs).map(rowOf);
 }
 
 export function anyRunning(jobs: readonly TrainingJob[]): boolean {

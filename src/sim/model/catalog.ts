@@ -1,8 +1,9 @@
-// What the simulated vLLM serves: the base model and a few trained adaptors, named by their 64-hex
-// training job hashes with the base model as parent (protocol §7). The first adaptor is sha256("test"),
-// the adaptor of the group id vectors. Adaptors trained in this simulator join them: registered in the API's
-// registry first (`deployed`), served by vLLM once loaded (training.md §5); they answer a prompt equal to a
-// training input with its output, anything else as the base model does.
+// What the simulated vLLM serves: the base model, and adaptors named by their 64-hex training job hashes with
+// the base model as parent (protocol §7) and no max_model_len of their own (vLLM's LoRA cards, training.md §5).
+// A fresh simulator has none, as a real deployment (§11.9); with example jobs it starts with three, trained
+// before it started, the first sha256("test"), the adaptor of the group id vectors. Adaptors trained in this
+// simulator join them: registered in the API's registry first (`deployed`), served by vLLM once loaded; they
+// answer a prompt equal to a training input with its output, anything else as the base model does.
 
 import { sha256Hex } from '../wire/ids';
 
@@ -19,16 +20,20 @@ interface TrainedAdaptor {
 }
 
 export class ModelCatalog {
-  readonly adaptors: readonly string[] = ADAPTOR_SEEDS.map((seed) => sha256Hex(seed));
+  /** The example jobs' adaptors, served from the start. */
+  readonly adaptors: readonly string[];
   private readonly trained = new Map<string, TrainedAdaptor>();
 
   constructor(
     readonly baseModel: string,
     /** Epoch seconds the models were "loaded", for `created`. */
     private readonly createdAt: number,
-  ) {}
+    private readonly exampleJobs: boolean,
+  ) {
+    this.adaptors = exampleJobs ? ADAPTOR_SEEDS.map((seed) => sha256Hex(seed)) : [];
+  }
 
-  /** Served by vLLM: the base model, the seeded adaptors, and trained ones once loaded. */
+  /** Served by vLLM: the base model, the example adaptors, and trained ones once loaded. */
   isServed(name: string): boolean {
     return name === this.baseModel || this.adaptors.includes(name) || this.trained.get(name)?.loaded === true;
   }
@@ -83,7 +88,8 @@ export class ModelCatalog {
       owned_by: 'vllm',
       root,
       parent,
-      max_model_len: MAX_MODEL_LEN,
+      // A LoRA card carries no length of its own: it is served on its parent's.
+      max_model_len: parent === null ? MAX_MODEL_LEN : null,
       permission: [
         {
           id: `modelperm-${sha256Hex(id).slice(0, 32)}`,
@@ -112,10 +118,11 @@ export class ModelCatalog {
   }
 
   /**
-   * GET /v1/megatron/list_models: the training jobs behind the seeded adaptors, and one older job that failed part
+   * GET /v1/megatron/list_models: the example jobs behind the example adaptors, and one older job that failed part
    * way, so never became an adaptor (vLLM does not serve it; `latest` still means the newest served one).
    */
   seededTrainingJobs(): Record<string, unknown>[] {
+    if (!this.exampleJobs) return [];
     const failed = {
       name: sha256Hex(FAILED_JOB_SEED),
       deployed: false,

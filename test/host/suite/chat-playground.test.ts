@@ -14,6 +14,7 @@ import { readmeImage } from './helpers/readme-image';
 
 const CHAT = 'scalarlm-chat';
 const BASE = 'tiny-random/gemma-4-dense';
+/** The simulator's first example adaptor (exampleJobs): sha256("test"). */
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const HISTORY = '.monaco-list[aria-label="Chat History"]';
 const WAIT_MS = 20_000;
@@ -67,7 +68,7 @@ function curlBody(command: string): unknown {
 }
 
 describe('chat playground', () => {
-  const suite = useSuiteSimulator({ args: ['--zero-latency'], settings: { model: '', maxTokens: 48, temperature: 0, 'chat.stream': true, 'chat.systemPrompt': '' }, panel: { contains: CHAT, name: 'chat panel' } });
+  const suite = useSuiteSimulator({ args: ['--zero-latency'], exampleJobs: true, settings: { model: '', maxTokens: 48, temperature: 0, 'chat.stream': true, 'chat.systemPrompt': '' }, panel: { contains: CHAT, name: 'chat panel' } });
 
   it('New Chat: controls from the settings, the default model named, and what the controls say is what the next turn sends', async () => {
     await vscode.commands.executeCommand('scalarlm.newChat');

@@ -47,7 +47,8 @@ async function chatAbout(text: string): Promise<void> {
 }
 
 describe('chat', () => {
-  useSuiteSimulator({ args: ['--tokens-per-second', '15', '--heartbeat-interval', '0.2'], settings: { maxTokens: 60, 'chat.stream': true }, panel: { contains: CHAT, name: 'chat panel' } });
+  // Example jobs: Compare Models needs the adaptors beside the base model.
+  useSuiteSimulator({ args: ['--tokens-per-second', '15', '--heartbeat-interval', '0.2'], exampleJobs: true, settings: { maxTokens: 60, 'chat.stream': true }, panel: { contains: CHAT, name: 'chat panel' } });
 
   it('streams the answer: the text grows over time, then the figures show', async () => {
     await chatAbout(`Tell me about queues. [[sim:respond=${LONG_ANSWER}]]`);

@@ -16,7 +16,7 @@ import { workspaceFile } from './helpers/workspace';
 
 const PANEL = EXPERIMENT_PANEL;
 const WAIT_MS = 15_000;
-// sha256("test"): an adaptor the simulator serves.
+// sha256("test"): an adaptor the simulator serves with its example jobs.
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
 async function figures(column: number): Promise<string> {
@@ -57,7 +57,7 @@ async function closePanels(): Promise<void> {
 }
 
 describe('experiment evidence: intervals, the paired test, repeats and the baseline', () => {
-  useExperimentSimulator();
+  useExperimentSimulator({ exampleJobs: true });
 
   it('shows each pass rate with its 95% interval, and Compare columns… gives the paired test: better beyond noise, with the rows and p', async () => {
     const rows = Array.from({ length: 6 }, () => ({ long: 'no', short: 'yes' }));

@@ -10,6 +10,7 @@ import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
 const EXPERIMENT = EXPERIMENT_PANEL;
+/** The simulator's first example adaptor (exampleJobs): sha256("test"). */
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
 async function chip(status: string): Promise<number> {
@@ -22,7 +23,7 @@ async function cellText(row: number, column: number): Promise<string> {
 }
 
 describe('experiments', () => {
-  const suite = useExperimentSimulator();
+  const suite = useExperimentSimulator({ exampleJobs: true });
 
   it('runs 2 prompts x 2 models x 5 rows from the CodeLens above prompts: into 20 cells with the right answers', async () => {
     await workspaceFile('exp/greet.prompty', `---\nname: Greet\nsample:\n  name: Ada\n---\nuser:\nGreet {{ name }} from {{ city }}. ${respond('greeting {{ name }}')}\n`);

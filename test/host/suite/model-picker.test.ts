@@ -4,17 +4,17 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { pressKey, workbenchText } from './helpers/page';
 import { resetSettings, setSettings } from './helpers/settings';
-import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { EXAMPLE_JOBS, startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
 
-// The simulator's first adaptor: sha256("test"), a trained job's hash.
+// The simulator's first example adaptor (EXAMPLE_JOBS): sha256("test"), a trained job's hash.
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
 describe('model picker', () => {
   let sim: SimulatorProcess;
 
   before(async () => {
-    sim = await startSimulatorProcess(['--zero-latency']);
+    sim = await startSimulatorProcess(['--zero-latency', EXAMPLE_JOBS]);
     await setSettings({ baseUrl: sim.url });
   });
 
@@ -24,7 +24,7 @@ describe('model picker', () => {
     await sim.stop();
   });
 
-  it('lists the base model and the adaptors with parent and context length, and saves the choice', async () => {
+  it('lists the base model with its context length and the adaptors with their parent, and saves the choice', async () => {
     await setSettings({ model: '' });
     const picking = vscode.commands.executeCommand('scalarlm.selectModel');
     const list = await waitFor(async () => {

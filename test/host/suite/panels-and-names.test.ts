@@ -32,6 +32,7 @@ async function focusEditor(document: vscode.TextDocument): Promise<void> {
 describe('panels: one column beside the editor, named for what they show', () => {
   const suite = useSuiteSimulator({
     args: ['--tokens-per-second', '2000', '--slots', '16'],
+    exampleJobs: true,
     settings: { maxTokens: 16, 'metrics.intervalSeconds': 1 },
     panel: { contains: 'scalarlm-', name: 'ScalarLM panels' },
   });

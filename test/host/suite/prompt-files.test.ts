@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { pressKey, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { resetSettings, setSettings } from './helpers/settings';
-import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { EXAMPLE_JOBS, startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
@@ -208,7 +208,8 @@ describe('prompt files: chat from a .prompty', () => {
   let sim: SimulatorProcess;
 
   before(async () => {
-    sim = await startSimulatorProcess(['--zero-latency']);
+    // Example jobs: Compare Models needs the adaptors beside the base model.
+    sim = await startSimulatorProcess(['--zero-latency', EXAMPLE_JOBS]);
     await setSettings({ baseUrl: sim.url, model: '', 'chat.stream': true });
   });
 

@@ -12,7 +12,7 @@ import { chooseInQuickInput } from './helpers/quick-input';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
-// sha256("test"): an adaptor the simulator serves.
+// sha256("test"): an adaptor the simulator serves with its example jobs.
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 // Only while shown: a closed quick input stays in the page, hidden, with the text of its last list.
 const LIST = '.quick-input-widget:not([style*="display: none"]) .quick-input-list';
@@ -22,7 +22,7 @@ async function figures(column: number): Promise<string> {
 }
 
 describe('training loop: export training data, add an adaptor, compare with base', () => {
-  const suite = useExperimentSimulator();
+  const suite = useExperimentSimulator({ exampleJobs: true });
   const posts = async () => (await suite.sim.stats()).requests['POST /v1/generate'] ?? 0;
 
   it('exports the expected answers, adds the adaptor undoably, and compares it with the base sending only its cells', async () => {

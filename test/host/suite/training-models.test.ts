@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { pressKey, screenshot, typeText, workbenchText } from './helpers/page';
 import { resetSettings, setSettings } from './helpers/settings';
-import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { EXAMPLE_JOBS, startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
 
-// sha256("test"): the simulator's first adaptor; sha256("sim-failed-job"): its training job that failed.
+// The simulator's example jobs (EXAMPLE_JOBS): sha256("test"), its first adaptor; sha256("sim-failed-job"), the job that failed.
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const FAILED = 'ed4d3139c4a130851a7a98cdaedfee7d90b7fdd54bfd4cc721a44c30d8283004';
 // Only while shown: a closed quick input stays in the page, hidden, with the text of its last list.
@@ -26,7 +26,7 @@ describe('model picker: training jobs', () => {
   let sim: SimulatorProcess;
 
   before(async () => {
-    sim = await startSimulatorProcess(['--zero-latency']);
+    sim = await startSimulatorProcess(['--zero-latency', EXAMPLE_JOBS]);
     await setSettings({ baseUrl: sim.url, model: '' });
   });
 

@@ -131,7 +131,7 @@ describe('scalarlm-lab', () => {
     });
 
     it('models lists the base model and adaptors', async () => {
-      await withSimulator({}, async (sim) => {
+      await withSimulator({ exampleJobs: true }, async (sim) => {
         const result = await cli(sim, ['models']);
         assert.equal(result.code, 0, result.stderr);
         assert.match(result.stdout, /tiny-random\/gemma-4-dense\s+base model/);

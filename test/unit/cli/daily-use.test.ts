@@ -30,7 +30,7 @@ describe('scalarlm-lab in daily use', () => {
   });
 
   it('streams chat with --model latest, asking for the adaptor the queue would pick', async () => {
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const streamed = await cli(sim, ['chat', '-m', 'Hello there', '--model', 'latest', '--max-tokens', '8']);
       assert.equal(streamed.code, 0, streamed.stderr);
       const queued = await cli(sim, ['chat', '-m', 'Hello there', '--model', 'latest', '--max-tokens', '8', '--no-stream']);
@@ -51,7 +51,7 @@ describe('scalarlm-lab in daily use', () => {
   });
 
   it('lists training jobs beside the models, and prints the Prometheus metrics', async () => {
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const models = await cli(sim, ['models']);
       assert.equal(models.code, 0, models.stderr);
       assert.match(models.stdout, /^Training jobs \(3 of 4 served\)$/m);

@@ -8,7 +8,7 @@ import { runCli } from '../helpers/cli-run';
 import { submissionCounts, withSimulator } from '../helpers/simulator';
 import { fileWriter, useTempDir } from '../helpers/temp-dir';
 
-/** The simulator's first adaptor: sha256("test"). */
+/** The simulator's first example adaptor (exampleJobs): sha256("test"). */
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
 const posts = (sim: SimHandle) => sim.stats().requests['POST /v1/generate'] ?? 0;
@@ -25,7 +25,7 @@ describe('scalarlm-lab eval --provider', () => {
 
   it('sends only the added column\'s groups: the base columns\' groups are the same batches, fetched', async function () {
     this.timeout(60_000);
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const config = experiment();
       const first = await evalCli(sim, [config]);
       assert.equal(first.code, 0, first.stderr);

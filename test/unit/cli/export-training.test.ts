@@ -55,7 +55,7 @@ describe('scalarlm-lab export-training', () => {
   });
 
   it('--from passing takes the named column\'s answers that passed every assertion', async () => {
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const config = write(
         'c.yaml',
         'prompts:\n  - "Say {{ word }} [[sim:respond={{ word }}]]"\nproviders:\n  - scalarlm:base\n  - id: scalarlm:latest\n    label: tuned\n' +
@@ -117,6 +117,29 @@ describe('scalarlm-lab export-training', () => {
       const bad = await cli(sim, ['export-training', runId, '--from', 'best']);
       assert.equal(bad.code, 2);
       assert.match(bad.stderr, /--from must be expected, passing or reviewed/);
+    });
+  });
+
+  it('refuses to overwrite an existing file (data.jsonl or --out) unless --force, before asking the deployment', async () => {
+    await withSimulator({}, async (sim) => {
+      write('rows.csv', 'city,__expected\nParis,France\n');
+      const config = write('c.yaml', 'prompts:\n  - "Country of {{ city }}?"\nproviders:\n  - scalarlm:base\ntests: file://rows.csv\n');
+      const runId = runIdOf((await cli(sim, ['eval', config])).stderr);
+      const earlier = write('data.jsonl', '{"input": "mine", "output": "keep me"}\n');
+      write('mine.jsonl', '{"input": "mine", "output": "keep me too"}\n');
+      const requests = () => Object.values(sim.stats().requests).reduce((sum, n) => sum + n, 0);
+      const asked = requests();
+      for (const out of [[], ['--out', 'mine.jsonl']]) {
+        const refused = await cli(sim, ['export-training', runId, ...out]);
+        assert.equal(refused.code, 2, refused.stderr);
+        const file = join(tmp.path, out[1] ?? 'data.jsonl').replace(/[.\\/]/g, '\\$&');
+        assert.match(refused.stderr, new RegExp(`${file} already exists: pass --force to overwrite it, or --out FILE to write elsewhere\\.`));
+      }
+      assert.equal(readFileSync(earlier, 'utf8'), '{"input": "mine", "output": "keep me"}\n');
+      assert.equal(requests(), asked, 'the deployment was not asked');
+      const forced = await cli(sim, ['export-training', runId, '--force']);
+      assert.equal(forced.code, 0, forced.stderr);
+      assert.deepEqual(lines(earlier), [{ input: 'Country of Paris?', output: 'France' }]);
     });
   });
 

@@ -2,6 +2,7 @@
 // at file:line (exit 2); a flag sends an overlong prompt anyway.
 
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SimHandle } from '../../../src/sim';
@@ -10,6 +11,8 @@ import { withSimulator } from '../helpers/simulator';
 import { fileWriter, useTempDir } from '../helpers/temp-dir';
 
 const posts = (sim: SimHandle) => sim.stats().requests['POST /v1/generate'] ?? 0;
+/** The simulator's first example adaptor: sha256("test"). */
+const ADAPTOR = createHash('sha256').update('test').digest('hex');
 
 describe('prompt files that cannot be sent as they are', () => {
   const tmp = useTempDir();
@@ -69,6 +72,16 @@ describe('prompt files that cannot be sent as they are', () => {
       const sent = await cli(sim, ['generate', file, '--allow-long-prompts']);
       assert.notEqual(sent.code, 2, sent.stderr);
       assert.ok(posts(sim) > 0);
+    });
+  });
+
+  it("takes an adaptor's context from its base model, as vLLM's LoRA cards say max_model_len null", async () => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
+      const file = write('long.txt', `${'word '.repeat(10_000)}\n`);
+      const refused = await cli(sim, ['generate', file, '--model', ADAPTOR]);
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, /more than the model's context of 8,192 tokens \(max_model_len of tiny-random\/gemma-4-dense from \/v1\/models\)/);
+      assert.equal(posts(sim), 0);
     });
   });
 

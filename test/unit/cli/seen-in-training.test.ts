@@ -76,8 +76,8 @@ describe('seen in training: chat cells and every report', function () {
   });
 
   it('says "unknown", never unseen, for an adaptor the deployment has no dataset for, and shows its one pass rate', async () => {
-    await withSimulator({}, async (sim) => {
-      // sha256("test"): an adaptor the simulator serves without a training job behind it.
+    await withSimulator({ exampleJobs: true }, async (sim) => {
+      // sha256("test"): an example adaptor the simulator serves with no dataset behind it.
       const adaptor = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
       const judged = await cli(sim, ['eval', experiment(), '--provider', `scalarlm:${adaptor}`, '--provider-label', 'elsewhere', '--output', 'out.jsonl']);
       assert.equal(judged.code, 100, judged.stderr);

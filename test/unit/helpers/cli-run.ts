@@ -34,11 +34,18 @@ export function jsonLines(text: string): Record<string, unknown>[] {
   return text.trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/** The built CLI (dist/cli.js) run as a process, as a terminal runs it; `stateHome` is its XDG_STATE_HOME (none: unset). */
-export async function runBuiltCli(argv: string[], options: { cwd?: string; stateHome?: string } = {}): Promise<CliResult> {
+/**
+ * The built CLI (dist/cli.js) run as a process, as a terminal runs it; `stateHome` is its XDG_STATE_HOME (none: unset),
+ * `nodeFlags` go to node before the script, and a process still running after `killAfterMs` is killed (code null).
+ */
+export async function runBuiltCli(argv: string[], options: { cwd?: string; stateHome?: string; nodeFlags?: string[]; killAfterMs?: number } = {}): Promise<CliResult> {
   const cli = join(__dirname, '../../../../dist/cli.js');
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, ...argv], { ...(options.cwd ? { cwd: options.cwd } : {}), env: { ...process.env, XDG_STATE_HOME: options.stateHome } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...(options.nodeFlags ?? []), cli, ...argv], {
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      ...(options.killAfterMs ? { timeout: options.killAfterMs } : {}),
+      env: { ...process.env, XDG_STATE_HOME: options.stateHome },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -175,7 +175,7 @@ describe('sim: chat and completions (protocol §6)', () => {
   });
 
   describe('models and health (§7)', () => {
-    const sim = useSimulator({ zeroLatency: true });
+    const sim = useSimulator({ zeroLatency: true, exampleJobs: true });
 
     it('lists the base model and adaptors parented to it', async () => {
       const list = json<{ object: string; data: { id: string; parent: string | null; max_model_len: number }[] }>(await get(sim(), '/v1/models'));

@@ -28,6 +28,7 @@ describe('sim: the sim command', () => {
     assert.equal(await runSimCommand(['--help'], { stdout: stdout.stream, stderr: capture().stream }), 0);
     assert.match(stdout.text(), /--fault SPEC/);
     assert.match(stdout.text(), /--training-step-time S/);
+    assert.match(stdout.text(), /--example-jobs +three trained adaptors and their jobs, and a failed job \(a fresh simulator has none, as a real deployment\)/);
   });
 
   it('listens, logs requests to stderr, and stops when its signal aborts', async () => {
@@ -50,6 +51,24 @@ describe('sim: the sim command', () => {
     stop.abort();
     assert.equal(await running, 0);
     assert.match(stderr.text(), /^GET \/v1\/health 503 \d+ms fault=status:503$/m);
+  });
+
+  it('starts with no training jobs unless --example-jobs', async () => {
+    for (const [flags, jobs] of [[[], 0], [['--example-jobs'], 4]] as const) {
+      const stdout = capture();
+      const stop = new AbortController();
+      const running = runSimCommand(['--port', '0', '--quiet', ...flags], { stdout: stdout.stream, stderr: capture().stream, signal: stop.signal });
+      const url = await new Promise<string>((resolve) => {
+        stdout.stream.on('data', () => {
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(stdout.text());
+          if (match) resolve(match[1]);
+        });
+      });
+      const { models } = (await (await fetch(`${url}/v1/megatron/list_models`)).json()) as { models: unknown[] };
+      stop.abort();
+      assert.equal(await running, 0);
+      assert.equal(models.length, jobs, flags.join(' '));
+    }
   });
 
   it('runs standalone from main.js and exits 0 on SIGTERM', async () => {

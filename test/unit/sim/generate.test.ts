@@ -7,7 +7,8 @@ const MAX_TOKENS_NULL_GROUP = '67d90725a08363025e785f651a28f6e4eeca7ea3076f512b2
 
 describe('sim: POST /v1/generate (protocol §1)', () => {
   describe('with a fast model', () => {
-    const sim = useSimulator({ zeroLatency: true });
+    // The example jobs' adaptors, for the requests that name one.
+    const sim = useSimulator({ zeroLatency: true, exampleJobs: true });
 
     it('answers with the group id a client can compute, and the deterministic text', async () => {
       const reply = await post(sim(), '/v1/generate', { prompts: ['What is 1 + 1?'] });

@@ -50,7 +50,7 @@ describe('sim: scripted responses and lasting submission counts', () => {
   });
 
   it('answers differently with a trained adaptor than with the base model', async () => {
-    const sim = await startSimulator({ port: 0, zeroLatency: true });
+    const sim = await startSimulator({ port: 0, zeroLatency: true, exampleJobs: true });
     try {
       const adaptor = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
       const ask = async (model?: string) => results(await post(sim, '/v1/generate', { prompts: ['same prompt'], max_tokens: 12, ...(model ? { model } : {}) }))[0].response;

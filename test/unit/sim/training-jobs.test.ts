@@ -1,4 +1,5 @@
-// GET /v1/megatron/list_models on the simulator: the training jobs behind the served adaptors, and one that
+// GET /v1/megatron/list_models on the simulator: a fresh one has no jobs and serves no adaptor, as a real
+// deployment (training.md §11.9); with example jobs, the training jobs behind the served adaptors, and one that
 // failed and was never served (protocol §7).
 
 import * as assert from 'node:assert/strict';
@@ -15,8 +16,25 @@ interface WireJob {
   loss: number;
 }
 
-describe('sim: training jobs', () => {
+describe('sim: a fresh simulator', () => {
   const sim = useSimulator({ zeroLatency: true });
+
+  it('has no training jobs and serves only its base model', async () => {
+    assert.deepEqual(json(await get(sim(), '/v1/megatron/list_models')), { models: [] });
+    assert.deepEqual(json<{ data: { id: string }[] }>(await get(sim(), '/v1/models')).data.map((model) => model.id), ['tiny-random/gemma-4-dense']);
+  });
+});
+
+describe('sim: example training jobs', () => {
+  const sim = useSimulator({ zeroLatency: true, exampleJobs: true });
+
+  it('serves their adaptors with max_model_len null, as vLLM\'s LoRA cards (training.md §5)', async () => {
+    const served = json<{ data: { id: string; parent: string | null; max_model_len: number | null }[] }>(await get(sim(), '/v1/models')).data;
+    assert.deepEqual(
+      served.map((model) => [model.parent, model.max_model_len]),
+      [[null, 8192], ...Array.from({ length: 3 }, () => ['tiny-random/gemma-4-dense', null])],
+    );
+  });
 
   it('lists a job per adaptor, completed and deployed, and a failed one that vLLM does not serve', async () => {
     const { models } = json<{ models: WireJob[] }>(await get(sim(), '/v1/megatron/list_models'));

@@ -12,7 +12,8 @@ function multipart(file: string): { body: Buffer; contentType: string } {
 }
 
 describe('sim: upload, download and the worker routes (protocol §8.3)', () => {
-  const sim = useSimulator({ zeroLatency: true, responseTimeoutMs: 200 });
+  // The example jobs' adaptors, for get_adaptors to list.
+  const sim = useSimulator({ zeroLatency: true, responseTimeoutMs: 200, exampleJobs: true });
 
   async function upload(file: string): Promise<{ status: number; body: unknown }> {
     const { body, contentType } = multipart(file);

@@ -11,10 +11,12 @@ import * as vscode from 'vscode';
 import { alternately, hostCpu, inRounds, profileHost, runCli, stampWhenShown, writeFigures } from '../helpers/figures';
 import { rendererHeapBytes, webviewEval } from '../helpers/page';
 import { resetSettings, setSettings } from '../helpers/settings';
+import { EXAMPLE_JOBS } from '../helpers/simulator';
 import { workspaceFile } from '../helpers/workspace';
 
 const EXPERIMENT = 'scalarlm-experiment';
 const ROWS = 1000;
+/** The simulator's first example adaptor (EXAMPLE_JOBS): sha256("test"). */
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const COMPLETE = `document.querySelector('main').dataset.phase === 'complete'`;
 const FIRST_CELLS = `document.querySelector('.cell[data-status="ok"]') !== null`;
@@ -59,7 +61,7 @@ describe('figures: the experiment panel with 6,000 cells, beside eval', () => {
         const cli = async () => runCli(['eval', (await writeExperiment(`figures-exp-cli-${round}`, `cli ${salt}`)).fsPath, '--url', simUrl], { XDG_STATE_HOME: state });
         const [measured, evaluated] = await alternately(round, editor, cli);
         rounds.push({ ...measured, eval: evaluated });
-      });
+      }, [EXAMPLE_JOBS]);
     } finally {
       await resetSettings();
       rmSync(state, { recursive: true, force: true });

@@ -21,7 +21,7 @@ export function respond(text: string): string {
   return `[[sim:respond=${text}]]`;
 }
 
-/** A simulator for a suite of experiment tests, the panel closed after each. */
-export function useExperimentSimulator() {
-  return useSuiteSimulator({ args: ['--tokens-per-second', '2000', '--slots', '16'], settings: { maxTokens: 32, 'metrics.intervalSeconds': 1 }, panel: { contains: EXPERIMENT_PANEL, name: 'experiment panel' } });
+/** A simulator for a suite of experiment tests, the panel closed after each; `exampleJobs` as useSuiteSimulator's. */
+export function useExperimentSimulator({ exampleJobs = false }: { exampleJobs?: boolean } = {}) {
+  return useSuiteSimulator({ args: ['--tokens-per-second', '2000', '--slots', '16'], exampleJobs, settings: { maxTokens: 32, 'metrics.intervalSeconds': 1 }, panel: { contains: EXPERIMENT_PANEL, name: 'experiment panel' } });
 }

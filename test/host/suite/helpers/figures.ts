@@ -20,10 +20,10 @@ const CLI = join(REPO_ROOT, 'dist', 'cli.js');
 /** Rounds of editor-then-reference (or the other way round, alternating): several, so the bench gives medians and ranges. */
 export const ROUNDS = 3;
 
-/** ROUNDS rounds, each on a fresh zero-latency simulator process, with the window's editors closed after each. */
-export async function inRounds(measure: (round: number, simUrl: string) => Promise<void>): Promise<void> {
+/** ROUNDS rounds, each on a fresh zero-latency simulator process (with `flags`), with the window's editors closed after each. */
+export async function inRounds(measure: (round: number, simUrl: string) => Promise<void>, flags: string[] = []): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
-    const sim = await startSimulatorProcess(['--zero-latency']);
+    const sim = await startSimulatorProcess(['--zero-latency', ...flags]);
     try {
       await measure(round, sim.url);
     } finally {

@@ -1,5 +1,6 @@
 // Runs the project's bundled simulator (dist/sim.js) as a child of the extension host, on a free port, the
-// way a user would run `scalarlm-lab sim`. Tests stop theirs; index.ts stops any left over.
+// way a user would run `scalarlm-lab sim`. Tests stop theirs; index.ts stops any left over. It starts with no
+// training jobs, as a real deployment; a test about adaptors it did not train asks for EXAMPLE_JOBS.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -24,6 +25,9 @@ export interface SimulatorProcess {
    */
   keepThroughReload(): number;
 }
+
+/** The flag for the simulator's example jobs: three trained adaptors (sha256("test") first) and a failed job. */
+export const EXAMPLE_JOBS = '--example-jobs';
 
 const SIM_SCRIPT = join(REPO_ROOT, 'dist', 'sim.js');
 const START_TIMEOUT_MS = 10_000;

@@ -5,22 +5,27 @@
 import * as vscode from 'vscode';
 import { webviewQuery } from './page';
 import { resetSettings, setSettings } from './settings';
-import { startSimulatorProcess, type SimulatorProcess } from './simulator';
+import { EXAMPLE_JOBS, startSimulatorProcess, type SimulatorProcess } from './simulator';
 import { waitFor } from './wait';
 
 export interface SuiteSimulator {
   /** The simulator's flags. */
   args: string[];
+  /**
+   * Start with the simulator's example jobs (--example-jobs): three trained adaptors, sha256("test") first, and a
+   * failed job. Without it the simulator has none, as a real deployment.
+   */
+  exampleJobs?: boolean;
   /** Settings besides `baseUrl` (which points at the simulator). */
   settings: Record<string, unknown>;
   /** Text the suite's panel shows, and its name for the wait's message. */
   panel: { contains: string; name: string };
 }
 
-export function useSuiteSimulator({ args, settings, panel }: SuiteSimulator): { readonly sim: SimulatorProcess } {
+export function useSuiteSimulator({ args, exampleJobs, settings, panel }: SuiteSimulator): { readonly sim: SimulatorProcess } {
   const holder = {} as { sim: SimulatorProcess };
   before(async () => {
-    holder.sim = await startSimulatorProcess(args);
+    holder.sim = await startSimulatorProcess(exampleJobs ? [...args, EXAMPLE_JOBS] : args);
     await setSettings({ baseUrl: holder.sim.url, ...settings });
   });
   afterEach(async () => {

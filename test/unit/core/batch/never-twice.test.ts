@@ -79,7 +79,7 @@ describe('never the same batch twice', () => {
   });
 
   it('stops before sending on a model the deployment does not serve, naming the ones it does', async () => {
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const result = await generate(sim, [file('nope.jsonl', prompts(40, 'nope')), '--model', 'nope']);
       assert.equal(result.code, 1);
       assert.match(result.stderr, /The deployment does not serve the model "nope" \(HTTP 404\)\. It serves: tiny-random\/gemma-4-dense, [0-9a-f]{64}/);

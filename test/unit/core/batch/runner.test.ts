@@ -164,7 +164,7 @@ describe('batch runner', () => {
   });
 
   it('fails the run as a whole on an unknown model, with every prompt listed as unsent', async () => {
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const { summary, items } = await run(sim, prompts(20), { params: { model: 'no-such-model', max_tokens: 8 } });
       assert.equal(summary.reason, 'failed');
       assert.match(String(summary.error?.message), /does not serve the model "no-such-model" \(HTTP 404\)\. It serves: tiny-random\/gemma-4-dense, /);

@@ -13,6 +13,7 @@ import { withSimulator } from '../../helpers/simulator';
 import { fileWriter, useTempDir } from '../../helpers/temp-dir';
 import { waitFor } from '../../helpers/wait-for';
 
+/** The simulator's first example adaptor (exampleJobs): sha256("test"). */
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const posts = (sim: SimHandle, route = 'POST /v1/generate') => sim.stats().requests[route] ?? 0;
 
@@ -44,7 +45,7 @@ describe('scalarlm-lab eval', () => {
   }
 
   it('answers 2 prompts x 2 models x 5 rows as 20 cells, rendered here, on the batch queue', async () => {
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const config = experiment();
       const output = join(tmp.path, 'cells.jsonl');
       const result = await evalCli(sim, [config, '--output', output]);
@@ -65,7 +66,7 @@ describe('scalarlm-lab eval', () => {
   });
 
   it('re-runs an unchanged experiment without sending anything, and re-sends only the groups an edited prompt changed', async () => {
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const config = experiment();
       assert.equal((await evalCli(sim, [config])).code, 0);
       const sent = posts(sim);

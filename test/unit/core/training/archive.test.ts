@@ -77,10 +77,23 @@ describe('training arguments', () => {
     assert.deepEqual(Object.keys(a), ['llm_name', 'max_steps', 'learning_rate']);
   });
 
-  it('refuses unknown names and values of the wrong type', () => {
-    assert.throws(() => canonicalParams({ max_step: 3 }), (error: Error) => error instanceof TrainArgumentsError && /Unknown training argument "max_step"/.test(error.message));
+  it('refuses near misses of known names and values of the wrong type', () => {
+    assert.throws(() => canonicalParams({ max_step: 3 }), (error: Error) => error instanceof TrainArgumentsError && /Unknown training argument "max_step": did you mean max_steps\?/.test(error.message));
+    assert.throws(() => canonicalParams({ Learning_Rate: 0.1 }), /"Learning_Rate": did you mean learning_rate\?/);
     assert.throws(() => canonicalParams({ max_steps: 2.5 }), /max_steps must be a whole number/);
     assert.throws(() => canonicalParams({ adapter_type: 'qlora' }), /adapter_type must be one of tokenformer, lora/);
+  });
+
+  it('sends names it does not know after the known ones, by name, with a warning each', () => {
+    const prepared = prepareTraining(TEXT, 'data.jsonl', { zeta: 'z', fake_fail_at_step: 2, max_steps: 5 });
+    assert.equal(JSON.stringify(prepared.params), '{"max_steps":5,"fake_fail_at_step":2,"zeta":"z"}');
+    assert.deepEqual(prepared.warnings.map((warning) => /^Training argument "(\w+)" is not one this client knows: sent as given \((.*)\)\./.exec(warning)?.slice(1)), [
+      ['fake_fail_at_step', '2'],
+      ['zeta', '"z"'],
+    ]);
+    assert.deepEqual(prepareTraining(TEXT, 'data.jsonl', { max_steps: 5 }).warnings, []);
+    assert.deepEqual(parseSetting('fake_step_s=0.5'), ['fake_step_s', 0.5]);
+    assert.deepEqual(parseSetting('tag=v2'), ['tag', 'v2']);
   });
 
   it('reads --set values as their argument\'s type', () => {

@@ -1,7 +1,9 @@
 // Training data's pure parts: a prompt's input (text as is, chat messages as the deployment rendered them, else
-// the documented role-marker rendering), a results run's examples, and the writer's refusal of an empty set.
+// the documented role-marker rendering), a results run's examples, and the writer's refusal of an empty set
+// and of an existing file unless asked to overwrite it.
 
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fallbackChatRendering, inputOf, resultsRunExamples, TrainingExportError, writeTrainingData } from '../../../../src/core/training/training-export';
 import type { RunItem } from '../../../../src/core/runs/run-projection';
@@ -40,5 +42,14 @@ describe('training data', () => {
   it('refuses to write an empty dataset, naming the file', async () => {
     const path = join(tmp.path, 'none.jsonl');
     await assert.rejects(writeTrainingData([], path), (error: unknown) => error instanceof TrainingExportError && error.message === `${path}: no examples to write: nothing in the run qualifies`);
+  });
+
+  it('keeps an existing file unless told to overwrite it, and says so', async () => {
+    const path = join(tmp.path, 'data.jsonl');
+    writeFileSync(path, 'mine\n');
+    assert.equal(await writeTrainingData([{ input: 'a', output: 'A' }], path, { overwrite: false }), false);
+    assert.equal(readFileSync(path, 'utf8'), 'mine\n');
+    assert.equal(await writeTrainingData([{ input: 'a', output: 'A' }], path, { overwrite: true }), true);
+    assert.equal(readFileSync(path, 'utf8'), '{"input":"a","output":"A"}\n');
   });
 });

@@ -16,6 +16,7 @@ import { withSimulator } from '../../helpers/simulator';
 import { useTempDir } from '../../helpers/temp-dir';
 import { waitFor } from '../../helpers/wait-for';
 
+/** The simulator's first example adaptor (exampleJobs): sha256("test"). */
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
 type ChatRequestBody = { messages: ChatMessage[]; temperature?: number; stream?: boolean };
@@ -51,7 +52,7 @@ describe('chat session', () => {
   const tmp = useTempDir();
 
   it('streams two models side by side: every character once, in order, coalesced per frame', async () => {
-    await withSimulator({ zeroLatency: false, tokensPerSecond: 2000 }, async (sim) => {
+    await withSimulator({ exampleJobs: true, zeroLatency: false, tokensPerSecond: 2000 }, async (sim) => {
       const store = new ConversationStore(tmp.path);
       const session = new ChatSession(record(['tiny-random/gemma-4-dense', ADAPTOR]), { store, api: () => ({ ok: true, api: new ScalarLMClient({ baseUrl: sim.url }) }), deadlineMs: () => 10_000 });
       const messages: ChatToWebview[] = [];
@@ -129,7 +130,7 @@ describe('chat session: the playground', () => {
   }
 
   it('sends the next turn with the controls as set, keeps them with the turn, and shows its request exactly as it went', async () => {
-    await withSimulator({}, (sim) =>
+    await withSimulator({ exampleJobs: true }, (sim) =>
       withRecordingProxy(sim.url, async (proxy) => {
         const messages: ChatToWebview[] = [];
         const chat = session(proxy.url, { ...record(['']), untitled: true }, messages);
@@ -232,7 +233,7 @@ describe('chat session: the playground', () => {
   });
 
   it("names the deployment's default model in the answer and in the request, and offers the models it serves", async () => {
-    await withSimulator({}, async (sim) => {
+    await withSimulator({ exampleJobs: true }, async (sim) => {
       const messages: ChatToWebview[] = [];
       const chat = session(sim.url, record(['']), messages);
       const read = await chat.readModels();

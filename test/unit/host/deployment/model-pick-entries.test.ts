@@ -8,12 +8,12 @@ import { durationText, modelPickEntries, type ModelPickEntry, type TrainingSide 
 import { withSimulator } from '../../helpers/simulator';
 
 const BASE = 'tiny-random/gemma-4-dense';
-// sha256("test"): the simulator's first adaptor; sha256("sim-failed-job"): its failed training job.
+// The simulator's example jobs (exampleJobs): sha256("test"), its first adaptor; sha256("sim-failed-job"), its failed job.
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const FAILED = 'ed4d3139c4a130851a7a98cdaedfee7d90b7fdd54bfd4cc721a44c30d8283004';
 
 async function fromSimulator(faults: Parameters<typeof withSimulator>[0]['faults'] = []): Promise<{ models: ModelInfo[]; training: TrainingSide }> {
-  return withSimulator({ faults }, async (sim) => {
+  return withSimulator({ exampleJobs: true, faults }, async (sim) => {
     const client = new ScalarLMClient({ baseUrl: sim.url });
     try {
       return { models: (await client.models()).data, training: (await client.trainingJobs()).data };
@@ -48,11 +48,11 @@ describe('model pick entries', () => {
     assert.equal(served.description, '');
     assert.match(served.detail ?? '', /^served · COMPLETED · step 100 of 100 · loss 0\.42 · trained 30 min · started \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     const failed = modelNamed(entries, `$(circle-outline) ${FAILED}`);
-    assert.match(failed.detail ?? '', /^not served · FAILED · step 12 of 100 · loss 2\.71 · trained 2 min · started .* UTC · not in \/v1\/models yet: requests naming it may fail/);
+    assert.match(failed.detail ?? '', /^not served · FAILED · step 12 of 100 · loss 2\.71 · trained 2 min · started .* UTC · failed: it will not be served$/);
 
     const adaptor = modelNamed(entries, ADAPTOR);
     assert.equal(adaptor.description, `adaptor of ${BASE}`);
-    assert.equal(adaptor.detail, 'max_model_len 8,192');
+    assert.equal(adaptor.detail, undefined, 'an adaptor\'s card says no max_model_len (vLLM\'s LoRA cards)');
   });
 
   it('shows no training section for a server without the route', async () => {
