@@ -42,6 +42,7 @@ export const trainCommand: Command = {
   usage: 'DATA.jsonl [--base MODEL [--other-base]] [--max-steps N] [--learning-rate X] [--adapter lora|tokenformer] [--gpus N] [--set KEY=VALUE...] [--follow] [options]',
   options: {
     base: { type: 'string', valueName: 'MODEL', description: "Base model to train (llm_name; default: the deployment's model)" },
+    'other-base': { type: 'boolean', description: 'Train a --base the deployment does not serve (its adaptor is then not served there)' },
     'max-steps': { type: 'string', valueName: 'N', description: 'Training steps (max_steps; server default 100)' },
     'learning-rate': { type: 'string', valueName: 'X', description: 'Learning rate (learning_rate; server default 0.003)' },
     adapter: { type: 'string', valueName: 'KIND', description: 'lora or tokenformer (adapter_type; server default tokenformer)' },
@@ -49,7 +50,6 @@ export const trainCommand: Command = {
     set: { type: 'string', multiple: true, valueName: 'KEY=VALUE', description: 'Any other training argument, e.g. --set batch_size=2 (repeatable)' },
     follow: { type: 'boolean', description: 'Watch the job until it completes and its adaptor answers' },
     poll: POLL_OPTION,
-    'other-base': { type: 'boolean', description: 'Train a --base the deployment does not serve (its adaptor is then not served there)' },
     'chunked-above': { type: 'string', valueName: 'MB', description: 'Use the chunked upload for archives above this (default 90, as the SDK)' },
     'chunk-size': { type: 'string', valueName: 'MB', description: 'Chunk size of the chunked upload (default 50)' },
     'max-upload': { type: 'string', valueName: 'MB', description: 'Refuse archives above this before sending (default 4096)' },
