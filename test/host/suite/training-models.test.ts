@@ -53,7 +53,7 @@ describe('model picker: training jobs', () => {
     await typeText('not served');
     const failed = await waitForList(FAILED, 'the failed job alone');
     assert.match(failed, /not served · FAILED · step 12 of 100/);
-    assert.match(failed, /not in \/v1\/models yet/);
+    assert.match(failed, /failed: it will not be served/);
     assert.doesNotMatch(failed, new RegExp(ADAPTOR));
 
     await pressKey('Control+a');
