@@ -87,8 +87,9 @@ export class Slurm {
     job.log.push(...trainer.startLines(String(job.config.job_directory), String(job.config.llm_name), this.hooks.examples(job)));
     job.status = { ...job.status, status: 'TRAINING', max_steps: trainer.maxStepsOf(job.config) };
     this.hooks.save(job);
-    // Resumed from the last checkpoint: the history so far is the trainer's.
-    const done = historyOf(job).length;
+    // Resumed from the last checkpoint, the step after the last one in the history.
+    const history = historyOf(job);
+    const done = history.length > 0 ? history[history.length - 1].step + 1 : 0;
     if (done >= trainer.maxStepsOf(job.config)) return this.complete(job);
     this.step(job, slice, done);
   }
@@ -101,7 +102,7 @@ export class Slurm {
       const entry = trainer.historyEntry(step, maxSteps, this.hooks.examples(job), stepSeconds, job.config);
       job.log.push(trainer.stepLine(entry, maxSteps, job.config, stepSeconds));
       // The trainer rewrites status.json after every step, over a CANCELLED the server wrote (training.md §4).
-      job.status = { ...job.status, status: 'TRAINING', max_steps: maxSteps, history: [...historyOf(job), entry] };
+      job.status = { ...job.status, status: 'TRAINING', max_steps: maxSteps, history: trainer.withEntry(historyOf(job), entry, job.config) };
       // COMPLETED only when no signal came; a stopped trainer checkpoints where it is and exits.
       if (slice.stopping) return this.stop(job, step);
       if (step + 1 >= maxSteps) return this.complete(job);

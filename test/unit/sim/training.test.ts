@@ -123,6 +123,13 @@ describe('sim: training', () => {
     assert.equal((await get(sim(), `/v1/megatron/train/${hash}`)).status, 200);
   });
 
+  it('keeps at most training_history_length history entries, the first and the last among them', async () => {
+    const hash = json<TrainReply>(await postTrain(sim(), datasetArchive(), { max_steps: 12, training_history_length: 5 })).job_status.model_name as string;
+    const steps = ((await finished(hash)).job_status.history ?? []).map((entry) => entry.step);
+    assert.deepEqual([steps.length, steps[0], steps[steps.length - 1]], [5, 0, 11]);
+    assert.deepEqual(steps, [...steps].sort((a, b) => a - b));
+  });
+
   it('serves a periodic checkpoint while the job still trains (deployed before COMPLETED)', async () => {
     const hash = json<TrainReply>(await postTrain(sim(), datasetArchive(), { max_steps: 40, steps_per_checkpoint: 2, fake_step_s: 0.02 })).job_status.model_name as string;
     const during = await eventually(async () => {
