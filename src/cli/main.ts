@@ -27,6 +27,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command | RawCommand>>> = 
   job: async () => (await import('./commands/training-jobs')).jobCommand,
   logs: async () => (await import('./commands/training-logs')).logsCommand,
   cancel: async () => (await import('./commands/cancel')).cancelCommand,
+  restart: async () => (await import('./commands/restart')).restartCommand,
+  delete: async () => (await import('./commands/delete')).deleteCommand,
   sim: async () => (await import('./commands/sim')).simCommand,
 };
 

@@ -3,13 +3,25 @@
 // line on stderr.
 
 import { ScalarLMClient } from '../core/api/client';
-import { jobProgress, progressLine, TrainingClient, type TrainingJobDetail } from '../core/training';
-import { numberOption, type ParsedArgs } from './command';
+import { jobProgress, progressLine, TrainingClient, type JobActions, type TrainingJobDetail } from '../core/training';
+import { numberOption, UsageError, type ParsedArgs } from './command';
 import { CommandDeadline } from './command-deadline';
 import { baseUrlOf, headersOf, timeoutMsOf } from './connection';
 import { EXIT, type CliIO } from './io';
 
 export const POLL_OPTION = { type: 'string', valueName: 'SECONDS', description: 'Between two status reads while following (default 2)' } as const;
+
+/** The one job hash a job command takes. */
+export function onlyJobHash(args: ParsedArgs): string {
+  const [hash] = args.positionals;
+  if (!hash || args.positionals.length > 1) throw new UsageError('Give exactly one job hash, as `scalarlm-lab jobs` lists it.');
+  return hash;
+}
+
+/** How the command line names what can be done with a job, for the core's words (job-words.ts). */
+export function jobActions(hash: string): JobActions {
+  return { restart: `scalarlm-lab restart ${hash}`, delete: `scalarlm-lab delete ${hash}`, show: `scalarlm-lab job ${hash}` };
+}
 
 export interface TrainingSession {
   training: TrainingClient;

@@ -33,7 +33,10 @@ Options:
   --idle-socket-timeout S  seconds before an idle keep-alive socket is closed (default ${DEFAULT_OPTIONS.idleSocketTimeoutMs / 1000})
   --seed N                 model seed (default ${DEFAULT_OPTIONS.seed})
   --training-step-time S   simulated seconds per training step (default ${DEFAULT_OPTIONS.trainingStepMs / 1000}; a job's fake_step_s param wins)
-  --adaptor-load-delay S   seconds from a job's completion to its adaptor listed in /v1/models unasked (default ${DEFAULT_OPTIONS.adaptorLoadDelayMs / 1000})
+  --adaptor-load-delay S   the worker's idle get_work: every S seconds it loads newly registered adaptors, by count (default ${DEFAULT_OPTIONS.adaptorLoadDelayMs / 1000})
+  --megatron-refresh-period S  the server's periodic task: registers checkpointed adaptors, resubmits a TRAINING
+                           job Slurm no longer runs (default ${DEFAULT_OPTIONS.megatronRefreshPeriodMs / 1000})
+  --status-torn-rate R     share of job status reads answered the 500 of status.json mid-rewrite (default ${DEFAULT_OPTIONS.trainStatusTornRate}; 0: none)
   --max-upload-size BYTES  the server's max_upload_file_size for POST /v1/megatron/train (default ${DEFAULT_OPTIONS.maxUploadFileSize})
   --upload-chunk-limit B   the server's upload_chunk_size_limit (default ${DEFAULT_OPTIONS.uploadChunkSizeLimit})
   --training-gpus N        GPUs the simulated Slurm node has (default ${DEFAULT_OPTIONS.trainingGpus}; 0 refuses jobs asking for one)
@@ -47,7 +50,9 @@ Options:
 Markers inside a prompt or chat message: [[sim:KIND]] or [[sim:KIND=ARG]] (faults above, plus
 [[sim:reasoning]], [[sim:tool-call]], and [[sim:respond=TEXT]] / [[sim:respond-b64=BASE64]] for an exact answer, the last one winning).
 Training params: fake_fail_at_step N makes the job fail at step N, fake_step_s its step time (as the fakes the
-protocol was observed with); the train-fail fault does the former for the next job submitted.
+protocol was observed with); the train-fail fault does the former for the next job submitted, sbatch-fails
+makes its sbatch fail (arg: the reason), slurm-down makes POST /train wait arg seconds (default 30.7) for a
+Slurm that never answers, then answer a plain-text 500.
 [[sim:embedding=N]] in a /v1/generate prompt answers it with a vector of N numbers (default ${DEFAULT_EMBEDDING_DIMENSION}, at most
 ${MAX_EMBEDDING_DIMENSION}) instead of text, as the embed route of 2025 servers did.
 `;
@@ -122,6 +127,8 @@ function parseFlags(argv: string[], io: SimIo): SimOptions | 'help' {
       seed: { type: 'string' },
       'training-step-time': { type: 'string' },
       'adaptor-load-delay': { type: 'string' },
+      'megatron-refresh-period': { type: 'string' },
+      'status-torn-rate': { type: 'string' },
       'max-upload-size': { type: 'string' },
       'upload-chunk-limit': { type: 'string' },
       'training-gpus': { type: 'string' },
@@ -159,6 +166,8 @@ function parseFlags(argv: string[], io: SimIo): SimOptions | 'help' {
     seed: number('seed', values.seed),
     trainingStepMs: seconds('training-step-time', values['training-step-time']),
     adaptorLoadDelayMs: seconds('adaptor-load-delay', values['adaptor-load-delay']),
+    megatronRefreshPeriodMs: seconds('megatron-refresh-period', values['megatron-refresh-period']),
+    trainStatusTornRate: number('status-torn-rate', values['status-torn-rate']),
     maxUploadFileSize: number('max-upload-size', values['max-upload-size']),
     uploadChunkSizeLimit: number('upload-chunk-limit', values['upload-chunk-limit']),
     trainingGpus: number('training-gpus', values['training-gpus']),

@@ -11,6 +11,7 @@ import { metricsRoutes } from './routes/metrics';
 import { modelsHealthRoutes } from './routes/models-health';
 import { requestBrowserRoutes } from './routes/request-browser';
 import { trainingRoutes } from './routes/training';
+import { trainingLifecycleRoutes } from './routes/training-lifecycle';
 import { workerPlaneRoutes } from './routes/worker-plane';
 import { createRuntime, type SimRuntime } from './runtime';
 import { SimServer } from './server';
@@ -74,6 +75,7 @@ function allRoutes(rt: SimRuntime): Route[] {
     ...chatRoutes(rt),
     ...completionRoutes(rt),
     ...trainingRoutes(rt),
+    ...trainingLifecycleRoutes(rt),
     ...modelsHealthRoutes(rt, () => routes),
     ...controlRoutes(rt),
   );

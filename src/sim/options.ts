@@ -14,7 +14,9 @@ export type FaultKind =
   | 'item-error'
   | 'never-finish'
   | 'train-fail'
-  | 'train-status-torn';
+  | 'train-status-torn'
+  | 'sbatch-fails'
+  | 'slurm-down';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'status',
@@ -32,6 +34,12 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'train-fail',
   // GET /v1/megatron/train/{hash} meets status.json mid-rewrite: the server's transient 500 (training.md §3.2).
   'train-status-torn',
+  // sbatch fails for the next new job: POST /train answers a plain-text 500, the job directory stays, FAILED with
+  // sbatch's output (training.md §11.7). ARG: the reason after "Batch job submission failed: ".
+  'sbatch-fails',
+  // Slurm does not answer: POST /train (and finalize) wait for squeue, then answer a plain-text 500 and create
+  // nothing (training.md §11.6). ARG: seconds of that wait, 30.7 by default as observed (slurm_wait_time is 30 s).
+  'slurm-down',
 ];
 
 /** A fault switched on by flag: on `route` (any route when absent), `times` times (forever when absent). */
@@ -68,8 +76,22 @@ export interface SimOptions {
   seed: number;
   /** Simulated time of one training step (a job's `fake_step_s` param overrides it); a job starts after 8 steps' time. */
   trainingStepMs: number;
-  /** From a training job's completion to the worker loading its adaptor unasked (training.md §5: about 30 s). */
+  /**
+   * The worker's idle get_work long-poll (inference_work_queue_timeout, 30 s): an adaptor registered meanwhile is
+   * delivered, by count, when it returns, or at once when a request brings work (training.md §5).
+   */
   adaptorLoadDelayMs: number;
+  /**
+   * The server's megatron_refresh_period (30 s): the periodic task that registers checkpointed adaptors
+   * (`deployed`) and resubmits a TRAINING job no longer in squeue, as after a cancel (training.md §4, §5).
+   */
+  megatronRefreshPeriodMs: number;
+  /**
+   * The share of GET /v1/megatron/train/{hash} reads that meet status.json mid-rewrite (training.md §3.2, §11.8: 1
+   * in 432 to 3 in 180 observed). Decided by a hash of the seed, the job and the read's number, so a run reads
+   * the same; 0 turns them off.
+   */
+  trainStatusTornRate: number;
   /** The server's max_upload_file_size: a POST /train body above twice this is refused with 413. */
   maxUploadFileSize: number;
   /** The server's upload_chunk_size_limit for /upload/chunk. */
@@ -104,6 +126,8 @@ export const DEFAULT_OPTIONS: Readonly<SimOptions> = {
   seed: 0,
   trainingStepMs: 50,
   adaptorLoadDelayMs: 30_000,
+  megatronRefreshPeriodMs: 30_000,
+  trainStatusTornRate: 0.005,
   maxUploadFileSize: 1024 * 1024 * 1024,
   uploadChunkSizeLimit: 64 * 1024 * 1024,
   trainingGpus: 1,
@@ -115,8 +139,20 @@ export const DEFAULT_OPTIONS: Readonly<SimOptions> = {
 export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
   const defined = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined));
   const options: SimOptions = { ...DEFAULT_OPTIONS, ...defined, faults: [...(partial.faults ?? [])] };
-  const positive: (keyof SimOptions)[] = ['responseTimeoutMs', 'heartbeatIntervalMs', 'tokensPerSecond', 'slots', 'admissionLimit', 'idleSocketTimeoutMs', 'maxUploadFileSize', 'uploadChunkSizeLimit'];
-  for (const key of ['trainingStepMs', 'adaptorLoadDelayMs', 'trainingGpus'] as const) {
+  const positive: (keyof SimOptions)[] = [
+    'responseTimeoutMs',
+    'heartbeatIntervalMs',
+    'tokensPerSecond',
+    'slots',
+    'admissionLimit',
+    'idleSocketTimeoutMs',
+    'maxUploadFileSize',
+    'uploadChunkSizeLimit',
+    // Periods of timers that repeat: 0 would spin.
+    'adaptorLoadDelayMs',
+    'megatronRefreshPeriodMs',
+  ];
+  for (const key of ['trainingStepMs', 'trainingGpus'] as const) {
     if (typeof options[key] !== 'number' || !(options[key] >= 0)) throw new RangeError(`${key} must be a number of at least 0, got ${String(options[key])}`);
   }
   for (const key of positive) {
@@ -124,6 +160,9 @@ export function resolveOptions(partial: Partial<SimOptions> = {}): SimOptions {
     if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`${key} must be a positive number, got ${String(value)}`);
   }
   if (typeof options.exampleJobs !== 'boolean') throw new RangeError(`exampleJobs must be true or false, got ${String(options.exampleJobs)}`);
+  if (typeof options.trainStatusTornRate !== 'number' || !(options.trainStatusTornRate >= 0 && options.trainStatusTornRate <= 1)) {
+    throw new RangeError(`trainStatusTornRate must be a number from 0 to 1, got ${String(options.trainStatusTornRate)}`);
+  }
   if (!Number.isInteger(options.slots)) throw new RangeError(`slots must be an integer, got ${options.slots}`);
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new RangeError(`port must be 0-65535, got ${options.port}`);
   if (options.profile !== 'current' && options.profile !== 'legacy') throw new RangeError(`profile must be current or legacy, got ${String(options.profile)}`);

@@ -4,6 +4,7 @@ import { ChatCoalescer } from './engine/chat-coalescer';
 import { Deployment } from './engine/deployment';
 import { WorkQueue } from './engine/work-queue';
 import { FaultBook } from './faults/fault-book';
+import { TornReads } from './faults/torn-reads';
 import { Metrics } from './metrics/metrics';
 import { MAX_MODEL_LEN, ModelCatalog } from './model/catalog';
 import type { SimOptions, SimStats } from './options';
@@ -31,6 +32,8 @@ export interface SimRuntime {
   readonly requestLog: LogBuffer;
   readonly training: TrainingJobs;
   readonly uploads: ChunkedUploads;
+  /** Which job detail reads meet status.json mid-rewrite. */
+  readonly tornReads: TornReads;
   /** Epoch seconds. */
   readonly startedAt: number;
 }
@@ -57,6 +60,7 @@ export function createRuntime(options: SimOptions): SimRuntime {
     maxModelLen: MAX_MODEL_LEN,
     isServedModel: (name) => catalog.isServed(name),
     generationFor: (model, texts) => catalog.generationFor(model, texts),
+    deliverAdaptors: () => catalog.deliver(),
   });
   const chatCoalescer = new ChatCoalescer(timers, () => metrics.inMemoryDepth, (items) => {
     metrics.recordChatBatch(items.length);
@@ -64,16 +68,20 @@ export function createRuntime(options: SimOptions): SimRuntime {
   });
   deployment.restore();
   const training = new TrainingJobs(
-    { baseModel: options.model, stepMs: options.trainingStepMs, adaptorLoadDelayMs: options.adaptorLoadDelayMs, gpus: options.trainingGpus },
+    { baseModel: options.model, stepMs: options.trainingStepMs, refreshPeriodMs: options.megatronRefreshPeriodMs, gpus: options.trainingGpus },
     catalog,
     timers,
     stats,
     options.stateDir ? store : undefined,
   );
   training.restore();
+  training.startPeriodicTask();
+  // The worker's idle get_work returns after its long-poll with any adaptors registered meanwhile.
+  timers.every(options.adaptorLoadDelayMs, () => catalog.deliver());
   const uploads = new ChunkedUploads(options.uploadChunkSizeLimit);
   // Kept for a restart, which only a state folder survives: in memory the counters would be written (all of them,
   // at each submission: a 100,000-cell run's 5,000 groups cost the simulator 9 s of CPU) for nobody to read.
   const saveStats = options.stateDir ? () => saveSubmissionCounts(store, stats) : () => undefined;
-  return { options, legacy, timers, faults, metrics, catalog, deployment, chatCoalescer, stats, saveStats, requestLog: new LogBuffer(), startedAt, training, uploads };
+  const tornReads = new TornReads(options.trainStatusTornRate, options.seed);
+  return { options, legacy, timers, faults, metrics, catalog, deployment, chatCoalescer, stats, saveStats, requestLog: new LogBuffer(), startedAt, training, uploads, tornReads };
 }

@@ -4,12 +4,31 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { followJob, otherBaseModel, parseSetting, prepareTraining, recordSubmission, TRAIN_ARGUMENTS, TrainArgumentsError, type AdaptorLineage, type FollowOutcome, type SubmittedJob, type TrainingClient } from '../../core/training';
+import {
+  cancelledWords,
+  DEFAULT_SERVED_WITHIN_MS,
+  failedWords,
+  failureReason,
+  followJob,
+  notServedWords,
+  otherBaseModel,
+  parseSetting,
+  prepareTraining,
+  recordSubmission,
+  submitWaitWords,
+  TRAIN_ARGUMENTS,
+  TrainArgumentsError,
+  type AdaptorLineage,
+  type FollowOutcome,
+  type JobStatus,
+  type SubmittedJob,
+  type TrainingClient,
+} from '../../core/training';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { json } from '../format';
 import { EXIT, type CliIO } from '../io';
 import { cliRunStore } from '../run-location';
-import { POLL_OPTION, StatusLine, withTraining } from '../training-session';
+import { jobActions, POLL_OPTION, StatusLine, withTraining } from '../training-session';
 
 const MB = 1024 * 1024;
 
@@ -29,10 +48,11 @@ export const trainCommand: Command = {
     'Everything is checked first (each line, the training arguments, the upload limit): nothing is sent\n' +
     'until all of it is right (exit 2, naming file:line). The archive is byte-for-byte reproducible, so the\n' +
     'same data and arguments always name the same job: sending them again answers with that job, never a\n' +
-    'second one. With --follow: the step, loss and ETA on stderr until the end; exit 0 once the job\n' +
-    'completed and its adaptor answers, 1 when it failed (with its last log lines) or stayed cancelled,\n' +
-    '3 when following stopped first (Ctrl-C, --timeout). --json prints one record at the end: job_hash,\n' +
-    'status, model. The adaptor\'s lineage (the run, column and held-out rows when export-training wrote the data,\n' +
+    'second one. Exit 1 when the job named is FAILED (sbatch\'s reason shown) or CANCELLED (restart offered).\n' +
+    'With --follow: the step, loss and ETA on stderr until the end; exit 0 once the job completed and its\n' +
+    'adaptor answers, 1 when it failed (with its last log lines) or is cancelled, 3 when following stopped\n' +
+    'first (Ctrl-C, --timeout) or the adaptor did not answer within --wait-served (asked with one probe request,\n' +
+    'never sent twice). --json prints one record at the end: job_hash, status, model (and error, served). The adaptor\'s lineage (the run, column and held-out rows when export-training wrote the data,\n' +
     'the arguments, the deployment\'s version) is recorded in the runs folder: scalarlm-lab job HASH shows it.\n' +
     'A --base the deployment does not serve is refused (its adaptor would not be served there) unless --other-base.\n' +
     wrapped(
@@ -50,6 +70,7 @@ export const trainCommand: Command = {
     set: { type: 'string', multiple: true, valueName: 'KEY=VALUE', description: 'Any other training argument, e.g. --set batch_size=2 (repeatable)' },
     follow: { type: 'boolean', description: 'Watch the job until it completes and its adaptor answers' },
     poll: POLL_OPTION,
+    'wait-served': { type: 'string', valueName: 'SECONDS', description: `With --follow: how long after COMPLETED the adaptor may take to answer (default ${DEFAULT_SERVED_WITHIN_MS / 1000})` },
     'chunked-above': { type: 'string', valueName: 'MB', description: 'Use the chunked upload for archives above this (default 90, as the SDK)' },
     'chunk-size': { type: 'string', valueName: 'MB', description: 'Chunk size of the chunked upload (default 50)' },
     'max-upload': { type: 'string', valueName: 'MB', description: 'Refuse archives above this before sending (default 4096)' },
@@ -65,6 +86,7 @@ export const trainCommand: Command = {
     };
     const prepared = prepareTraining(readTrainingFile(file, io), file, trainArgs, maxUpload);
     for (const warning of prepared.warnings) io.stderr.write(`${warning}\n`);
+    const servedWithinSeconds = numberOption(args, 'wait-served', { min: 0 });
 
     return withTraining(args, io, async ({ training, signal, pollMs }) => {
       await checkBaseModel(training, prepared.params, args, io, signal);
@@ -84,17 +106,19 @@ export const trainCommand: Command = {
             shownChunk = chunk;
           }
         },
+        onWait: (wait) => io.stderr.write(`${submitWaitWords(wait)}\n`),
       });
       io.stderr.write(submittedLine(submitted, prepared.examples.length, prepared.archive.length));
       const recorded = await recordSubmission(training, cliRunStore(io).dir, submitted, prepared, file, signal);
       if (recorded.problem) io.stderr.write(`${recorded.problem}\n`);
       io.stderr.write(lineageLine(recorded.lineage));
       if (!args.values.follow) {
-        if (args.values.json) io.stdout.write(json(record(submitted.hash, submitted.status.status)));
-        return EXIT.ok;
+        if (args.values.json) io.stdout.write(json(record(submitted.hash, submitted.status)));
+        return settledAtSubmit(submitted, io);
       }
       const line = new StatusLine(io.stderr);
-      const outcome = await followJob(training, submitted.hash, { pollMs, signal, onStatus: (detail) => line.show(detail) });
+      const servedWithinMs = servedWithinSeconds === undefined ? undefined : servedWithinSeconds * 1000;
+      const outcome = await followJob(training, submitted.hash, { pollMs, signal, servedWithinMs, onStatus: (detail) => line.show(detail) });
       line.end();
       return reportOutcome(outcome, submitted.hash, args, io);
     });
@@ -162,7 +186,11 @@ function readTrainingFile(file: string, io: CliIO): string {
 
 function submittedLine(job: SubmittedJob, examples: number, bytes: number): string {
   const how = job.route === 'chunked' ? 'chunked upload' : 'one request';
-  const what = job.existing ? 'the deployment already had this job (same data and arguments)' : 'a new job';
+  const what = job.recovered
+    ? 'the deployment answered HTTP 500, but had made the job (found by its hash, not sent again)'
+    : job.existing
+      ? 'the deployment already had this job (same data and arguments)'
+      : 'a new job';
   return `Sent ${examples} example${examples === 1 ? '' : 's'} (${bytes} bytes, ${how}): ${what}, ${job.hash}, ${job.status.status}.\n`;
 }
 
@@ -172,25 +200,37 @@ function lineageLine({ origin }: AdaptorLineage): string {
   return `Lineage recorded: from run ${origin.run.id}${origin.column ? `, column ${origin.column.number}` : ''}${held}.\n`;
 }
 
-/** The --json record: the job, how it ended, and the model name to ask for. */
-function record(hash: string, status: string): Record<string, unknown> {
-  return { job_hash: hash, status, model: hash };
+/** The --json record: the job, how it ended (why, when it FAILED), and the model name to ask for. */
+function record(hash: string, status: JobStatus | undefined): Record<string, unknown> {
+  const error = status?.status === 'FAILED' ? failureReason(status) : undefined;
+  return { job_hash: hash, status: status?.status ?? 'UNKNOWN', model: hash, ...(error !== undefined ? { error } : {}) };
+}
+
+/** Without --follow: a job that is FAILED or CANCELLED as submitted will not train unless restarted. */
+function settledAtSubmit(job: SubmittedJob, io: CliIO): number {
+  if (job.status.status === 'FAILED') io.stderr.write(`${failedWords(job.hash, job.status, jobActions(job.hash))}\n`);
+  else if (job.status.status === 'CANCELLED') io.stderr.write(`${cancelledWords(job.hash, job.status, jobActions(job.hash))}\n`);
+  else return EXIT.ok;
+  return EXIT.fatal;
 }
 
 function reportOutcome(outcome: FollowOutcome, hash: string, args: ParsedArgs, io: CliIO): number {
   const status = outcome.detail?.status.status ?? 'UNKNOWN';
-  if (args.values.json) io.stdout.write(json({ ...record(hash, status), ...(outcome.kind === 'failed' && outcome.detail.status.error ? { error: outcome.detail.status.error } : {}) }));
+  if (args.values.json) io.stdout.write(json({ ...record(hash, outcome.detail?.status), ...(outcome.kind === 'not-served' ? { served: false } : {}) }));
   switch (outcome.kind) {
     case 'completed':
       io.stderr.write(`Job ${hash} completed and its adaptor answers: ask for it with --model ${hash}\n`);
       return EXIT.ok;
     case 'failed':
-      io.stderr.write(`Job ${hash} FAILED${outcome.detail.status.error ? `: ${outcome.detail.status.error}` : ''}\n`);
+      io.stderr.write(`${failedWords(hash, outcome.detail.status, jobActions(hash))}\n`);
       if (outcome.lastLines.length > 0) io.stderr.write(`Its last log lines:\n${outcome.lastLines.map((l) => `  ${l.line}`).join('\n')}\n`);
       return EXIT.fatal;
     case 'cancelled':
-      io.stderr.write(`Job ${hash} was cancelled and stayed so: it will not complete.\n`);
+      io.stderr.write(`${cancelledWords(hash, outcome.detail.status, jobActions(hash))}\n`);
       return EXIT.fatal;
+    case 'not-served':
+      io.stderr.write(`${notServedWords(hash, outcome.answer, outcome.waitedMs, jobActions(hash))}\n`);
+      return EXIT.partial;
     case 'stopped':
       io.stderr.write(`Stopped following job ${hash} (${status}); it goes on on the deployment. See it with: scalarlm-lab job ${hash}\n`);
       return EXIT.partial;

@@ -1,12 +1,12 @@
 // scalarlm-lab jobs and scalarlm-lab job HASH: the deployment's training jobs (GET /v1/megatron/list_models)
 // and one job's detail (GET /v1/megatron/train/{hash}) with its lineage when it was trained from here.
 
-import { adaptorLineage, jobProgress, LineageError, lineageFacts, progressLine, type AdaptorLineage } from '../../core/training';
-import { UsageError, type Command } from '../command';
+import { adaptorLineage, jobProgress, LineageError, lineageFacts, progressLine, type AdaptorAnswer, type AdaptorLineage } from '../../core/training';
+import { type Command } from '../command';
 import { formatNumber, json, table } from '../format';
 import { EXIT, type CliIO } from '../io';
 import { cliRunStore } from '../run-location';
-import { withTraining } from '../training-session';
+import { onlyJobHash, withTraining } from '../training-session';
 
 export const jobsCommand: Command = {
   name: 'jobs',
@@ -51,11 +51,11 @@ export const jobCommand: Command = {
   usage: 'HASH [options]',
   options: {},
   async run(args, io) {
-    const [hash] = args.positionals;
-    if (!hash || args.positionals.length > 1) throw new UsageError('Give exactly one job hash, as `scalarlm-lab jobs` lists it.');
+    const hash = onlyJobHash(args);
     return withTraining(args, io, async ({ training, signal }) => {
       const detail = await training.job(hash, { signal });
-      const served = detail.status.status === 'COMPLETED' ? await training.isServed(detail.hash, { signal }) : false;
+      const answer = detail.status.status === 'COMPLETED' ? await training.adaptorAnswer(detail.hash, { signal }) : undefined;
+      const served = answer?.state === 'answers';
       const lineage = lineageOf(detail.hash, io);
       if (args.values.json) {
         io.stdout.write(json({ ...detail, served, lineage: lineage ?? null }));
@@ -64,7 +64,7 @@ export const jobCommand: Command = {
       const lines = [
         `Job     ${detail.hash}`,
         `Status  ${progressLine(jobProgress(detail.status))}`,
-        `Served  ${served ? `yes: ask for it with --model ${detail.hash}` : detail.deployed ? 'registered, not answering yet' : 'no'}`,
+        `Served  ${servedText(detail.hash, answer, detail.deployed)}`,
         ...(detail.status.error ? [`Error   ${detail.status.error}`] : []),
         ...(detail.status.output ? [`Output  ${detail.status.output}`] : []),
         'Config',
@@ -77,6 +77,13 @@ export const jobCommand: Command = {
     });
   },
 };
+
+/** Whether the adaptor answers; a refused probe says why (delivery by count, training.md §11.1). */
+function servedText(hash: string, answer: AdaptorAnswer | undefined, deployed: boolean): string {
+  if (answer?.state === 'answers') return `yes: ask for it with --model ${hash}`;
+  if (answer?.state === 'refused') return `no: this deployment has not loaded the adaptor (its probe answered "${answer.error}")`;
+  return deployed ? 'registered, not answering yet' : 'no';
+}
 
 /** The job's lineage in the runs folder; a damaged record is said on stderr and shown as none. */
 function lineageOf(hash: string, io: CliIO): AdaptorLineage | undefined {

@@ -1,32 +1,44 @@
-// Cancel as current servers take it (training.md §4): the route writes CANCELLED, and the trainer's next
-// step may write TRAINING over it, after which the job runs on (and the reconciler may resubmit it). So a
-// cancel is only "requested"; a short watch then tells whether the job stopped or runs on.
+// Cancel as current servers take it (training.md §4, §11.3-4): the route writes CANCELLED. A job whose trainer
+// had not started stays so; a training one's trainer stops at the end of its step and writes TRAINING over the
+// cancel, and the server resubmits it from its checkpoint later. A job squeue no longer lists is answered
+// unchanged, one without a Slurm id with `null`. The job is read first (it exists, and was it running?), then a
+// short watch tells whether the trainer wrote over the cancel.
 
 import type { CallOptions } from '../api/types';
 import type { JobStatus } from './job-shapes';
+import type { CancelKind } from './job-words';
 import type { TrainingClient } from './training-client';
 import { sleep } from '../api/sleep';
 
 export interface CancelOutcome {
-  /** What the cancel route answered. */
+  kind: CancelKind;
+  /** What the cancel route answered; the job's status when it answered null (no Slurm job). */
   answered: JobStatus;
   /** The status after the watch. */
   after: JobStatus;
-  /** The job was already finished: nothing to cancel. */
+  /** Nothing to cancel: the job had ended, or has no Slurm job. */
   alreadyFinished: boolean;
-  /** The status went back to QUEUED or TRAINING after the cancel: the server's trainer did not stop. */
+  /** The job goes on: its trainer stops at its step and the server resubmits it. */
   runsOn: boolean;
 }
 
 export async function requestCancel(client: TrainingClient, hash: string, options: CallOptions & { watchMs: number; pollMs: number }): Promise<CancelOutcome> {
+  const before = (await client.job(hash, options)).status;
   const answered = await client.cancel(hash, options);
-  if (answered.status === 'COMPLETED' || answered.status === 'FAILED') return { answered, after: answered, alreadyFinished: true, runsOn: false };
+  if (answered === undefined) return outcome('no-slurm-job', before, before);
+  if (answered.status === 'COMPLETED' || answered.status === 'FAILED') return outcome('ended', answered, answered);
+  if (answered.status !== 'CANCELLED') return outcome('unchanged', answered, answered);
+  if (before.status === 'CANCELLED') return outcome('already-cancelled', answered, answered);
   let after = answered;
   const deadline = Date.now() + options.watchMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && after.status === 'CANCELLED') {
     await sleep(options.pollMs, options.signal);
     after = (await client.job(hash, options)).status;
-    if (after.status !== 'CANCELLED') break;
   }
-  return { answered, after, alreadyFinished: false, runsOn: after.status === 'TRAINING' || after.status === 'QUEUED' || after.status === 'COMPLETED' };
+  const started = before.status === 'TRAINING' || after.status !== 'CANCELLED';
+  return outcome(started ? 'stops-at-step' : 'not-started', answered, after);
+}
+
+function outcome(kind: CancelKind, answered: JobStatus, after: JobStatus): CancelOutcome {
+  return { kind, answered, after, alreadyFinished: kind === 'ended' || kind === 'no-slurm-job', runsOn: kind === 'stops-at-step' || kind === 'unchanged' };
 }

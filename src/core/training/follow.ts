@@ -1,8 +1,11 @@
 // Following a job to its end: status polled (transient 500s retried by the client), new log lines read from
-// the line after the last one seen, CANCELLED treated as passing (the trainer may overwrite it, training.md
-// §4), and COMPLETED reported only once the adaptor answers.
+// the line after the last one seen, CANCELLED taken as the end (a queued job's cancel sticks; a running job's
+// trainer writes over it within a step, training.md §4), and COMPLETED reported only once the adaptor answers:
+// asked with one probe, never sent twice (adaptor-probe.ts), for a bounded time after which the follow ends
+// saying why the adaptor does not answer.
 
 import type { CallOptions } from '../api/types';
+import type { AdaptorAnswer } from './adaptor-probe';
 import type { TrainingJobDetail } from './job-shapes';
 import type { LogLine, TrainingClient } from './training-client';
 import { sleep } from '../api/sleep';
@@ -16,30 +19,33 @@ export interface FollowOptions extends CallOptions {
   onLogs?: (lines: LogLine[]) => void;
   /** Log lines kept for the report of a failed job. */
   keepLastLines?: number;
-  /**
-   * How long CANCELLED may last before it counts as the end. Current servers overwrite it within a step
-   * (training.md §4); a server where a cancel sticks would otherwise be followed forever.
-   */
-  cancelledForMs?: number;
+  /** How long after COMPLETED the adaptor may take to answer before following ends (DEFAULT_SERVED_WITHIN_MS). */
+  servedWithinMs?: number;
 }
 
 export type FollowOutcome =
   | { kind: 'completed'; detail: TrainingJobDetail }
   | { kind: 'failed'; detail: TrainingJobDetail; lastLines: LogLine[] }
-  /** CANCELLED for longer than cancelledForMs. */
   | { kind: 'cancelled'; detail: TrainingJobDetail }
+  /** COMPLETED, and the adaptor did not answer within servedWithinMs. */
+  | { kind: 'not-served'; detail: TrainingJobDetail; answer: Exclude<AdaptorAnswer, { state: 'answers' }>; waitedMs: number }
   /** The signal aborted (Ctrl-C, a deadline) before the end. */
   | { kind: 'stopped'; detail: TrainingJobDetail | undefined };
 
 const DEFAULT_KEPT_LINES = 20;
-const DEFAULT_CANCELLED_FOR_MS = 60_000;
+/**
+ * After COMPLETED, how long the adaptor may take to answer: the server's periodic task and the worker's idle
+ * long-poll each come every 30 s (training.md §5), so an adaptor the deployment can load answers well within
+ * this; its probe, once answered with an error, does not change.
+ */
+export const DEFAULT_SERVED_WITHIN_MS = 120_000;
 
 export async function followJob(client: TrainingClient, hash: string, options: FollowOptions): Promise<FollowOutcome> {
   const kept: LogLine[] = [];
   const keep = options.keepLastLines ?? DEFAULT_KEPT_LINES;
   let nextLine = 0;
   let detail: TrainingJobDetail | undefined;
-  let cancelledSince: number | undefined;
+  let completedAt: number | undefined;
   const readLogs = async (): Promise<void> => {
     const read = await client.logs(hash, nextLine, options);
     if (read.state === 'not-started' || read.lines.length === 0) return;
@@ -57,11 +63,14 @@ export async function followJob(client: TrainingClient, hash: string, options: F
         await readLogs();
         return { kind: 'failed', detail, lastLines: kept };
       }
-      cancelledSince = detail.status.status === 'CANCELLED' ? (cancelledSince ?? Date.now()) : undefined;
-      if (cancelledSince !== undefined && Date.now() - cancelledSince >= (options.cancelledForMs ?? DEFAULT_CANCELLED_FOR_MS)) return { kind: 'cancelled', detail };
+      if (detail.status.status === 'CANCELLED') return { kind: 'cancelled', detail };
       if (detail.status.status === 'COMPLETED') {
+        completedAt ??= Date.now();
         if (options.onLogs) await readLogs();
-        if (await client.isServed(hash, options)) return { kind: 'completed', detail };
+        const answer = await client.adaptorAnswer(hash, options);
+        if (answer.state === 'answers') return { kind: 'completed', detail };
+        const waitedMs = Date.now() - completedAt;
+        if (waitedMs >= (options.servedWithinMs ?? DEFAULT_SERVED_WITHIN_MS)) return { kind: 'not-served', detail, answer, waitedMs };
       }
       await sleep(options.pollMs, options.signal);
     }

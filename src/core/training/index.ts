@@ -3,7 +3,7 @@
 
 export { DATASET_MEMBER, trainingArchive } from './archive';
 export { requestCancel, type CancelOutcome } from './cancel';
-export { followJob, type FollowOptions, type FollowOutcome } from './follow';
+export { DEFAULT_SERVED_WITHIN_MS, followJob, type FollowOptions, type FollowOutcome } from './follow';
 export type { DatasetPage, DatasetRow, HistoryPoint, JobStatus, TrainingJobDetail } from './job-shapes';
 export { otherBaseModel, type OtherBase } from './base-model';
 export { newestFirst } from './job-order';
@@ -11,7 +11,11 @@ export { jobProgress, progressLine, type JobProgress } from './progress';
 export { canonicalParams, parseSetting, TRAIN_ARGUMENTS, TrainArgumentsError, type TrainArgument } from './train-arguments';
 export { datasetJsonLines, parseTrainingData, TrainingDataError, type TrainingExample } from './training-data';
 export { fallbackChatRendering, inputOf, resultsRunExamples, serverRenderings, TrainingExportError, writeTrainingData, type InputRendering } from './training-export';
-export { DEFAULT_RETRY, DEFAULT_UPLOAD_LIMITS, TrainingClient, type LogLine, type LogsRead, type RetryPolicy, type SubmittedJob, type UploadLimits, type UploadProgress } from './training-client';
+export { TrainingClient, type LogLine, type LogsRead } from './training-client';
+export { DEFAULT_RETRY, type RetryPolicy } from './training-http';
+export { DEFAULT_UPLOAD_LIMITS, type SubmittedJob, type SubmitWait, type UploadLimits, type UploadProgress } from './training-upload';
+export { type AdaptorAnswer } from './adaptor-probe';
+export { cancelledWords, cancelWords, endsFollowing, failedWords, failureReason, notServedWords, submitWaitWords, type CancelKind, type JobActions } from './job-words';
 export { TrainingJobNotFoundError } from './training-errors';
 export { DEFAULT_MAX_ARCHIVE_BYTES, prepareTraining, type PreparedTraining } from './prepare';
 export { DATA_ORIGIN_FORMAT, dataOrigin, recordDataOrigin, trainingDataHash, type DataOrigin, type DataOriginRecord } from './data-origin';

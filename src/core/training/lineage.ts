@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { dataOrigin, trainingDataHash, type DataOrigin } from './data-origin';
 import { LineageError, readRecord, writeRecord } from './lineage-files';
 import type { PreparedTraining } from './prepare';
-import type { SubmittedJob, TrainingClient } from './training-client';
+import type { TrainingClient } from './training-client';
+import type { SubmittedJob } from './training-upload';
 
 export const LINEAGE_FORMAT = 'scalarlm-lab-adaptor-lineage';
 const VERSION = 1;

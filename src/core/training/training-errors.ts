@@ -48,3 +48,15 @@ export function uploadError(error: ScalarLMError): ScalarLMError {
   }
   return message === undefined ? error : new HttpStatusError(message, error.context, error.status, error.detail, error.retryAfterSeconds, error.body);
 }
+
+/** restart's 409: the job is in a state it cannot be restarted from (only FAILED or CANCELLED). */
+export function restartRefused(hash: string, detail: string, context: ErrorContext, body: unknown): HttpStatusError {
+  const state = /in state '([^']+)'/.exec(detail)?.[1];
+  const why =
+    state === 'COMPLETED'
+      ? 'it completed; to train again with other data or arguments, train them'
+      : state === 'QUEUED' || state === 'TRAINING'
+        ? 'it is still running (a cancel does not stop it on current servers; delete does)'
+        : `it is ${state ?? 'in another state'}`;
+  return new HttpStatusError(`Job ${hash} cannot be restarted: the deployment restarts only a FAILED or CANCELLED job, and ${why} (HTTP 409: ${detail})`, context, 409, detail, undefined, body);
+}

@@ -21,6 +21,8 @@ export interface ResultRow {
 export interface DeploymentSettings extends ExecutionSettings {
   idStyle: IdStyle;
   slots: number;
+  /** The worker's get_work brings new adaptors with the work, loaded before the work runs (training.md §5). */
+  deliverAdaptors(): void;
 }
 
 export interface WorkCounters {
@@ -94,6 +96,7 @@ export class Deployment {
    * `in_progress` (§1.3), then wakes the worker.
    */
   enqueue(groupId: string, items: readonly QueuedItem[], route: string, writeRequest?: () => void): Group {
+    this.settings.deliverAdaptors();
     const row = this.queue.push(groupId, items.length, this.settings.idStyle === 'integer');
     const flagFaults = items.map(() => this.faults.takeFlag(['item-error', 'never-finish'], route));
     const group = new Group(groupId, items, row.id, row.first_item_id, flagFaults);

@@ -47,7 +47,7 @@ export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined,
   // vLLM's `assert request.max_tokens is not None`, reachable through the upload path (§3, §8.3).
   if (typeof item.max_tokens !== 'number') return errorOutcome(exceptionText(settings, 'AssertionError', ''));
   const model = typeof item.model === 'string' ? item.model : settings.baseModel;
-  if (!settings.isServedModel(model)) return errorOutcome(`The model \`${model}\` does not exist.`);
+  if (!settings.isServedModel(model)) return errorOutcome(notLoadedError(model, settings.legacy));
 
   const dimension = requestType === 'generate' ? embeddingDimension(prompt) : undefined;
   if (dimension !== undefined) {
@@ -84,6 +84,16 @@ export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined,
   if (item.chat_request !== undefined) result.finish_reason = generation.finishReason;
   const outcome: WorkOutcome = { result, durationMs: slowMs + duration(generation.completionTokens, settings) };
   return fault?.kind === 'never-finish' ? { ...outcome, result: undefined } : outcome;
+}
+
+/**
+ * A registered adaptor vLLM has not loaded: vLLM's 404 body, which the current worker does not recognise on the
+ * completion path and reports whole (protocol §3, training.md §5, §11.1); older vLLM's flat shape gave its message.
+ */
+function notLoadedError(model: string, legacy: boolean): string {
+  const message = `The model \`${model}\` does not exist.`;
+  if (legacy) return message;
+  return `Unexpected response shape: {'error': {'message': '${message}', 'type': 'NotFoundError', 'param': None, 'code': 404}}`;
 }
 
 function duration(tokens: number, settings: ExecutionSettings): number {

@@ -2,8 +2,9 @@
 // the base model as parent (protocol §7) and no max_model_len of their own (vLLM's LoRA cards, training.md §5).
 // A fresh simulator has none, as a real deployment (§11.9); with example jobs it starts with three, trained
 // before it started, the first sha256("test"), the adaptor of the group id vectors. Adaptors trained in this
-// simulator join them: registered in the API's registry first (`deployed`), served by vLLM once loaded; they
-// answer a prompt equal to a training input with its output, anything else as the base model does.
+// simulator join them: registered in the API's registry first (`deployed`), then delivered to the worker by count
+// and loaded into vLLM (training.md §5); they answer a prompt equal to a training input with its output, anything
+// else as the base model does.
 
 import { sha256Hex } from '../wire/ids';
 
@@ -12,17 +13,17 @@ export const MAX_MODEL_LEN = 8192;
 const ADAPTOR_SEEDS = ['test', 'sim-adaptor-2', 'sim-adaptor-3'];
 const FAILED_JOB_SEED = 'sim-failed-job';
 
-interface TrainedAdaptor {
-  /** Training input -> output. */
-  answers: ReadonlyMap<string, string>;
-  /** In vLLM (listed in /v1/models, usable by the proxied routes), not only in the API's registry. */
-  loaded: boolean;
-}
-
 export class ModelCatalog {
   /** The example jobs' adaptors, served from the start. */
   readonly adaptors: readonly string[];
-  private readonly trained = new Map<string, TrainedAdaptor>();
+  /** Training input -> output, per trained adaptor. */
+  private readonly answers = new Map<string, ReadonlyMap<string, string>>();
+  /** The API's in-memory registry (VLLMModelManager): hash -> the job's start_time, its sort key. */
+  private readonly registry = new Map<string, number>();
+  /** Loaded into vLLM: listed in /v1/models, usable by the proxied routes. Nothing unloads an adaptor. */
+  private readonly loaded = new Set<string>();
+  /** The worker's loaded_adaptor_count: it counts only the loads that succeeded. */
+  private loadedCount: number;
 
   constructor(
     readonly baseModel: string,
@@ -31,38 +32,64 @@ export class ModelCatalog {
     private readonly exampleJobs: boolean,
   ) {
     this.adaptors = exampleJobs ? ADAPTOR_SEEDS.map((seed) => sha256Hex(seed)) : [];
+    // The example adaptors were registered and loaded before anything was trained here, oldest first.
+    this.adaptors.forEach((hash, i) => {
+      this.registry.set(hash, this.seededStartTime(i));
+      this.loaded.add(hash);
+    });
+    this.loadedCount = this.adaptors.length;
   }
 
-  /** Served by vLLM: the base model, the example adaptors, and trained ones once loaded. */
+  /** Served by vLLM: the base model, and adaptors once loaded (a deleted job's too). */
   isServed(name: string): boolean {
-    return name === this.baseModel || this.adaptors.includes(name) || this.trained.get(name)?.loaded === true;
+    return name === this.baseModel || this.loaded.has(name);
   }
 
   /** In the API's registry (`deployed` in the training routes), loaded or not. */
   isRegistered(name: string): boolean {
-    return this.adaptors.includes(name) || this.trained.has(name);
+    return this.registry.has(name);
   }
 
-  registerTrained(hash: string, answers: ReadonlyMap<string, string>): void {
-    if (!this.trained.has(hash)) this.trained.set(hash, { answers, loaded: false });
+  /** register_megatron_models or find_model: into the registry, keyed by the job's start_time. */
+  register(hash: string, startTime: number, answers: ReadonlyMap<string, string>): void {
+    if (this.registry.has(hash)) return;
+    this.registry.set(hash, startTime);
+    this.answers.set(hash, answers);
   }
 
-  /** The worker loads a registered adaptor into vLLM. */
-  load(hash: string): void {
-    const adaptor = this.trained.get(hash);
-    if (adaptor) adaptor.loaded = true;
+  /** delete: out of the registry, not out of vLLM; the worker's count is not told (training.md §4). */
+  unregister(hash: string): void {
+    this.registry.delete(hash);
+  }
+
+  /** The registry in its SortedDict order: by start_time. */
+  registeredInOrder(): string[] {
+    return [...this.registry].sort((a, b) => a[1] - b[1]).map(([hash]) => hash);
+  }
+
+  /**
+   * The worker's get_work: `new_adaptors = registered[loaded_adaptor_count:]`, each loaded into vLLM and counted
+   * when the load succeeds (get_adaptors.py:19, training.md §5). An adaptor registered with an earlier start_time
+   * than one already loaded shifts that one into the slice, where vLLM refuses it as already loaded, so the count
+   * never moves past it and the earlier one is never loaded; after a delete the next new one falls outside.
+   */
+  deliver(): void {
+    for (const hash of this.registeredInOrder().slice(this.loadedCount)) {
+      if (this.loaded.has(hash)) continue;
+      this.loaded.add(hash);
+      this.loadedCount++;
+    }
   }
 
   /**
    * The queue routes' model resolution (§1.1, §6.3): omitted or null means the base model, `latest` the most
-   * recent training job; anything else must be registered. With `load`, /v1/generate's find_model: naming a
-   * registered adaptor makes the worker load it (training.md §5). Undefined when it is unknown.
+   * recent training job; anything else must be in the registry (see findModel for a job not registered yet).
+   * Undefined when it is unknown.
    */
-  resolve(name: string | null | undefined, options: { load?: boolean } = {}): string | undefined {
+  resolve(name: string | null | undefined): string | undefined {
     if (name === undefined || name === null) return this.baseModel;
     if (name === 'latest') return this.adaptors[this.adaptors.length - 1];
-    if (options.load && this.trained.has(name)) this.load(name);
-    return this.isServed(name) || this.trained.has(name) ? name : undefined;
+    return name === this.baseModel || this.registry.has(name) ? name : undefined;
   }
 
   /**
@@ -71,10 +98,10 @@ export class ModelCatalog {
    * seeded adaptor answers differently from the base model.
    */
   generationFor(model: string, texts: readonly (string | undefined)[]): { adaptor?: string; answer?: string } {
-    const trained = this.trained.get(model);
-    if (trained) {
-      const known = texts.find((text) => text !== undefined && trained.answers.has(text));
-      return known === undefined ? {} : { answer: trained.answers.get(known) };
+    const answers = this.answers.get(model);
+    if (answers) {
+      const known = texts.find((text) => text !== undefined && answers.has(text));
+      return known === undefined ? {} : { answer: answers.get(known) };
     }
     return model === this.baseModel ? {} : { adaptor: model };
   }
@@ -109,12 +136,12 @@ export class ModelCatalog {
     });
     return {
       object: 'list',
-      data: [card(this.baseModel, this.baseModel, null), ...[...this.adaptors, ...this.loadedTrained()].map((hash) => card(hash, `/app/cray/jobs/${hash}`, this.baseModel))],
+      data: [card(this.baseModel, this.baseModel, null), ...[...this.loaded].map((hash) => card(hash, `/app/cray/jobs/${hash}`, this.baseModel))],
     };
   }
 
-  private loadedTrained(): string[] {
-    return [...this.trained].filter(([, adaptor]) => adaptor.loaded).map(([hash]) => hash);
+  private seededStartTime(index: number): number {
+    return this.createdAt - 3600 * (this.adaptors.length - index);
   }
 
   /**
@@ -139,7 +166,7 @@ export class ModelCatalog {
         name: hash,
         deployed: true,
         status: 'COMPLETED',
-        start_time: this.createdAt - 3600 * (this.adaptors.length - i),
+        start_time: this.seededStartTime(i),
         step: 100,
         max_steps: 100,
         train_time: 1800.0,

@@ -13,6 +13,7 @@ import { samplingKey } from '../model/sampling';
 import { countPromptTokens, generate } from '../model/generator';
 import { CHAT_ROUTE, type SimRuntime } from '../runtime';
 import type { QueuedItem, StoredResult } from '../state/request-files';
+import { findModel } from '../training/find-model';
 import { pyDumps } from '../wire/python-json';
 import { adaptorOf, parseChatRequest, type ChatRequest } from './openai-request';
 import { modelNotFoundBody, vllmCompletion } from './vllm-shapes';
@@ -56,7 +57,7 @@ async function queuedChat(rt: SimRuntime, ctx: RequestContext, request: ChatRequ
     metrics.recordChatRejected();
     return sendDetail(res, 429, OVER_CAPACITY, { 'retry-after': retryAfterSeconds(depth, rt.options.admissionLimit) });
   }
-  const model = rt.catalog.resolve(request.model);
+  const model = findModel(rt.catalog, rt.training, request.model);
   if (!model) return sendDetail(res, 404, `Model ${request.model} not found`);
   // find_model accepts a registered adaptor, then vLLM's /tokenize rejects one it has not loaded (training.md §5).
   if (!rt.catalog.isServed(model)) return sendDetail(res, 404, `The model \`${model}\` does not exist.`);

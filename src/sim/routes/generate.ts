@@ -16,6 +16,7 @@ import {
   sendValidationError,
 } from '../http/validation';
 import { renderGenerateEntry } from '../model/render-entry';
+import { findModel } from '../training/find-model';
 import type { SimRuntime } from '../runtime';
 import type { QueuedItem } from '../state/request-files';
 import { computeGroupId, groupOfPromptId } from '../wire/ids';
@@ -55,7 +56,7 @@ async function submitBatch(rt: SimRuntime, ctx: RequestContext): Promise<void> {
   const request = parseGenerateRequest(ctx.body, issues);
   if (!request) return sendValidationError(ctx.res, issues);
 
-  const model = rt.catalog.resolve(request.model, { load: true });
+  const model = findModel(rt.catalog, rt.training, request.model);
   // The handler overwrites the name with the failed lookup (None) before formatting it (§1.1).
   if (!model) return sendDetail(ctx.res, 404, 'Model None not found');
 

@@ -1,48 +1,67 @@
 // The training routes under /v1/megatron as the unmodified server answers them (training.md §1-§6): the
-// multipart train and the chunked upload, job detail (a fault knob gives the 500 of status.json caught
-// mid-rewrite), logs as NDJSON under a text/event-stream label, list_models, the dataset slice and cancel,
-// each with its own error shapes (500, 404 or 200 null for the same unknown hash).
+// multipart train and the chunked upload (with Slurm down or sbatch failing as faults), job detail (now and then
+// the 500 of status.json caught mid-rewrite), logs as NDJSON under a text/event-stream label, list_models and the
+// dataset slice, each with its own error shapes (500, 404 or 200 null for the same unknown hash). Cancel, restart
+// and delete are in training-lifecycle.ts.
 
 import type { ServerResponse } from 'node:http';
-import { sendDetail, sendJson } from '../http/reply';
+import { sendDetail, sendInternalServerError, sendJson } from '../http/reply';
 import { multipartField } from '../http/multipart';
 import type { RequestContext, Route } from '../http/router';
 import { checkInt, checkString, isPlainObject, Issues, parseBodyObject, requireField, sendValidationError } from '../http/validation';
 import type { SimRuntime } from '../runtime';
 import type { UploadInit } from '../training/chunked-uploads';
 import { datasetSlice } from '../training/dataset-slice';
-import { JOBS_DIRECTORY, startTime, TrainingError, type TrainingJob } from '../training/training-jobs';
+import { JOBS_DIRECTORY, notFound, startTime, TrainingError, UnhandledServerError, type NewJobFaults, type TrainingJob } from '../training/training-jobs';
 import { emaLoss, type HistoryEntry } from '../training/trainer';
 import { pyJsonLoads } from '../wire/python-json-loads';
 import { pyDumps, pyFloat } from '../wire/python-json';
 
-const PREFIX = '/v1/megatron';
+export const PREFIX = '/v1/megatron';
 const UPLOAD_ERROR = 'There was an error uploading the file: ';
+/** What the server took to give up on an unreachable Slurm: slurm_wait_time (30 s) of squeue, and the rest (training.md §2.1). */
+const SLURM_DOWN_SECONDS = 30.7;
 
 export function trainingRoutes(rt: SimRuntime): Route[] {
   return [
-    { method: 'POST', path: `${PREFIX}/train`, handler: (ctx) => answer(ctx.res, () => train(rt, ctx)) },
+    { method: 'POST', path: `${PREFIX}/train`, handler: (ctx) => afterSlurm(rt, ctx, () => answer(ctx.res, () => train(rt, ctx))) },
     { method: 'POST', path: `${PREFIX}/upload/init`, handler: (ctx) => uploadInit(rt, ctx) },
     { method: 'POST', path: `${PREFIX}/upload/chunk`, handler: (ctx) => answer(ctx.res, () => uploadChunk(rt, ctx)) },
-    { method: 'POST', path: `${PREFIX}/upload/finalize`, handler: (ctx) => uploadFinalize(rt, ctx) },
+    { method: 'POST', path: `${PREFIX}/upload/finalize`, handler: (ctx) => afterSlurm(rt, ctx, () => uploadFinalize(rt, ctx)) },
     { method: 'GET', path: `${PREFIX}/train/logs/{model_name}`, handler: (ctx) => logs(rt, ctx) },
     { method: 'GET', path: `${PREFIX}/train/{job_hash}`, handler: (ctx) => jobInfo(rt, ctx) },
     { method: 'GET', path: `${PREFIX}/train/{job_hash}/dataset`, handler: (ctx) => dataset(rt, ctx) },
-    { method: 'POST', path: `${PREFIX}/cancel/{job_hash}`, handler: (ctx) => sendJson(ctx.res, 200, rt.training.cancel(ctx.params.job_hash) ?? null) },
     { method: 'GET', path: `${PREFIX}/list_models`, handler: (ctx) => sendJson(ctx.res, 200, { models: listModels(rt) }) },
   ];
 }
 
-/** 200 with what `produce` returns, or the status and detail of the TrainingError it throws. */
-function answer(res: ServerResponse, produce: () => unknown): void {
+/**
+ * 200 with what `produce` returns, the status and detail of the TrainingError it throws, or Starlette's plain
+ * 500 for an exception the server does not catch.
+ */
+export function answer(res: ServerResponse, produce: () => unknown): void {
   let value: unknown;
   try {
     value = produce();
   } catch (error) {
+    if (error instanceof UnhandledServerError) return sendInternalServerError(res);
     if (!(error instanceof TrainingError)) throw error;
     return sendDetail(res, error.status, error.detail);
   }
   sendJson(res, 200, value);
+}
+
+/**
+ * The launch waits for squeue first (wait_for_slurm). With a `slurm-down` fault it waits in vain, ARG seconds
+ * (30.7 by default, as observed), then raises: a plain-text 500, nothing created (training.md §2.1, §11.6). Only
+ * this request waits here: the real server's blocking sleep also stalls every other route meanwhile.
+ */
+async function afterSlurm(rt: SimRuntime, ctx: RequestContext, launch: () => void): Promise<void> {
+  const down = rt.faults.takeFlag(['slurm-down'], ctx.url.pathname);
+  if (!down) return launch();
+  const seconds = down.arg === undefined ? SLURM_DOWN_SECONDS : Number(down.arg);
+  if (!(await rt.timers.sleep((Number.isFinite(seconds) ? seconds : SLURM_DOWN_SECONDS) * 1000, ctx.signal))) return;
+  sendInternalServerError(ctx.res);
 }
 
 function train(rt: SimRuntime, ctx: RequestContext): unknown {
@@ -56,7 +75,7 @@ function train(rt: SimRuntime, ctx: RequestContext): unknown {
   const file = multipartField(ctx.body, contentType, 'file');
   if (!file) throw new TrainingError(500, `${UPLOAD_ERROR}[Errno 2] No such file or directory: '/tmp/training_job.tar.gz'`);
   const params = trainArgsOf(multipartField(ctx.body, contentType, 'params')?.toString('utf8') ?? '');
-  return rt.training.submit(params, file, () => failAtStepFault(rt, ctx));
+  return rt.training.submit(params, file, () => newJobFaults(rt, ctx));
 }
 
 /** json.loads(params), then the item assignment of dataset_hash, as the server's catch-all reports them. */
@@ -84,10 +103,14 @@ function pythonTypeName(value: unknown): string {
   return Number.isInteger(value) ? 'int' : 'float';
 }
 
-/** A `train-fail` fault makes the next new job fail at step ARG. */
-function failAtStepFault(rt: SimRuntime, ctx: RequestContext): number | undefined {
-  const fault = rt.faults.takeFlag(['train-fail'], ctx.url.pathname);
-  return fault ? Number(fault.arg ?? 0) || 0 : undefined;
+/** A `train-fail` fault makes the next new job fail at step ARG; a `sbatch-fails` one, its sbatch. */
+function newJobFaults(rt: SimRuntime, ctx: RequestContext): NewJobFaults {
+  const fail = rt.faults.takeFlag(['train-fail'], ctx.url.pathname);
+  const sbatch = rt.faults.takeFlag(['sbatch-fails'], ctx.url.pathname);
+  const faults: NewJobFaults = {};
+  if (fail) faults.failAtStep = Number(fail.arg ?? 0) || 0;
+  if (sbatch) faults.sbatchError = sbatch.arg ?? 'Unable to contact slurm controller (connect failure)';
+  return faults;
 }
 
 function uploadInit(rt: SimRuntime, ctx: RequestContext): void {
@@ -126,14 +149,14 @@ function uploadFinalize(rt: SimRuntime, ctx: RequestContext): void {
   if (issues.found || uploadId === undefined) return sendValidationError(ctx.res, issues);
   answer(ctx.res, () => {
     const { archive, params } = rt.uploads.finalize(uploadId);
-    return rt.training.submit(params, archive, () => failAtStepFault(rt, ctx));
+    return rt.training.submit(params, archive, () => newJobFaults(rt, ctx));
   });
 }
 
 function jobInfo(rt: SimRuntime, ctx: RequestContext): void {
   const name = ctx.params.job_hash;
   const job = rt.training.find(name);
-  if (job && rt.faults.takeFlag(['train-status-torn'], ctx.url.pathname)) {
+  if (job && (rt.faults.takeFlag(['train-status-torn'], ctx.url.pathname) || rt.tornReads.next(job.hash))) {
     // A reader that meets status.json mid-rewrite sees an empty file (training.md §3.2).
     return sendDetail(ctx.res, 500, `Failed to retrieve training job information: 404: Training job was not found at ${JOBS_DIRECTORY}/${job.hash}`);
   }
@@ -196,10 +219,6 @@ function jobRow(rt: SimRuntime, job: TrainingJob): Record<string, unknown> {
     train_time: pyFloat(last ? last.time : 0),
     loss: pyFloat(emaLoss(history)),
   };
-}
-
-function notFound(name: string): string {
-  return `Training job ${name} was not found in PVC or Synology`;
 }
 
 /** yaml.dump sorts keys, at every level. */

@@ -153,5 +153,5 @@ function getAdaptors(rt: SimRuntime, ctx: RequestContext): void {
   const body = parseBodyObject(ctx.body, issues);
   const loaded = body && checkInt(requireField(body, 'loaded_adaptor_count', ['body'], issues), ['body', 'loaded_adaptor_count'], issues);
   if (issues.found || loaded === undefined) return sendValidationError(ctx.res, issues);
-  sendJson(ctx.res, 200, { new_adaptors: rt.catalog.adaptors.slice(Math.max(0, loaded)) });
+  sendJson(ctx.res, 200, { new_adaptors: rt.catalog.registeredInOrder().slice(Math.max(0, loaded)) });
 }

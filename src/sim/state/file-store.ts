@@ -17,6 +17,8 @@ export interface FileStore {
   read(name: string): string | undefined;
   stat(name: string): FileInfo | undefined;
   names(): string[];
+  /** Gone, if it was there. */
+  remove(name: string): void;
 }
 
 export class MemoryFileStore implements FileStore {
@@ -40,6 +42,10 @@ export class MemoryFileStore implements FileStore {
 
   names(): string[] {
     return [...this.files.keys()];
+  }
+
+  remove(name: string): void {
+    this.files.delete(name);
   }
 }
 
@@ -77,5 +83,9 @@ export class DiskFileStore implements FileStore {
 
   names(): string[] {
     return fs.readdirSync(this.dir);
+  }
+
+  remove(name: string): void {
+    fs.rmSync(path.join(this.dir, name), { force: true });
   }
 }

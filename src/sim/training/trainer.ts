@@ -24,6 +24,24 @@ export function historyEntry(step: number, maxSteps: number, examples: number, s
   return { step, loss: lossAt(step, maxSteps), epoch: Math.floor((step * perStep) / Math.max(1, examples)), time: round((step + 1) * stepSeconds, 4) };
 }
 
+/** JobConfig's training_history_length: status.json keeps at most this many history entries. */
+const DEFAULT_HISTORY_LENGTH = 1024;
+
+/**
+ * The history with `entry` added, thinned back to training_history_length as the trainer's remove_closest_entry
+ * does: the entry closest in time to the one before it goes (never the first or the last).
+ */
+export function withEntry(history: readonly HistoryEntry[], entry: HistoryEntry, config: Record<string, unknown>): HistoryEntry[] {
+  const limit = Math.max(2, numberOr(config.training_history_length, DEFAULT_HISTORY_LENGTH));
+  const next = [...history, entry];
+  while (next.length > limit) {
+    let closest = 1;
+    for (let i = 2; i < next.length - 1; i++) if (next[i].time - next[i - 1].time < next[closest].time - next[closest - 1].time) closest = i;
+    next.splice(closest, 1);
+  }
+  return next;
+}
+
 export function maxStepsOf(config: Record<string, unknown>): number {
   const value = numberOr(config.max_steps, DEFAULT_MAX_STEPS);
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_MAX_STEPS;

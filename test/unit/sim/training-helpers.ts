@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SimHandle } from '../../../src/sim';
-import { get, json, type Reply } from './helpers';
+import { eventually, get, json, type Reply } from './helpers';
 
 export interface Example {
   input: string;
@@ -78,7 +78,7 @@ export function postTrain(sim: SimHandle, archive: Buffer, params: string | Reco
 }
 
 export interface TrainReply {
-  job_status: { status: string; model_name?: string; job_id?: string; history?: { step: number; loss: number }[]; error?: string; max_steps?: number };
+  job_status: { status: string; model_name?: string; job_id?: string; start_time?: number; history?: { step: number; loss: number }[]; error?: string; output?: string; max_steps?: number };
   job_config: Record<string, unknown>;
   deployed: boolean;
 }
@@ -86,4 +86,24 @@ export interface TrainReply {
 export async function jobInfo(sim: SimHandle, hash: string): Promise<{ status: number; body: TrainReply }> {
   const reply = await get(sim, `/v1/megatron/train/${hash}`);
   return { status: reply.status, body: json<TrainReply>(reply) };
+}
+
+/** Submits a job with these params (made distinct by the caller) and names it. */
+export async function submitJob(sim: SimHandle, params: Record<string, unknown>, examples: readonly Example[] = EXAMPLES): Promise<string> {
+  const reply = await postTrain(sim, datasetArchive(examples), params);
+  if (reply.status !== 200) throw new Error(`POST /train answered ${reply.status}: ${reply.text}`);
+  return json<TrainReply>(reply).job_status.model_name as string;
+}
+
+/** Polls the job's detail until `holds` accepts it (a transient 500 is read again). */
+export async function untilJob(sim: SimHandle, hash: string, holds: (reply: TrainReply) => boolean, what: string, timeoutMs = 10_000): Promise<TrainReply> {
+  return eventually(async () => {
+    const { status, body } = await jobInfo(sim, hash);
+    return status === 200 && holds(body) ? body : undefined;
+  }, timeoutMs, `job ${hash.slice(0, 8)}: ${what}`);
+}
+
+/** POST /v1/megatron/{action}/{hash} with an empty body. */
+export async function jobAction(sim: SimHandle, action: 'cancel' | 'restart' | 'delete', hash: string): Promise<Reply> {
+  return postRaw(sim, `/v1/megatron/${action}/${hash}`, '', {});
 }

@@ -17,7 +17,7 @@ describe('sim: training jobs across a restart', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps finished jobs and their adaptors, and finishes a job the restart interrupted', async () => {
-    const options = { port: 0, zeroLatency: true, stateDir: dir, adaptorLoadDelayMs: 60_000 };
+    const options = { port: 0, zeroLatency: true, stateDir: dir, adaptorLoadDelayMs: 60_000, trainStatusTornRate: 0 };
     const first = await startSimulator({ ...options, trainingStepMs: 2 });
     let done = '';
     let cut = '';

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { ScalarLMClient } from '../../../../src/core/api/client';
 import { followJob, prepareTraining, requestCancel, TrainingClient, TrainingJobNotFoundError, type UploadProgress } from '../../../../src/core/training';
+import { expectedJobHash } from '../../../../src/core/training/job-hash';
 import type { SimHandle } from '../../../../src/sim';
 import { withSimulator } from '../../helpers/simulator';
 import { waitFor } from '../../helpers/wait-for';
@@ -17,7 +18,8 @@ const DATA = [
   .map((example) => JSON.stringify(example))
   .join('\n');
 const FAST_RETRY = { attempts: 4, baseMs: 5, maxMs: 20 };
-const SIM = { trainingStepMs: 2, adaptorLoadDelayMs: 60_000 };
+// No torn status reads but those a test arms: some count the reads.
+const SIM = { trainingStepMs: 2, adaptorLoadDelayMs: 60_000, trainStatusTornRate: 0 };
 
 async function withTraining<T>(body: (training: TrainingClient, sim: SimHandle) => Promise<T>, options = {}): Promise<T> {
   return withSimulator({ ...SIM, ...options }, async (sim) => {
@@ -45,14 +47,22 @@ describe('training client', () => {
     });
   });
 
-  it('sends the upload again when the answer is lost after the server took it, and gets the same job back, not a second', async () => {
+  it('asks for the job by its hash when the answer is lost after the server took it, and sends nothing again', async () => {
     await withTraining(async (training, sim) => {
       sim.addFaults([{ kind: 'drop-after', route: '/v1/megatron/train', times: 1 }]);
       const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 2 });
       const job = await training.submit(archive, params);
-      assert.equal(sim.stats().requests['POST /v1/megatron/train'], 2, 'sent twice');
-      assert.equal(job.existing, true, 'the second answer is the job the first created');
+      assert.equal(sim.stats().requests['POST /v1/megatron/train'], 1, 'sent once');
+      assert.equal(sim.stats().requests[`GET /v1/megatron/train/${job.hash}`], 1, 'looked up');
+      assert.deepEqual([job.recovered, job.existing], [true, false]);
       assert.equal(sim.stats().trainingJobs, 1);
+    });
+  });
+
+  it('names the job the server names, from the archive and params alone', async () => {
+    await withTraining(async (training) => {
+      const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 3, learning_rate: 0.01, lora_config: { r: 8 } });
+      assert.equal((await training.submit(archive, params)).hash, expectedJobHash(archive, params));
     });
   });
 
@@ -85,10 +95,11 @@ describe('training client', () => {
       assert.equal(sim.stats().requests[`GET /v1/megatron/train/${hash}`], 3);
       const unknown = 'f'.repeat(64);
       await assert.rejects(training.job(unknown), (error: Error) => error instanceof TrainingJobNotFoundError && error.message.startsWith(`The deployment has no training job "${unknown}"`));
-      await assert.rejects(training.cancel(unknown), (error: Error) => error instanceof TrainingJobNotFoundError && /answered null/.test(error.message));
+      // Cancel's null is the same for an unknown job and one without a Slurm job: job detail tells them apart.
+      await assert.rejects(training.cancel(unknown), TrainingJobNotFoundError);
       await assert.rejects(training.logs(unknown), TrainingJobNotFoundError);
       await assert.rejects(training.dataset(unknown), (error: Error) => error instanceof TrainingJobNotFoundError && /answered HTTP 404/.test(error.message));
-      assert.equal(sim.stats().requests[`GET /v1/megatron/train/${unknown}`], 1, 'not found is not retried');
+      assert.equal(sim.stats().requests[`GET /v1/megatron/train/${unknown}`], 2, 'not found is not retried (once for job, once for cancel)');
     });
   });
 
@@ -158,14 +169,15 @@ describe('training client', () => {
     });
   });
 
-  it('counts a cancel that stays as the end, after a while', async () => {
+  it('ends following at CANCELLED: a queued job\'s cancel sticks', async () => {
     await withTraining(async (training) => {
       const { archive, params } = prepareTraining(DATA, 'data.jsonl', { max_steps: 2 });
       const { hash } = await training.submit(archive, params);
-      // Cancelled while queued: the simulated trainer only writes over it when it starts, 8 steps later.
-      await training.cancel(hash);
-      const outcome = await followJob(training, hash, { pollMs: 5, cancelledForMs: 20 });
-      assert.equal(outcome.kind, 'cancelled');
+      // Cancelled while queued: its trainer has not started (8 steps later), so nothing writes over it.
+      const outcome = await requestCancel(training, hash, { watchMs: 50, pollMs: 5 });
+      assert.equal(outcome.kind, 'not-started');
+      const followed = await followJob(training, hash, { pollMs: 5 });
+      assert.equal(followed.kind, 'cancelled');
     }, { trainingStepMs: 2000 });
   });
 

@@ -86,7 +86,13 @@ describe('training in the editor: the form, the job list, the job view', () => {
 
   it('says plainly when a cancel was overwritten and the job runs on', () => {
     const status = (s: string) => ({ status: s, history: [] });
-    const outcome = (answered: string, after: string, runsOn: boolean, alreadyFinished = false): CancelOutcome => ({ answered: status(answered), after: status(after), runsOn, alreadyFinished });
+    const outcome = (answered: string, after: string, runsOn: boolean, alreadyFinished = false): CancelOutcome => ({
+      kind: alreadyFinished ? 'ended' : runsOn ? 'stops-at-step' : 'not-started',
+      answered: status(answered),
+      after: status(after),
+      runsOn,
+      alreadyFinished,
+    });
     assert.match(cancelNotice(outcome('CANCELLED', 'TRAINING', true)), /^Cancel requested, but the job runs on \(TRAINING\)/);
     assert.match(cancelNotice(outcome('CANCELLED', 'CANCELLED', false)), /^Cancel requested: the server shows the job CANCELLED/);
     assert.match(cancelNotice(outcome('CANCELLED', 'COMPLETED', true)), /^Cancel requested, but the job went on and completed/);
