@@ -1,8 +1,7 @@
 // The job panel's view, worded from the job's detail: status, progress, the loss history, the config, the
-// lineage recorded when the adaptor was trained here, and what a cancel came to (current servers let the trainer
-// write over it, training.md §4).
+// lineage recorded when the adaptor was trained here, and what a cancel came to (training.md §4, §11).
 
-import { jobProgress, lineageFacts, type AdaptorLineage, type CancelOutcome, type DatasetPage, type TrainingJobDetail } from '../../core/training';
+import { cancelWords, jobProgress, lineageFacts, type AdaptorLineage, type CancelOutcome, type JobActions, type DatasetPage, type TrainingJobDetail } from '../../core/training';
 import type { DatasetView, JobPanelView } from '../../protocol/training';
 import { isRunning } from './job-list';
 
@@ -23,14 +22,14 @@ export function jobPanelView(detail: TrainingJobDetail, notice?: string, lineage
   return view;
 }
 
-/** What a cancel came to, said plainly. */
-export function cancelNotice(outcome: CancelOutcome): string {
-  if (outcome.alreadyFinished) return `The job had already ended (${outcome.answered.status}): there was nothing to cancel.`;
-  if (outcome.runsOn) {
-    const went = outcome.after.status === 'COMPLETED' ? 'went on and completed' : `runs on (${outcome.after.status})`;
-    return `Cancel requested, but the job ${went}: this server's trainer wrote over the cancel, so the job ends on its own.`;
-  }
-  return 'Cancel requested: the server shows the job CANCELLED. It is still followed, as a current server may start it again.';
+/**
+ * What a cancel came to, in the command line's words (job-words.ts: one rule for both). The editor has no
+ * restart or delete of its own, so it names the commands to run in a terminal.
+ */
+export function cancelNotice(hash: string, outcome: CancelOutcome): string {
+  const inTerminal = (command: string): string => `scalarlm-lab ${command} ${hash} (in a terminal)`;
+  const actions: JobActions = { restart: inTerminal('restart'), delete: inTerminal('delete'), show: inTerminal('job') };
+  return cancelWords(hash, outcome.kind, outcome.after, actions);
 }
 
 export function datasetView(page: DatasetPage, offset: number, limit: number, query: string): DatasetView {

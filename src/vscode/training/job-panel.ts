@@ -119,7 +119,7 @@ export class JobPanel {
     this.postView();
     try {
       const outcome = await requestCancel(this.training, this.hash, { watchMs: 3 * POLL_MS, pollMs: POLL_MS / 2 });
-      this.actionNotice = cancelNotice(outcome);
+      this.actionNotice = cancelNotice(this.hash, outcome);
     } catch (error) {
       this.actionNotice = `The cancel did not go through: ${error instanceof Error ? error.message : String(error)}`;
       this.log.channel.warn(`Cancel of training job ${this.hash}: ${this.actionNotice}`);

@@ -57,7 +57,7 @@ async function cancelJob(connection: Connection, hash: string, view: TrainingVie
   if (!access.ok) throw new Error(access.reason);
   try {
     const outcome = await requestCancel(new TrainingClient(access.api), hash, { watchMs: 3000, pollMs: 500 });
-    void vscode.window.showInformationMessage(`ScalarLM: ${cancelNotice(outcome)}`);
+    void vscode.window.showInformationMessage(`ScalarLM: ${cancelNotice(hash, outcome)}`);
   } finally {
     await access.api.close();
     void view.refresh();

@@ -3,7 +3,7 @@
 // plainly).
 
 import * as assert from 'node:assert/strict';
-import { canonicalParams, LINEAGE_FORMAT, lineageFacts, type AdaptorLineage, type CancelOutcome, type TrainingJobDetail } from '../../../../src/core/training';
+import { cancelWords, canonicalParams, LINEAGE_FORMAT, lineageFacts, type AdaptorLineage, type CancelOutcome, type TrainingJobDetail } from '../../../../src/core/training';
 import { anyRunning, jobRows, refreshesAgain } from '../../../../src/host/training/job-list';
 import { cancelNotice, jobPanelView } from '../../../../src/host/training/job-view';
 import { formArguments, readFormValue, TRAIN_FORM } from '../../../../src/host/training/train-form';
@@ -84,18 +84,21 @@ describe('training in the editor: the form, the job list, the job view', () => {
     assert.deepEqual(view.lineage?.find((fact) => fact.key === 'Deployment'), { key: 'Deployment', value: 'http://localhost:8000, version not reported' });
   });
 
-  it('says plainly when a cancel was overwritten and the job runs on', () => {
+  it('says what a cancel comes to in the command line\'s words, naming the commands to run in a terminal', () => {
     const status = (s: string) => ({ status: s, history: [] });
-    const outcome = (answered: string, after: string, runsOn: boolean, alreadyFinished = false): CancelOutcome => ({
-      kind: alreadyFinished ? 'ended' : runsOn ? 'stops-at-step' : 'not-started',
-      answered: status(answered),
+    const outcome = (kind: CancelOutcome['kind'], after: string): CancelOutcome => ({
+      kind,
+      answered: status('CANCELLED'),
       after: status(after),
-      runsOn,
-      alreadyFinished,
+      runsOn: kind === 'stops-at-step' || kind === 'unchanged',
+      alreadyFinished: kind === 'ended' || kind === 'no-slurm-job',
     });
-    assert.match(cancelNotice(outcome('CANCELLED', 'TRAINING', true)), /^Cancel requested, but the job runs on \(TRAINING\)/);
-    assert.match(cancelNotice(outcome('CANCELLED', 'CANCELLED', false)), /^Cancel requested: the server shows the job CANCELLED/);
-    assert.match(cancelNotice(outcome('CANCELLED', 'COMPLETED', true)), /^Cancel requested, but the job went on and completed/);
-    assert.match(cancelNotice(outcome('COMPLETED', 'COMPLETED', false, true)), /nothing to cancel/);
+    const hash = 'a'.repeat(64);
+    const running = cancelNotice(hash, outcome('stops-at-step', 'TRAINING'));
+    assert.equal(running, cancelWords(hash, 'stops-at-step', status('TRAINING'), { restart: `scalarlm-lab restart ${hash} (in a terminal)`, delete: `scalarlm-lab delete ${hash} (in a terminal)`, show: `scalarlm-lab job ${hash} (in a terminal)` }));
+    assert.match(running, /current servers do not stop a running job for good[\s\S]*Only scalarlm-lab delete a{64} \(in a terminal\) stops it for good\.$/);
+    // A queued job's cancel sticks (training.md §4): the editor said it might start again.
+    assert.match(cancelNotice(hash, outcome('not-started', 'CANCELLED')), /stays CANCELLED and will not run\. Run it again with scalarlm-lab restart a{64} \(in a terminal\)/);
+    assert.match(cancelNotice(hash, outcome('ended', 'COMPLETED')), /had already ended \(COMPLETED\): nothing to cancel/);
   });
 });
