@@ -4,7 +4,6 @@
 // value is refused, and what Prompty would have sent (the variable empty) is printed beside the refusal.
 // Given an experiment file (a promptfoo config), every cell it would send (render-experiment.ts).
 
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { datasetRow } from '../../core/datasets';
@@ -14,6 +13,7 @@ import { readTextFile } from '../../core/prompts/text';
 import { loadParameters, loadSample, parsePrompty, plainTemplate, renderTemplate, UndefinedVariableError, type PromptTemplate, type RenderResult } from '../../core/templates';
 import { numberOption, stringOption, UsageError, type Command } from '../command';
 import { json } from '../format';
+import { givenFileStat } from '../input-spool';
 import { EXIT } from '../io';
 import { isExperimentConfig } from '../../core/experiments/config';
 import { renderExperiment } from './render-experiment';
@@ -38,7 +38,7 @@ export const renderCommand: Command = {
     const [file] = args.positionals;
     if (!file || args.positionals.length > 1) throw new UsageError('Give exactly one prompt FILE (.prompty, .txt or .md).');
     const path = resolve(io.cwd ?? process.cwd(), file);
-    if (!existsSync(path)) throw new UsageError(`There is no prompt file ${file}.`);
+    givenFileStat(path, file, 'prompt file');
     // Refused at file:line when it is not text, as eval refuses it.
     const text = await readTextFile(path, file);
     if (/\.(ya?ml|json)$/i.test(file) && isExperimentConfig(text)) {

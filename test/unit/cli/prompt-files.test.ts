@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SimHandle } from '../../../src/sim';
 import { runCli } from '../helpers/cli-run';
@@ -58,6 +58,14 @@ describe('prompt files that cannot be sent as they are', () => {
     const result = await runCli(['render', 'binary.prompty'], { cwd: tmp.path });
     assert.equal(result.code, 2, result.stderr);
     assert.match(result.stderr, /binary\.prompty:5: the line holds a NUL byte: this is a binary file/);
+    assert.equal(result.stdout, '');
+  });
+
+  it('render refuses a folder given as its FILE, as generate does, and prints nothing', async () => {
+    mkdirSync(join(tmp.path, 'prompts.prompty'));
+    const result = await runCli(['render', 'prompts.prompty'], { cwd: tmp.path });
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, /prompts\.prompty is a folder: give a prompt file in it/);
     assert.equal(result.stdout, '');
   });
 
