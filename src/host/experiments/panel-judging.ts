@@ -159,9 +159,14 @@ export class PanelJudging implements CellJudging {
     return this.comparing.view;
   }
 
-  /** The comparison counted again (this run's cells moved on, or were graded); `verdictOf` judges another run's cells. */
-  recompare(run: RunProjection, verdictOf: VerdictOf): void {
-    if (!this.comparing) return;
+  /**
+   * The comparison counted again (this run's cells moved on, or were graded); `verdictOf` judges another run's cells.
+   * Returns the cells whose change is not what it was: the page gets them with the new counts, so a cell's mark and
+   * the Changed filter never keep a change the bar no longer counts (a cell pending, since answered or graded).
+   */
+  recompare(run: RunProjection, verdictOf: VerdictOf): RunItem[] {
+    if (!this.comparing) return [];
+    const before = this.comparing.cells;
     const mine: VerdictOf = (of, item) => {
       if (of !== run) return verdictOf(of, item);
       const status = this.outcome(item)?.status;
@@ -179,7 +184,9 @@ export class PanelJudging implements CellJudging {
       const rows = judgedRowsView(judged);
       this.comparing.view = { kind: 'columns', base: against.base, other: against.other, counts: comparison.counts, ...comparisonEvidence(comparison), ...(rows ? { rows } : {}) };
     }
-    this.comparing.cells = new Map(comparison.cells.map((cell) => [cell.item.index, cell]));
+    const after = new Map(comparison.cells.map((cell) => [cell.item.index, cell]));
+    this.comparing.cells = after;
+    return run.items.filter((item) => before.get(item.index)?.change !== after.get(item.index)?.change);
   }
 
   /** The rows a column comparison judges; 'asking' while the deployment is first asked of an adaptor's column. */

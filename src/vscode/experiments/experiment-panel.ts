@@ -166,8 +166,10 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       const judging = this.judging;
       if (!run || !judging) return;
       if (judging.comparison) {
-        judging.recompare(run, storedVerdicts(this.deps.runs.runStore, templateTrust()));
+        const moved = judging.recompare(run, storedVerdicts(this.deps.runs.runStore, templateTrust()));
         this.post({ type: 'comparison', comparison: judging.comparison ?? null });
+        // The cells whose change the recount moved go with it: their marks and the Changed filter say what the bar counts.
+        if (moved.length > 0) this.post({ type: 'cells', cells: cellViews(moved, this.live, judging) });
       }
       const { columns, disagree } = judging.judged(run, this.sourceLabel(run));
       const before = JSON.stringify(this.baselineView?.view);

@@ -145,6 +145,34 @@ describe('the experiment panel judging its cells', () => {
       await api.close();
     });
   });
+
+  it("recounts a column comparison when a grade lands and names the cells whose change moved, so the page's marks follow the bar", async () => {
+    await withSimulator({}, async (sim) => {
+      const api = new ScalarLMClient({ baseUrl: sim.url });
+      const store = new RunStore(join(tmp.path, 'runs'));
+      // Column 0 answers "no", column 1 "yes": the check passes column 1 only, the rubric (graded later) passes both.
+      write('long.txt', 'Long answer on {{ topic }}. [[sim:respond=no]]');
+      write('short.txt', 'Short answer on {{ topic }}. [[sim:respond=yes]]');
+      const rubric = `About it ${verdict('{"pass": true, "score": 1, "reason": "fine"}')}`;
+      const path = write('graded-columns.yaml', `prompts:\n  - file://long.txt\n  - file://short.txt\nproviders:\n  - scalarlm:base\ntests:\n  - vars: {topic: tea}\n    assert:\n      - type: contains\n        value: "yes"\n      - type: llm-rubric\n        value: '${rubric}'\n`);
+      const runId = await run(api, store, path);
+      const projection = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
+      const judging = new PanelJudging(store, runId, readTests(store, runId), 'trusted');
+      const other = projection.items.find((item) => item.cell?.[0] === 1)!;
+      const none = () => undefined;
+      judging.compareColumns(projection, 0, 1);
+      assert.equal(judging.change(other), 'changed', 'not graded yet: another answer, no verdict to compare');
+      assert.deepEqual(judging.recompare(projection, none), [], 'nothing moved');
+
+      const lines: LedgerLine[] = [];
+      const summary = await runGrading(api, store, planGrading(store, runId, 'trusted')!, { onLedger: (batch) => lines.push(...batch) });
+      judging.gradingLines(summary.runId, lines);
+      assert.deepEqual(judging.recompare(projection, none), [other], 'the cell whose change the grade moved');
+      assert.equal(judging.change(other), 'newly-passing');
+      assert.deepEqual(judging.comparison?.counts, { same: 0, changed: 0, 'newly-passing': 1, 'newly-failing': 0, added: 0, removed: 0 }, 'the counts say what the cell says');
+      await api.close();
+    });
+  });
 });
 
 function readTests(store: RunStore, runId: string) {

@@ -1,0 +1,21 @@
+// A small training job of the test's own, trained through the editor as a person does: Train Adaptor… on a file,
+// Start Training in the form, the job panel followed until the job completes. New tests train their own adaptors
+// rather than lean on any the simulator may seed.
+
+import * as vscode from 'vscode';
+import { webviewQuery, workbenchText } from './page';
+import { pressInQuickInput } from './quick-input';
+import { waitFor } from './wait';
+
+const FORM = '.quick-input-widget:not([style*="display: none"]) .quick-input-list';
+
+/** Trains on `data` with the server's defaults; resolves with the job hash once its panel shows COMPLETED. */
+export async function trainOnFile(data: vscode.Uri, timeoutMs = 60_000): Promise<string> {
+  const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', data);
+  await waitFor(async () => (await workbenchText(FORM))?.includes('Start Training'), { timeoutMs, what: 'the Train Adaptor form' });
+  await pressInQuickInput('Enter');
+  await training;
+  const hash = await waitFor(async () => /^[0-9a-f]{64}$/.exec((await webviewQuery('scalarlm-training', '#hash'))?.texts[0] ?? '')?.[0], { timeoutMs, what: 'the job panel' });
+  await waitFor(async () => (await webviewQuery(hash, 'main[data-status="COMPLETED"]'))?.count === 1, { timeoutMs, what: `job ${hash.slice(0, 12)} to complete` });
+  return hash;
+}
