@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { checkFraction, HoldoutError } from '../../core/evidence';
 import { RunJudgement } from '../../core/experiments/run-judgement';
 import { ReviewBook } from '../../core/experiments/evidence';
+import { trainingSourceCounts, type SourceCount } from '../../core/experiments/training-sources';
 import { columnNamed, trainingExport, type RowsSplit, type TrainingSource } from '../../core/experiments/training-rows';
 import { exportOrigin } from '../../core/experiments/training-origin';
 import { RunProjection } from '../../core/runs/run-projection';
@@ -72,7 +73,10 @@ export const exportTrainingCommand: Command = {
     try {
       // The CLI runs the user's own files: javascript assertions are judged here, as in eval.
       const judgement = RunJudgement.of(store, runId, 'trusted');
-      const choice = { from: from as TrainingSource, ...(column !== undefined ? { column } : {}), ...(expectedVar !== undefined ? { expectedVar } : {}), ...(holdout ? { holdout } : {}), ...(from === 'reviewed' ? { reviews: ReviewBook.open(store.dir) } : {}) };
+      const reviews = ReviewBook.open(store.dir);
+      const choice = { from: from as TrainingSource, ...(column !== undefined ? { column } : {}), ...(expectedVar !== undefined ? { expectedVar } : {}), ...(holdout ? { holdout } : {}), ...(from === 'reviewed' ? { reviews } : {}) };
+      const nothing = experiment && givesNothing(trainingSourceCounts(run, judgement, reviews), choice);
+      if (nothing) throw new UsageError(nothing);
       const exported = await trainingExport(client, run, judgement, choice, io.signal);
       if (!(await writeTrainingData(exported.examples, out, { overwrite }))) throw new UsageError(alreadyThere(out));
       recordDataOrigin(store.dir, exported.examples, exportOrigin(run.header, choice, exported, cwd));
@@ -86,6 +90,15 @@ export const exportTrainingCommand: Command = {
     }
   },
 };
+
+/** Why the chosen source gives no example, and the flags that would give some; undefined when it gives one. */
+function givesNothing(counts: readonly SourceCount[], choice: { from: TrainingSource; expectedVar?: string }): string | undefined {
+  const chosen = counts.find((count) => count.from === choice.from && count.expectedVar === choice.expectedVar);
+  if (!chosen?.why) return undefined;
+  const flags = (count: SourceCount) => (count.expectedVar !== undefined ? `--expected-var ${count.expectedVar}` : `--from ${count.from}`);
+  const instead = counts.filter((count) => !count.why).map((count) => `${flags(count)} (${count.qualifying} of ${count.of})`);
+  return `${flags(chosen)} gives nothing to train on: ${chosen.why}. ${instead.length ? `Instead: ${instead.join(', ')}.` : 'Nothing else in the run does either.'}`;
+}
 
 function alreadyThere(out: string): string {
   return `${out} already exists: pass --force to overwrite it, or --out FILE to write elsewhere.`;

@@ -137,7 +137,7 @@ function rowsSplit(judgement: RunJudgement, fraction: number, seed: number): { r
 }
 
 /** A row's expected answer: the named var, else its first `equals` assertion with a text value. */
-function expectedAnswer(test: StoredTest | undefined, judge: CellJudge, index: number, expectedVar: string | undefined): string | undefined {
+export function expectedAnswer(test: StoredTest | undefined, judge: CellJudge, index: number, expectedVar: string | undefined): string | undefined {
   if (expectedVar !== undefined) {
     const value = test?.vars[expectedVar];
     if (value === undefined || value === null || value === '') return undefined;

@@ -10,11 +10,13 @@ import { columnLabel } from '../../core/experiments/experiment-matrix';
 import { ReviewBook } from '../../core/experiments/evidence';
 import { RunJudgement } from '../../core/experiments/run-judgement';
 import { exportOrigin } from '../../core/experiments/training-origin';
+import { trainingSourceCounts, type SourceCount } from '../../core/experiments/training-sources';
 import { defaultColumn, trainingExport, type RowsSplit, type TrainingChoice, type TrainingSource } from '../../core/experiments/training-rows';
 import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { RunProjection } from '../../core/runs/run-projection';
 import { recordDataOrigin, writeTrainingData } from '../../core/training';
 import { fractionProblem, holdoutOptions } from '../../host/runs/holdout-choice';
+import { nothingToExport, sourceOptions, unusableSource } from '../../host/runs/training-source-options';
 import { templateTrust } from '../workspace-trust';
 import type { RunActionsDeps } from './run-actions';
 
@@ -28,8 +30,6 @@ export interface TrainingExportArgs {
   holdout?: number | null;
   target?: vscode.Uri;
 }
-
-const NO_REVIEW = 'This run has no reviewed answer yet: in its experiment panel, select a cell and mark its answer Good or Bad, or write the answer it should have given, then export again.';
 
 const COLUMN_PICK_TITLES: Record<TrainingChoice['from'], string> = {
   expected: 'Export Training Data: whose prompts are the inputs',
@@ -49,20 +49,12 @@ export async function exportTrainingData(deps: RunActionsDeps, runId: string, ar
   const run = RunProjection.replay(store.ledgerPath(runId), { keepItems: true });
   const experiment = run.header.experiment;
   const reviews = ReviewBook.open(store.dir);
+  const judgement = RunJudgement.of(store, runId, templateTrust());
   let choice: TrainingChoice = { from: args.from ?? 'expected', ...(args.column !== undefined ? { column: args.column } : {}), reviews };
   if (experiment && args.from === undefined) {
-    const { reviewed, answered } = reviews.count(experiment, run.items);
-    const from = await vscode.window.showQuickPick(
-      [
-        { label: 'Expected answers', description: 'each row\'s equals assertion or __expected cell', from: 'expected' as const },
-        { label: 'Passing answers', description: 'the answers that passed every assertion', from: 'passing' as const },
-        { label: 'Reviewed answers', description: reviewed > 0 ? `${reviewed} of ${answered} answers reviewed: the corrections, and the answers marked good` : 'no answer of this run is reviewed yet', from: 'reviewed' as const },
-      ],
-      { title: 'Export Training Data: the outputs' },
-    );
-    if (!from) return undefined;
-    if (from.from === 'reviewed' && reviewed === 0) return void vscode.window.showInformationMessage(NO_REVIEW);
-    choice = { ...choice, from: from.from };
+    const picked = await pickSource(trainingSourceCounts(run, judgement, reviews));
+    if (!picked) return undefined;
+    choice = { ...choice, from: picked.from, ...(picked.expectedVar !== undefined ? { expectedVar: picked.expectedVar } : {}) };
   }
   if (experiment && choice.column === undefined && defaultColumn(experiment, choice.from) === undefined) {
     const column = await vscode.window.showQuickPick(
@@ -79,7 +71,7 @@ export async function exportTrainingData(deps: RunActionsDeps, runId: string, ar
   }
   const access = deps.runs.connectionApi();
   if (!access.ok) throw new Error(access.reason);
-  const exported = await trainingExport(access.api, run, RunJudgement.of(store, runId, templateTrust()), choice);
+  const exported = await trainingExport(access.api, run, judgement, choice);
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const target =
     args.target ??
@@ -104,6 +96,21 @@ export async function exportTrainingData(deps: RunActionsDeps, runId: string, ar
 const TRAIN = 'Train Adaptor…';
 /** Rows named in the notification; the Output log names them all. */
 const NAMED_ROWS = 3;
+
+/**
+ * Where the outputs come from, counted before asking: a source that gives nothing is offered last with why, and
+ * picking it asks again, the pick's title then saying that one gives nothing; when none gives anything, one message says why for each and nothing is asked.
+ */
+async function pickSource(counts: SourceCount[]): Promise<SourceCount | undefined> {
+  const nothing = nothingToExport(counts);
+  if (nothing) return void vscode.window.showInformationMessage(nothing);
+  let title = 'Export Training Data: the outputs';
+  for (;;) {
+    const picked = await vscode.window.showQuickPick(sourceOptions(counts), { title });
+    if (!picked?.count.why) return picked?.count;
+    title = `Export Training Data: ${unusableSource(picked.count)}`;
+  }
+}
 
 /** The rows to hold out: a fraction, null for none, undefined when the user stopped. */
 async function pickHoldout(experiment: ExperimentHeader): Promise<number | null | undefined> {

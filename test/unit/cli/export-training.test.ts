@@ -3,7 +3,7 @@
 // refusals with exit 2.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SimHandle } from '../../../src/sim';
 import { runCli } from '../helpers/cli-run';
@@ -104,13 +104,15 @@ describe('scalarlm-lab export-training', () => {
     });
   });
 
-  it('refuses an export with no examples, and a run it cannot find, with exit 2', async () => {
+  it('refuses an export with no examples (saying why, and what else would give some), and a run it cannot find, with exit 2', async () => {
     await withSimulator({}, async (sim) => {
       const config = write('c.yaml', 'prompts:\n  - "Hi {{ x }}"\nproviders:\n  - scalarlm:base\ntests:\n  - vars: {x: 1}\n');
       const runId = runIdOf((await cli(sim, ['eval', config])).stderr);
       const empty = await cli(sim, ['export-training', runId]);
       assert.equal(empty.code, 2);
-      assert.match(empty.stderr, /data\.jsonl: no examples to write/);
+      // Said before anything is written, with why and what would give examples.
+      assert.match(empty.stderr, /--from expected gives nothing to train on: no row has an equals assertion or an __expected cell\. Instead: --expected-var x \(1 of 1\)\./);
+      assert.ok(!existsSync(join(tmp.path, 'data.jsonl')));
       const missing = await cli(sim, ['export-training', 'no-such-run']);
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, /No run in .* "no-such-run"/);

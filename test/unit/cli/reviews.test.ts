@@ -50,7 +50,7 @@ describe('scalarlm-lab and reviewed answers', function () {
 
       const none = await cli(['export-training', runId, '--from', 'reviewed', '--out', 'none.jsonl']);
       assert.equal(none.code, 2);
-      assert.match(none.stderr, /no answer of column 1 .* is reviewed as good or corrected: review answers in the experiment panel first/);
+      assert.match(none.stderr, /--from reviewed gives nothing to train on: no answer of this run is reviewed yet: in its experiment panel, select a cell and mark its answer Good, or write the answer it should have given\. Instead: --expected-var q \(2 of 2\), --expected-var a \(2 of 2\), --from passing \(2 of 2\)\./);
 
       // As the experiment panel records them: France's answer is wrong though its assertion passes; Peru's is good.
       const run = RunProjection.replay(ledger, { keepItems: true });
