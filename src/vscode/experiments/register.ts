@@ -24,6 +24,9 @@ import { PROMPT_FILE_SELECTOR, PromptFileLenses } from './prompt-file-lenses';
 import type { TemplateDiagnostics } from './template-diagnostics';
 
 /** `diagnostics` are the template problems of the workspace, which the run commands report to as well. */
+
+/** Set once an adaptor has been compared with its base: the walkthrough's training step listens for it. */
+const ADAPTOR_COMPARED_CONTEXT = 'scalarlm.adaptorCompared';
 export function registerExperiments(context: vscode.ExtensionContext, shell: RunsShell, connection: Connection, log: ExtensionLog, diagnostics: TemplateDiagnostics): vscode.Disposable {
   const disposables = new DisposableStore();
   const previews = disposables.add(new PreviewDocuments(diagnostics));
@@ -58,7 +61,12 @@ export function registerExperiments(context: vscode.ExtensionContext, shell: Run
     'scalarlm.runPromptWithSample': (uri) => runPromptWithSample(runDeps, asUri(uri)),
     'scalarlm.runPromptOverDataset': (uri, dataset) => runPromptOverDataset(runDeps, asUri(uri), asUri(dataset)),
     'scalarlm.addAdaptorToExperiment': (uri, model, label) => addAdaptorToExperiment(runDeps, asUri(uri), asString(model), asString(label)),
-    'scalarlm.compareWithBase': (uri, model, label) => compareWithBase(adaptorDeps, asUri(uri), asString(model), asString(label)),
+    'scalarlm.compareWithBase': async (uri, model, label) => {
+      const runId = await compareWithBase(adaptorDeps, asUri(uri), asString(model), asString(label));
+      // The walkthrough's training step is done once an adaptor is compared, however the command was run.
+      if (runId) await vscode.commands.executeCommand('setContext', ADAPTOR_COMPARED_CONTEXT, true);
+      return runId;
+    },
     'scalarlm.setBaseline': (run) => {
       const runId = asRunId(run);
       if (runId) baselines.set(runId);

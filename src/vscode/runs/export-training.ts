@@ -43,6 +43,25 @@ function columnDescription(model: string | undefined, reviews: { reviewed: numbe
   return reviews ? `${name} · ${reviews.reviewed} of ${reviews.answered} answers reviewed` : name;
 }
 
+/**
+ * The command: on the run it is given (a panel's, a test's), else on one the user picks, newest first (the
+ * palette, the walkthrough's training step).
+ */
+export async function exportFromPalette(deps: RunActionsDeps, runId: unknown, args: unknown): Promise<vscode.Uri | undefined> {
+  const picked = typeof runId === 'string' ? runId : await pickRun(deps);
+  return picked === undefined ? undefined : exportTrainingData(deps, picked, (args ?? {}) as TrainingExportArgs);
+}
+
+async function pickRun(deps: RunActionsDeps): Promise<string | undefined> {
+  const runs = deps.runs.runStore.list();
+  if (runs.length === 0) return void vscode.window.showInformationMessage('There is no run to export yet: run an experiment (Run the Example Experiment, say) or a batch first.');
+  const picked = await vscode.window.showQuickPick(
+    runs.map((run) => ({ label: run.title, description: `${run.experiment ? 'experiment' : 'batch'} · ${new Date(run.createdAt).toLocaleString()}`, detail: `${run.counts.ok} ok, ${run.counts.error} error of ${run.total}`, runId: run.runId })),
+    { title: 'Export Training Data: from which run (newest first)', matchOnDescription: true },
+  );
+  return picked?.runId;
+}
+
 /** Writes the run's training data; resolves with the file written, or undefined when the user stopped. */
 export async function exportTrainingData(deps: RunActionsDeps, runId: string, args: TrainingExportArgs = {}): Promise<vscode.Uri | undefined> {
   const store = deps.runs.runStore;

@@ -11,7 +11,7 @@ import { onDidChangeSettings } from '../settings';
 import { storageDir } from '../storage-paths';
 import { fileAccess, templateTrust } from '../workspace-trust';
 import { registerCommand } from '../commands';
-import { exportTrainingData, type TrainingExportArgs } from './export-training';
+import { exportFromPalette } from './export-training';
 import type { RunActionsDeps } from './run-actions';
 import { RunPanelKinds } from './run-panel-kinds';
 import { Runs } from './runs';
@@ -34,7 +34,7 @@ export function registerRuns(context: vscode.ExtensionContext, connection: Conne
   const showRun = (runId: string) => kinds.show(runId);
   const panelDeps: RunActionsDeps = { runs, log, settings: () => connection.settings, showRun, headers: () => connection.headersShown(TOKEN_PLACEHOLDER) };
   const runsView = disposables.add(new RunsView(runs, log, showRun));
-  disposables.add(registerCommand('scalarlm.exportTrainingData', (runId, args) => (typeof runId === 'string' ? exportTrainingData(panelDeps, runId, (args ?? {}) as TrainingExportArgs) : vscode.window.showInformationMessage('Export Training Data works on a run: use it from a run\'s panel.')), log));
+  disposables.add(registerCommand('scalarlm.exportTrainingData', (runId, args) => exportFromPalette(panelDeps, runId, args), log));
   disposables.add(onDidChangeSettings(() => runsView.refresh()));
   const resumeInterrupted = () => {
     if (connection.api().ok) runs.resumeInterrupted();

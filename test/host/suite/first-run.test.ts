@@ -10,11 +10,14 @@ import { pressKey, screenshot, statusBarItem, webviewQuery, workbenchClick, work
 import { QUEUE_ITEM, waitForQueueStatus } from './helpers/queue-status';
 import { RESULTS, waitForPhase } from './helpers/results';
 import { resetSettings, setSettings } from './helpers/settings';
+import { pressInQuickInput } from './helpers/quick-input';
+import { trainOnFile } from './helpers/training-job';
 import { clickUntil, waitFor } from './helpers/wait';
 import { focusWindow } from './helpers/window-focus';
 
 const WAIT_MS = 20_000;
 const SIMULATOR = /http:\/\/127\.0\.0\.1:(\d+)/;
+const QUICK_LIST = '.quick-input-widget:not([style*="display: none"])';
 
 /** The welcome content of a ScalarLM view, as rendered; undefined while the view shows none. */
 function welcomeOf(view: string): Promise<string | undefined> {
@@ -118,7 +121,7 @@ describe('first run: nothing configured, the views, the simulator and the walkth
   });
 
   it('walks through Getting Started: each step is checked once it is done', async function () {
-    this.timeout(180_000);
+    this.timeout(240_000);
     // The walkthrough counts what happens once VS Code has read it (it reads walkthroughs when one is first
     // shown): the simulator is started from the step itself.
     await vscode.commands.executeCommand('scalarlm.stopSimulator');
@@ -127,7 +130,7 @@ describe('first run: nothing configured, the views, the simulator and the walkth
     await vscode.commands.executeCommand('scalarlm.openWalkthrough');
     const page = await waitFor(() => workbenchText('.gettingStartedContainer'), { timeoutMs: WAIT_MS, what: 'the walkthrough' });
     assert.match(page, /Get Started with ScalarLM Prompt Lab/);
-    for (const title of ['Start the local simulator, or enter a deployment URL', 'Pick a model', 'Run the example batch', 'Chat', 'Run the example experiment']) {
+    for (const title of ['Start the local simulator, or enter a deployment URL', 'Pick a model', 'Run the example batch', 'Chat', 'Run the example experiment', 'Train an adaptor and compare it with the base']) {
       assert.ok(page.includes(title), `the step "${title}" in ${page}`);
     }
     assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.walkthroughs.length === 1);
@@ -186,6 +189,31 @@ describe('first run: nothing configured, the views, the simulator and the walkth
     assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(edited)), '"my own prompt"\n', 'the edited copy is not overwritten');
     await vscode.commands.executeCommand('scalarlm.openWalkthrough');
     await waitForStep('experiment');
+
+    // The training step: Export Training Data… from it asks which run (the newest first), then where the answers
+    // come from, each counted (the example has no expected answers; all six pass its check).
+    await clickStepButton('training', 'Export Training Data…');
+    const runPick = await waitFor(async () => {
+      const text = await workbenchText(QUICK_LIST);
+      return text?.includes('from which run') && text;
+    }, { timeoutMs: WAIT_MS, what: 'the run pick' });
+    assert.ok(runPick.indexOf('Greetings, two prompt versions over three visitors') < runPick.indexOf('prompts.jsonl'), `the experiment run, newest, first: ${runPick}`);
+    await pressInQuickInput('Enter');
+    const sources = await waitFor(async () => {
+      const text = await workbenchText(QUICK_LIST);
+      return text?.includes('Passing answers') && text;
+    }, { timeoutMs: WAIT_MS, what: 'the sources of answers' });
+    assert.match(sources, /Passing answers\s*6 of 6 answers passed every assertion/);
+    assert.match(sources, /Expected answers\s*none: no row has an equals assertion/);
+    await pressInQuickInput('Escape');
+    // Compare with Base on an adaptor of the user's own checks it.
+    const data = vscode.Uri.joinPath(examples, 'training.jsonl');
+    await vscode.workspace.fs.writeFile(data, Buffer.from('{"input": "Greet Ada", "output": "Hello Ada"}\n{"input": "Greet Alan", "output": "Hello Alan"}\n'));
+    const hash = await trainOnFile(data);
+    await vscode.commands.executeCommand('scalarlm.compareWithBase', vscode.Uri.joinPath(examples, 'promptfooconfig.yaml'), hash, 'tuned');
+    await waitForExperimentPhase('complete', 90_000);
+    await vscode.commands.executeCommand('scalarlm.openWalkthrough');
+    await waitForStep('training');
     await screenshot('first-run-walkthrough');
   });
 });
