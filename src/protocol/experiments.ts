@@ -250,7 +250,7 @@ function isObject(value: unknown): boolean {
 export const CELL_ACTIONS = ['detail', 'copyOutput', 'openOutput', 'openPrompt', 'diff', 'copyAsCurl', 'copyAsPython', 'copyAsTypeScript'] as const;
 export type CellAction = (typeof CELL_ACTIONS)[number];
 
-export const EXPERIMENT_ACTIONS = ['rerunFailed', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'compareColumns', 'clearComparison', 'judgeEveryRow', 'judgeHeldOutRows', 'setBaseline', 'clearBaseline', 'saveBaselineFile'] as const;
+export const EXPERIMENT_ACTIONS = ['rerunErrors', 'resume', 'cancel', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource', 'compareWith', 'compareColumns', 'clearComparison', 'judgeEveryRow', 'judgeHeldOutRows', 'setBaseline', 'clearBaseline', 'saveBaselineFile'] as const;
 export type ExperimentAction = (typeof EXPERIMENT_ACTIONS)[number];
 
 export const REVIEW_VERDICTS = ['good', 'bad'] as const;

@@ -121,6 +121,8 @@ export interface LocatedProblem {
   column?: number;
   detail: string;
   message: string;
+  /** Refused only because the workspace is not trusted (an assertion value's template in Restricted Mode). */
+  needsTrust?: boolean;
 }
 
 export class ExperimentProblems extends Error {

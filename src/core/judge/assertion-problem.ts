@@ -12,8 +12,11 @@ export class AssertionProblem {
   readonly line: number;
   readonly detail: string;
   readonly message: string;
+  /** Refused only because the workspace is not trusted: trusting it is the fix, so the editor offers that too. */
+  readonly needsTrust: boolean;
 
-  constructor(where: AssertionLocation, detail: string) {
+  constructor(where: AssertionLocation, detail: string, needsTrust = false) {
+    this.needsTrust = needsTrust;
     this.file = where.file;
     this.line = where.line;
     this.detail = detail;

@@ -11,7 +11,7 @@ import { overlongCell } from '../../core/experiments/overlong-cell';
 import { planExperiment } from '../../core/experiments/run-experiment';
 import type { ExperimentHeader } from '../../core/runs/ledger-schema';
 import { asSentence } from '../../core/prompts/problems';
-import { TemplateError } from '../../core/templates';
+import { TemplateError, TemplateTrustError } from '../../core/templates';
 import type { Runs } from '../runs/runs';
 import { confirm } from '../confirm';
 import type { Connection } from '../deployment/connection';
@@ -105,7 +105,9 @@ function reportUnrenderable(error: unknown, deps: ExperimentCommandDeps): void {
   const first = error.problems[0];
   const more = others > 0 ? ` ${others} more problem${others === 1 ? ' is' : 's are'} in the log.` : '';
   const location = { file: first.file, line: first.line, ...(first.column !== undefined ? { column: first.column } : {}) };
-  showRenderFailure(new TemplateError(location, asSentence(first.detail) + more), log, ' Nothing was sent.');
+  // A refusal only trust lifts (an assertion value's template in Restricted Mode) is told as every trust refusal is.
+  const Shown = first.needsTrust ? TemplateTrustError : TemplateError;
+  showRenderFailure(new Shown(location, asSentence(first.detail) + more), log, ' Nothing was sent.');
 }
 
 async function savedTarget(uri: vscode.Uri | undefined, what: string): Promise<vscode.Uri | undefined> {

@@ -272,7 +272,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
   /** One handler per action the protocol declares: a new action does not compile until it is handled here. */
   private runActions(run: RunProjection): Record<ExperimentAction, () => unknown> {
     return {
-      rerunFailed: () => this.rerunFailed(run),
+      rerunErrors: () => this.rerunErrors(run),
       resume: () => this.deps.runs.resume(this.runId),
       cancel: () => this.deps.runs.cancel(this.runId),
       exportJsonl: () => this.export(run, 'jsonl'),
@@ -388,18 +388,18 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
     );
   }
 
-  /** A new run of the cells that failed, each sent alone (so the server computes it again), linked to this one. */
-  private async rerunFailed(run: RunProjection): Promise<void> {
+  /** A new run of the cells that errored, each sent alone (so the server computes it again), linked to this one. */
+  private async rerunErrors(run: RunProjection): Promise<void> {
     const experiment = run.header.experiment;
-    const failed = run.items.filter((item) => item.status === 'error' && item.cell);
-    if (!experiment || failed.length === 0) return void vscode.window.showInformationMessage('This run has no failed cells to rerun.');
+    const errored = run.items.filter((item) => item.status === 'error' && item.cell);
+    if (!experiment || errored.length === 0) return void vscode.window.showInformationMessage('This run has no cell that errored to rerun.');
     const access = this.deps.runs.connectionApi();
     if (!access.ok) throw new Error(access.reason);
     const spec = await specOf(experiment.origin, { access: fileAccess(), repeat: experiment.repeat });
     const planned = await planExperiment(access.api, spec, experiment.origin, {
       trust: templateTrust(),
       maxTokens: this.deps.settings().maxTokens,
-      only: new Set(failed.map((item) => cellKey(...(item.cell as [number, number, number])))),
+      only: new Set(errored.map((item) => cellKey(...(item.cell as [number, number, number])))),
     });
     const runId = await this.deps.runs.startExperiment(planned, run.header.runId);
     this.deps.showRun(runId);

@@ -8,19 +8,14 @@ import { TemplateTrustError } from '../../core/templates';
 import { isLocated, locatedText } from '../../host/experiments/rendered-markdown';
 import type { ExtensionLog } from '../log';
 import { displayPath } from './prompt-documents';
-import { showTrustRefusal } from './trust-refusal';
-
-const GO_TO_LINE = 'Go to Line';
+import { GO_TO_LINE, goToLine, showTrustRefusal } from './trust-refusal';
 
 /** `consequence` ends the sentence: " Nothing was sent." The caller does not wait for the user. */
 export function showRenderFailure(error: unknown, log: ExtensionLog, consequence = ''): void {
   const refusal = error instanceof TemplateTrustError ? error : error instanceof ConfigError ? error.refusal : undefined;
   if (refusal !== undefined) return showTrustRefusal(refusal, consequence);
   if (!isLocated(error)) return log.showError(error);
-  const { file, line, column } = error;
   void vscode.window.showErrorMessage(`ScalarLM: ${locatedText(error, displayPath)}${consequence}`, GO_TO_LINE).then(async (choice) => {
-    if (choice !== GO_TO_LINE) return;
-    const position = new vscode.Position(Math.max(0, line - 1), Math.max(0, (column ?? 1) - 1));
-    await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(position, position) });
+    if (choice === GO_TO_LINE) await goToLine(error);
   });
 }

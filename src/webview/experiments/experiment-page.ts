@@ -112,7 +112,7 @@ export function createExperimentPage(
     refilter();
     save();
   }, signal);
-  const toolbar = createActionToolbar(EXPERIMENT_TOOLBAR, { primary: 'rerunFailed', label: 'Experiment actions' }, (action) => host.post({ type: 'run', action }), signal);
+  const toolbar = createActionToolbar(EXPERIMENT_TOOLBAR, { primary: 'rerunErrors', label: 'Experiment actions' }, (action) => host.post({ type: 'run', action }), signal);
   const comparisonBar = createComparisonBar((action) => host.post({ type: 'run', action }), signal);
   const baselineBar = createBaselineBar();
   const columnFilter = createColumnFilter((chosen) => {

@@ -13,7 +13,7 @@ export type ComparisonBarAction = Extract<ExperimentAction, 'clearComparison' | 
 export type ToolbarAction = Exclude<ExperimentAction, ComparisonBarAction>;
 
 /** The toolbar, left to right. */
-export const EXPERIMENT_TOOLBAR: readonly ToolbarAction[] = ['rerunFailed', 'resume', 'cancel', 'compareWith', 'compareColumns', 'setBaseline', 'clearBaseline', 'saveBaselineFile', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource'];
+export const EXPERIMENT_TOOLBAR: readonly ToolbarAction[] = ['rerunErrors', 'resume', 'cancel', 'compareWith', 'compareColumns', 'setBaseline', 'clearBaseline', 'saveBaselineFile', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource'];
 
 /** What the toolbar knows beyond the run's phase and counts: what is compared, how many columns, the experiment's baseline. */
 export interface ToolbarContext {
@@ -28,7 +28,7 @@ export function toolbarButtons(phase: ExperimentPhase, counts: CellCounts, conte
   const running = phase === 'running';
   const { comparing } = context;
   return {
-    rerunFailed: { label: `Rerun failed (${formatCount(counts.error)})`, enabled: counts.error > 0 },
+    rerunErrors: { label: `Rerun errors (${formatCount(counts.error)})`, enabled: counts.error > 0 },
     // While the run goes it covers these itself; once it stopped, a resume polls what is pending and sends
     // what never went out.
     resume: { label: resumeLabel({ pending: counts.pending, unsent: counts.unsent }), enabled: !running && counts.pending + counts.unsent > 0 },

@@ -1,11 +1,12 @@
 // In Restricted Mode (workspace trust on, this folder not trusted; this file runs before the one that trusts
 // the folder): the workspace's own scalarlm.baseUrl and scalarlm.headers are not used (the user's are), and a
-// javascript assertion is not run: its cell says it was refused and why, and counts neither way.
+// javascript assertion is not run: its cell says it was refused and why, and counts neither way; an assertion value
+// with template tags stops the run, told as every trust refusal is: Manage Workspace Trust, and Go to Line.
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXPERIMENT_PANEL, waitForPhase } from './helpers/experiment-panel';
-import { webviewClick, webviewQuery } from './helpers/page';
+import { webviewClick, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { useSuiteSimulator } from './helpers/suite-simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
@@ -36,5 +37,20 @@ describe('untrusted: judging in Restricted Mode', () => {
     assert.equal((globalThis as Record<string, unknown>).__pwned, undefined, 'the assertion ran in the extension host');
     // The refused assertion counts neither way: the cell passes on its equals.
     assert.equal((await webviewQuery(EXPERIMENT_PANEL, '.cell[data-row="0"][data-column="0"] .verdict:not([hidden])'))?.texts[0], 'pass ✓');
+  });
+
+  it('refuses an assertion value with template tags, offering Manage Workspace Trust and Go to Line, and sends nothing', async () => {
+    const config = await workspaceFile('judge/value-template/promptfooconfig.yaml', 'prompts:\n  - "Say hi"\nproviders:\n  - scalarlm:base\ntests:\n  - vars: {word: hi}\n    assert:\n      - type: equals\n        value: "{{ word }}"\n');
+    const before = (await suite.sim.stats()).requests['POST /v1/generate'] ?? 0;
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('scalarlm.runExperiment', config);
+    const toast = '.notification-toast:has-text("rendered only in trusted workspaces")';
+    const text = await waitFor(() => workbenchText(toast), { timeoutMs: 10_000, what: 'the refusal' });
+    assert.match(text, /judge\/value-template\/promptfooconfig\.yaml:8: the assertion value has template tags/);
+    assert.match(text, /Nothing was sent\./);
+    assert.equal(await workbenchText(`${toast} .monaco-button:has-text("Manage Workspace Trust")`), 'Manage Workspace Trust');
+    await workbenchClick(`${toast} .monaco-button:has-text("Go to Line")`);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === config.fsPath && vscode.window.activeTextEditor.selection.active.line === 7, { timeoutMs: 10_000, what: 'the editor at the assertion' });
+    assert.equal((await suite.sim.stats()).requests['POST /v1/generate'] ?? 0, before, 'nothing was sent');
   });
 });

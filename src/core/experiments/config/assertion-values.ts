@@ -13,16 +13,24 @@ export interface ValueRendering {
   trust: RenderOptions['trust'];
 }
 
-/** The assertion with its value rendered, or a string saying why it cannot be. */
-export function renderedAssertion(assertion: Assertion, rendering: ValueRendering): Assertion | string {
+/** Why an assertion's value cannot be rendered; `needsTrust` when only Restricted Mode stands in the way. */
+export class ValueRefusal {
+  constructor(
+    readonly refused: string,
+    readonly needsTrust: boolean,
+  ) {}
+}
+
+/** The assertion with its value rendered, or why it cannot be. */
+export function renderedAssertion(assertion: Assertion, rendering: ValueRendering): Assertion | ValueRefusal {
   const { value } = assertion;
   try {
     if (typeof value === 'string') return { ...assertion, value: renderValue(value, assertion, rendering) };
     if (Array.isArray(value)) return { ...assertion, value: value.map((item: unknown) => (typeof item === 'string' ? renderValue(item, assertion, rendering) : item)) };
     return assertion;
   } catch (error) {
-    if (error instanceof TemplateTrustError) return 'the assertion value has template tags, which are rendered only in trusted workspaces (and the CLI): trust this folder to judge it';
-    if (error instanceof TemplateError) return `the assertion value cannot be rendered with the test's vars: ${error.detail}`;
+    if (error instanceof TemplateTrustError) return new ValueRefusal('the assertion value has template tags, which are rendered only in trusted workspaces (and the CLI): trust this folder to judge it', true);
+    if (error instanceof TemplateError) return new ValueRefusal(`the assertion value cannot be rendered with the test's vars: ${error.detail}`, false);
     throw error;
   }
 }

@@ -4,7 +4,7 @@
 // this, and the judge of an experiment's cells reads them with it.
 
 import { AssertionProblem, expectedToAssertion, parseAssertions, type Assertion } from '../../judge';
-import { renderedAssertion, type ValueRendering } from './assertion-values';
+import { renderedAssertion, ValueRefusal, type ValueRendering } from './assertion-values';
 import type { Assertion as ConfigAssertion } from './types';
 
 export interface TestAssertions {
@@ -32,11 +32,11 @@ export function assertionsAsJudged(raws: readonly ConfigAssertion[] | undefined,
     const read = raw.type === '__expected' ? ({ ...fromExpected(raw), file: raw.file, line: raw.line } as ConfigAssertion) : raw;
     const assertion = rubricPrompt !== undefined && read.type.replace(/^not-/, '') === 'llm-rubric' ? { ...read, rubricPrompt } : read;
     if (assertion.rubricPrompt !== undefined && rendering?.trust === 'restricted' && /\{[{%#]/.test(assertion.rubricPrompt)) {
-      problems.push(new AssertionProblem(raw, "the test's options.rubricPrompt is a template, rendered only in trusted workspaces (and the CLI): trust this folder to grade with it"));
+      problems.push(new AssertionProblem(raw, "the test's options.rubricPrompt is a template, rendered only in trusted workspaces (and the CLI): trust this folder to grade with it", true));
       continue;
     }
     const rendered = rendering === undefined ? assertion : renderedAssertion(assertion, rendering);
-    if (typeof rendered === 'string') problems.push(new AssertionProblem(raw, rendered));
+    if (rendered instanceof ValueRefusal) problems.push(new AssertionProblem(raw, rendered.refused, rendered.needsTrust));
     else list.push(rendered);
   }
   return { list, problems };

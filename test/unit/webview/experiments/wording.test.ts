@@ -4,10 +4,10 @@ import { columnModel, columnName, columnsSummary, comparedWhere, comparisonWordi
 import { column, columns, counts, header, noEvidence, progress } from './fixtures';
 
 describe('experiments webview: wording and toolbar', () => {
-  it('offers to rerun failed cells when there are any, with their count', () => {
-    assert.deepEqual(toolbarButtons('running', counts({ error: 3 })).rerunFailed, { label: 'Rerun failed (3)', enabled: true });
-    assert.deepEqual(toolbarButtons('complete', counts({ error: 1200 })).rerunFailed, { label: 'Rerun failed (1,200)', enabled: true });
-    assert.equal(toolbarButtons('complete', counts({ ok: 4 })).rerunFailed.enabled, false);
+  it('offers to rerun the cells that errored when there are any, with their count (not "failed": the Failing filter means failed assertions)', () => {
+    assert.deepEqual(toolbarButtons('running', counts({ error: 3 })).rerunErrors, { label: 'Rerun errors (3)', enabled: true });
+    assert.deepEqual(toolbarButtons('complete', counts({ error: 1200 })).rerunErrors, { label: 'Rerun errors (1,200)', enabled: true });
+    assert.equal(toolbarButtons('complete', counts({ ok: 4 })).rerunErrors.enabled, false);
   });
 
   it('offers to resume once the run stopped with cells pending or unsent', () => {
