@@ -9,7 +9,8 @@ import { createTwoFilesPatch } from 'diff';
 import { discordantText, pairedText } from '../../core/evidence';
 import { openTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
 import { storedVerdicts } from '../../core/experiments/run-judgement';
-import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
+import { columnLabel } from '../../core/experiments/experiment-matrix';
+import { rowLabelIn } from '../../core/experiments/row-labels';
 import { answersAlike, answerText, compareColumns, compareRuns, type RunComparison } from '../../core/runs/compare-runs';
 import { adaptorColumns, judgedRows, judgedRowsText, SeenInTraining, type JudgedRows } from '../../core/experiments/evidence';
 import { clientFor } from '../connection';
@@ -159,7 +160,7 @@ function openRun(store: RunStore, idOrPrefix: string): RunProjection {
 
 function rowName(item: RunItem, tests: ReturnType<typeof openTestsFile>): string {
   const [, test, repeat] = item.cell as [number, number, number];
-  return `${rowLabel(tests.get(test), test)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
+  return `${rowLabelIn(tests, test)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
 }
 
 function textOf(item: RunItem): string {

@@ -10,7 +10,8 @@ import { BATCH_DEFAULTS } from '../../core/batch/limits';
 import { isFlaky, passRateText } from '../../core/evidence';
 import { baselineFits, baselineOption, gatedRun, gateExit, gateLines, type BaselineOption, type GatedRun } from '../eval-baseline';
 import { overlongCell } from '../../core/experiments/overlong-cell';
-import { columnLabel, matrixOf, rowLabel, shorten } from '../../core/experiments/experiment-matrix';
+import { columnLabel, matrixOf, shorten } from '../../core/experiments/experiment-matrix';
+import { rowLabelIn } from '../../core/experiments/row-labels';
 import type { ScalarLMClient } from '../../core/api/client';
 import { cellRecord, type CellRecord, type RecordMarks, type RecordVerdict } from '../../core/experiments/cell-records';
 import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports/record-writer';
@@ -279,7 +280,7 @@ function matrixTable(header: ExperimentHeader | undefined, cells: readonly Table
   const shown = new Map(cells.map((cell) => [cell.item, cell]));
   const matrix = matrixOf(cells.map(({ item }) => item));
   const rowIndices = [...matrix.keys()].sort((a, b) => a - b);
-  const labelWidth = Math.min(30, Math.max(8, ...rowIndices.slice(0, TABLE_ROWS).map((i) => rowLabel(tests.get(i), i).length)));
+  const labelWidth = Math.min(30, Math.max(8, ...rowIndices.slice(0, TABLE_ROWS).map((i) => rowLabelIn(tests, i).length)));
   const cellWidth = Math.max(12, Math.floor((width - labelWidth - 3 * header.columns.length) / Math.max(1, header.columns.length)));
   const line = (cells: string[]) => cells.map((cell, i) => shorten(cell, i === 0 ? labelWidth : cellWidth).padEnd(i === 0 ? labelWidth : cellWidth)).join(' │ ').trimEnd();
   const rows = [line(['', ...header.columns.map(columnLabel)]), line(['', ...header.columns.map((c) => `${c.transport} · ${c.model ?? "deployment's default"}`)])];
@@ -287,7 +288,7 @@ function matrixTable(header: ExperimentHeader | undefined, cells: readonly Table
   rows.push(rows[0].replace(/[^│]/g, '─').replace(/│/g, '┼'));
   for (const index of rowIndices.slice(0, TABLE_ROWS)) {
     const row = matrix.get(index);
-    rows.push(line([rowLabel(tests.get(index), index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], shown))]));
+    rows.push(line([rowLabelIn(tests, index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], shown))]));
   }
   if (header.tests > TABLE_ROWS) rows.push(`... ${header.tests - TABLE_ROWS} more rows (every cell is in --output).`);
   return [...rows, ...flakyLines(header, matrix, shown, tests), ...failureLines(header, cells, tests)].join('\n') + '\n';
@@ -300,7 +301,7 @@ function flakyLines(header: ExperimentHeader, matrix: Map<number, Map<number, Ru
   for (const [row, cells] of [...matrix].sort(([a], [b]) => a - b)) {
     for (const [column, repeats] of [...cells].sort(([a], [b]) => a - b)) {
       const count = sampleCount(repeats, shown);
-      if (count.flaky) flaky.push(`FLAKY ${rowLabel(tests.get(row), row)} · ${columnLabel(header.columns[column])}: passed ${count.passed} of ${count.judged} samples`);
+      if (count.flaky) flaky.push(`FLAKY ${rowLabelIn(tests, row)} · ${columnLabel(header.columns[column])}: passed ${count.passed} of ${count.judged} samples`);
     }
   }
   return flaky.length === 0 ? [] : ['', ...flaky.slice(0, FAILURE_LINES), ...(flaky.length > FAILURE_LINES ? [`... ${flaky.length - FAILURE_LINES} more flaky cells.`] : [])];
@@ -313,7 +314,7 @@ function failureLines(header: ExperimentHeader, cells: readonly TableCell[], tes
   if (failing.length === 0) return [];
   const lines = failing.slice(0, FAILURE_LINES).map(({ item, verdict }) => {
     const [column, row, repeat] = at({ item });
-    const name = `${rowLabel(tests.get(row), row)}${repeat > 0 ? ` #${repeat + 1}` : ''} · ${columnLabel(header.columns[column])}`;
+    const name = `${rowLabelIn(tests, row)}${repeat > 0 ? ` #${repeat + 1}` : ''} · ${columnLabel(header.columns[column])}`;
     return `${verdict?.status === 'fail' ? 'FAIL' : 'ERROR'} ${name}: ${shorten(verdict?.reason ?? '', FAILURE_CHARS)}`;
   });
   if (failing.length > FAILURE_LINES) lines.push(`... ${failing.length - FAILURE_LINES} more failing cells (every reason is in --output).`);

@@ -12,7 +12,8 @@ import type { RunItem, RunProjection } from '../runs/run-projection';
 import { inputOf, resultsRunExamples, serverRenderings, TrainingExportError, type TrainingExample } from '../training';
 import type { CellJudge } from './cell-verdicts';
 import { rowIdentities } from './evidence';
-import { columnLabel, rowLabel } from './experiment-matrix';
+import { columnLabel } from './experiment-matrix';
+import { rowLabelIn } from './row-labels';
 import type { StoredTest } from './experiment-tests-file';
 import type { RunJudgement } from './run-judgement';
 import { reviewKey, type ReviewBook } from './reviews';
@@ -130,7 +131,7 @@ export async function trainingExport(api: ScalarLMApi, run: RunProjection, judge
 /** The run's rows (its stored tests) split by key and seed; every row counts, whether or not it gives an example. */
 function rowsSplit(judgement: RunJudgement, fraction: number, seed: number): { rows: RowsSplit; isHeldOut(test: number): boolean } {
   const identities = rowIdentities(judgement.tests);
-  const labels = new Map([...identities].map(([index, { key }]) => [key, rowLabel(judgement.tests.get(index), index)]));
+  const labels = new Map([...identities].map(([index, { key }]) => [key, rowLabelIn(judgement.tests, index)]));
   const rows = { ...holdoutSplit([...labels.keys()], fraction, seed), labels };
   const heldOut = new Set(rows.heldOut);
   return { rows, isHeldOut: (test) => heldOut.has(identities.get(test)?.key ?? '') };

@@ -4,7 +4,8 @@
 
 import { passRateText } from '../../core/evidence';
 import type { BatchProgress } from '../../core/batch/runner';
-import { rowLabel, valueText } from '../../core/experiments/experiment-matrix';
+import { valueText } from '../../core/experiments/experiment-matrix';
+import { rowLabelIn } from '../../core/experiments/row-labels';
 import type { StoredTest } from '../../core/experiments/experiment-tests-file';
 import { seenSplitText, type ColumnFigures } from '../../core/experiments/column-figures';
 import type { Seen } from '../../core/experiments/evidence';
@@ -55,7 +56,7 @@ export function rowViews(tests: ReadonlyMap<number, StoredTest>, rowCount: numbe
   for (let index = 0; index < rowCount; index++) {
     const test = tests.get(index);
     const vars = Object.fromEntries(Object.entries(test?.vars ?? {}).map(([name, value]) => [name, valueText(value)]));
-    rows.push(withMarks({ index, label: rowLabel(test, index), vars }, marks.get(index)));
+    rows.push(withMarks({ index, label: rowLabelIn(tests, index), vars }, marks.get(index)));
   }
   return rows;
 }

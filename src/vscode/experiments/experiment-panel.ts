@@ -16,7 +16,8 @@ import { planExperiment, specOf } from '../../core/experiments/run-experiment';
 import { readTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
 import { readRunHeader } from '../../core/runs/ledger-book';
 import { storedVerdicts } from '../../core/experiments/run-judgement';
-import { columnLabel, rowLabel } from '../../core/experiments/experiment-matrix';
+import { columnLabel } from '../../core/experiments/experiment-matrix';
+import { rowLabelIn } from '../../core/experiments/row-labels';
 import { cellRecords } from '../../core/experiments/cell-records';
 import { writeCellRecords } from '../../core/experiments/reports/record-writer';
 import { answerText } from '../../core/runs/compare-runs';
@@ -371,7 +372,7 @@ export class ExperimentPanel extends RunPanel<ExperimentToWebview> {
       return void vscode.window.showInformationMessage(hint);
     }
     const [column, row, repeat] = item.cell;
-    const where = `${rowLabel(this.tests.get(row), row)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
+    const where = `${rowLabelIn(this.tests, row)}${repeat > 0 ? ` #${repeat + 1}` : ''}`;
     const short = this.runId.slice(0, 8);
     if (comparison.kind === 'columns') {
       const [base, mine] = [columns[other.cell[0]], columns[column]];

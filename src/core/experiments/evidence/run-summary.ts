@@ -7,7 +7,8 @@ import type { ExperimentHeader } from '../../runs/ledger-schema';
 import { RunProjection, type RunItem } from '../../runs/run-projection';
 import type { RunStore } from '../../runs/run-store';
 import type { Trust } from '../../judge';
-import { columnLabel, rowLabel } from '../experiment-matrix';
+import { columnLabel } from '../experiment-matrix';
+import { rowLabelIn } from '../row-labels';
 import { RunJudgement } from '../run-judgement';
 import { graderModelOf } from '../grading';
 import { rowIdentities } from './row-identity';
@@ -114,7 +115,7 @@ class SummaryTally {
       if (!tallies) continue;
       indexOf.set(identity.key, test);
       reasons.set(identity.key, header.columns.map((_, column) => tallies.get(column)?.reason));
-      rows.push({ ...identity, label: rowLabel(this.judgement.tests.get(test), test), cells: header.columns.map((_, column) => summaryCell(tallies.get(column))) });
+      rows.push({ ...identity, label: rowLabelIn(this.judgement.tests, test), cells: header.columns.map((_, column) => summaryCell(tallies.get(column))) });
     }
     rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     return { format: BASELINE_FORMAT, version: BASELINE_VERSION, experiment: title, repeat: header.repeat, columns, rows, runId, indexOf, reasons };

@@ -69,7 +69,7 @@ describe('the experiment panel against its baseline run', () => {
       const shown = new PanelBaseline(store, more, 'trusted').view({ runId: baseline }, 'x.yaml');
       assert.equal(shown?.view.state, 'incomparable');
       assert.equal(shown?.marks, undefined, 'no marks when nothing is compared');
-      if (shown?.view.state === 'incomparable') assert.deepEqual(shown.view.problems, ['1 row of this run is not in the baseline: "topic=t2, first=yes, second=no".']);
+      if (shown?.view.state === 'incomparable') assert.deepEqual(shown.view.problems, ['1 row of this run is not in the baseline: "topic=t2, second=no".']); // first=yes in every row: it does not tell the rows apart
       await api.close();
     });
   });
