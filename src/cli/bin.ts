@@ -1,6 +1,7 @@
 // The scalarlm-lab process: main() on this process's arguments and streams, with Ctrl-C and closed pipes
 // handled as a terminal tool should. Apart from main.ts, which tests call in-process.
 
+import { ClosablePipe } from './closed-pipe';
 import { EXIT, type CliIO } from './io';
 import { main } from './main';
 
@@ -11,13 +12,9 @@ process.on('SIGINT', () => {
   if (++interrupts > 1) process.exit(130);
   controller.abort(new Error('interrupted'));
 });
-// A reader that has read enough (`generate … | head`) closes the pipe: end quietly, as Unix tools do on
-// SIGPIPE, rather than with an EPIPE stack trace. A run's ledger is append-only, so it resumes as after a kill.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-  process.exit(EXIT.ok);
-});
-const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), signal: controller.signal };
+// A reader that has read enough (`generate … | head`) closes the pipe: the command ends as it would have, quietly.
+const stdout = new ClosablePipe(process.stdout, () => process.stderr.write('The output was closed by its reader: going on to the end without printing, to exit as the command would have.\n'));
+const io: CliIO = { stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd(), signal: controller.signal };
 main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;

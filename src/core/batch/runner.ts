@@ -158,6 +158,7 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   if (params && !params.model) options.onLog?.("The deployment's model list could not be read: the server picks its default model, and group ids cannot be computed here.");
   // Parameters are settled for a new run only.
   const book = params ? LedgerBook.create(options.ledgerPath, newHeader(options, params, inputFile), options.onLedger) : LedgerBook.open(options.ledgerPath, options.onLedger);
+  if (book.tookOverFrom !== undefined) options.onLog?.(`The run's lock was left by process ${book.tookOverFrom}, which is gone (killed, or its output pipe closed): taken over.`);
   try {
     const input = options.resume ? await resumedInput(book, options) : options.input;
     if (options.resume) book.append([{ t: 'resume', at: Date.now() }]);

@@ -44,6 +44,11 @@ export class LedgerBook {
     return this.writer.path;
   }
 
+  /** The process id of a lock left by a process that is gone, taken over on opening; undefined when there was none. */
+  get tookOverFrom(): number | undefined {
+    return this.lock.tookOverFrom;
+  }
+
   get header(): RunHeader {
     return this.state.header as RunHeader;
   }
