@@ -7,24 +7,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ReviewBook } from '../../core/experiments/evidence';
 import { BATCH_DEFAULTS } from '../../core/batch/limits';
-import { isFlaky, passRateText } from '../../core/evidence';
 import { baselineFits, baselineOption, gatedRun, gateExit, gateLines, type BaselineOption, type GatedRun } from '../eval-baseline';
 import { overlongCell } from '../../core/experiments/overlong-cell';
-import { columnLabel, matrixOf, shorten } from '../../core/experiments/experiment-matrix';
-import { rowLabelIn } from '../../core/experiments/row-labels';
+import { columnLabel } from '../../core/experiments/experiment-matrix';
 import type { ScalarLMClient } from '../../core/api/client';
-import { cellRecord, type CellRecord, type RecordMarks, type RecordVerdict } from '../../core/experiments/cell-records';
+import { cellRecord, type CellRecord, type RecordMarks } from '../../core/experiments/cell-records';
 import { CellRecordWriter, recordFormatOf } from '../../core/experiments/reports/record-writer';
-import { ColumnTally, seenSplitText, type ColumnFigures } from '../../core/experiments/column-figures';
-import { SeenInTraining, type Seen } from '../../core/experiments/evidence';
+import { ColumnTally } from '../../core/experiments/column-figures';
+import { SeenInTraining } from '../../core/experiments/evidence';
 import { addedProviderProblem, experimentFromConfig } from '../../core/experiments/experiment-spec';
 import { gradesOf, planGrading, runGrading } from '../../core/experiments/grading';
 import { planExperiment, resumeExperiment, runExperiment, type ExperimentRunHooks } from '../../core/experiments/run-experiment';
-import { openTestsFile, testsFileOf, type StoredTest } from '../../core/experiments/experiment-tests-file';
+import { openTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
 import { recordVerdict } from '../../core/experiments/cell-verdicts';
 import { RunJudgement } from '../../core/experiments/run-judgement';
 import type { BatchSummary } from '../../core/batch/runner';
-import type { AddedProvider, ExperimentHeader } from '../../core/runs/ledger-schema';
+import type { AddedProvider } from '../../core/runs/ledger-schema';
 import { readLedger, readRunHeader } from '../../core/runs/ledger-book';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import { UNCONFINED } from '../../core/files/file-access';
@@ -33,14 +31,10 @@ import { clientFor, timeoutMsOf } from '../connection';
 import { formatDuration } from '../format';
 import { EXIT, type CliIO } from '../io';
 import { ProgressBar } from '../progress-bar';
+import { matrixTable, TABLE_ROWS, type TableCell } from '../matrix-table';
 import { cliRunStore } from '../run-location';
 
 const DEFAULT_CONFIG = 'promptfooconfig.yaml';
-/** Rows printed on stdout; the rest are in --output. */
-const TABLE_ROWS = 50;
-/** Failing cells of those rows whose reasons are printed under the table, and how much of each. */
-const FAILURE_LINES = 20;
-const FAILURE_CHARS = 600;
 
 export const evalCommand: Command = {
   name: 'eval',
@@ -265,93 +259,6 @@ function regexOption(args: ParsedArgs): RegExp | undefined {
   } catch (error) {
     throw new UsageError(`--filter-pattern is not a regular expression: ${(error as Error).message}.`);
   }
-}
-
-/** A cell the table shows: its answer, its verdict, and for an adaptor's cell whether it was seen in training. */
-interface TableCell {
-  item: RunItem;
-  verdict: RecordVerdict | null;
-  seen: Seen | undefined;
-}
-
-/** The matrix as a table: a row per test (the first TABLE_ROWS), a column per prompt x provider, cells cut to fit. */
-function matrixTable(header: ExperimentHeader | undefined, cells: readonly TableCell[], tests: ReadonlyMap<number, StoredTest>, figures: readonly ColumnFigures[], width: number): string {
-  if (!header) return '';
-  const shown = new Map(cells.map((cell) => [cell.item, cell]));
-  const matrix = matrixOf(cells.map(({ item }) => item));
-  const rowIndices = [...matrix.keys()].sort((a, b) => a - b);
-  const labelWidth = Math.min(30, Math.max(8, ...rowIndices.slice(0, TABLE_ROWS).map((i) => rowLabelIn(tests, i).length)));
-  const cellWidth = Math.max(12, Math.floor((width - labelWidth - 3 * header.columns.length) / Math.max(1, header.columns.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => shorten(cell, i === 0 ? labelWidth : cellWidth).padEnd(i === 0 ? labelWidth : cellWidth)).join(' │ ').trimEnd();
-  const rows = [line(['', ...header.columns.map(columnLabel)]), line(['', ...header.columns.map((c) => `${c.transport} · ${c.model ?? "deployment's default"}`)])];
-  if (figures.some((f) => f.judged + f.errors > 0)) rows.push(line(['', ...figures.map(figuresText)]));
-  rows.push(rows[0].replace(/[^│]/g, '─').replace(/│/g, '┼'));
-  for (const index of rowIndices.slice(0, TABLE_ROWS)) {
-    const row = matrix.get(index);
-    rows.push(line([rowLabelIn(tests, index), ...header.columns.map((_, c) => cellText(row?.get(c) ?? [], shown))]));
-  }
-  if (header.tests > TABLE_ROWS) rows.push(`... ${header.tests - TABLE_ROWS} more rows (every cell is in --output).`);
-  return [...rows, ...flakyLines(header, matrix, shown, tests), ...failureLines(header, cells, tests)].join('\n') + '\n';
-}
-
-/** With repeats: the cells whose samples disagree (passed some times, failed others), a line each. */
-function flakyLines(header: ExperimentHeader, matrix: Map<number, Map<number, RunItem[]>>, shown: ReadonlyMap<RunItem, TableCell>, tests: ReadonlyMap<number, StoredTest>): string[] {
-  if (header.repeat < 2) return [];
-  const flaky: string[] = [];
-  for (const [row, cells] of [...matrix].sort(([a], [b]) => a - b)) {
-    for (const [column, repeats] of [...cells].sort(([a], [b]) => a - b)) {
-      const count = sampleCount(repeats, shown);
-      if (count.flaky) flaky.push(`FLAKY ${rowLabelIn(tests, row)} · ${columnLabel(header.columns[column])}: passed ${count.passed} of ${count.judged} samples`);
-    }
-  }
-  return flaky.length === 0 ? [] : ['', ...flaky.slice(0, FAILURE_LINES), ...(flaky.length > FAILURE_LINES ? [`... ${flaky.length - FAILURE_LINES} more flaky cells.`] : [])];
-}
-
-/** Why the table's failing cells failed, a line each (the cells are too narrow for it): the verdict's own reason. */
-function failureLines(header: ExperimentHeader, cells: readonly TableCell[], tests: ReadonlyMap<number, StoredTest>): string[] {
-  const at = ({ item }: { item: RunItem }) => item.cell as [number, number, number];
-  const failing = cells.filter(({ verdict }) => verdict?.status === 'fail' || verdict?.status === 'error').sort((a, b) => at(a)[1] - at(b)[1] || at(a)[0] - at(b)[0] || at(a)[2] - at(b)[2]);
-  if (failing.length === 0) return [];
-  const lines = failing.slice(0, FAILURE_LINES).map(({ item, verdict }) => {
-    const [column, row, repeat] = at({ item });
-    const name = `${rowLabelIn(tests, row)}${repeat > 0 ? ` #${repeat + 1}` : ''} · ${columnLabel(header.columns[column])}`;
-    return `${verdict?.status === 'fail' ? 'FAIL' : 'ERROR'} ${name}: ${shorten(verdict?.reason ?? '', FAILURE_CHARS)}`;
-  });
-  if (failing.length > FAILURE_LINES) lines.push(`... ${failing.length - FAILURE_LINES} more failing cells (every reason is in --output).`);
-  return ['', ...lines];
-}
-
-/** A repeated cell's passes of its judged samples, and whether they disagree (core's flaky rule). */
-function sampleCount(repeats: readonly RunItem[], shown: ReadonlyMap<RunItem, TableCell>): { passed: number; judged: number; flaky: boolean } {
-  const statuses = repeats.map((item) => shown.get(item)?.verdict?.status);
-  const count = { passed: statuses.filter((s) => s === 'pass').length, judged: statuses.filter((s) => s === 'pass' || s === 'fail').length };
-  return { ...count, flaky: isFlaky(count) };
-}
-
-/** Before a cell an adaptor was trained on (or may have been: the deployment could not say). */
-const SEEN_MARKS: Partial<Record<string, string>> = { true: '[seen] ', unknown: '[seen?] ' };
-
-/** A cell on one line: with repeats its passes of k first ("2/3 flaky"), then each repeat's marks, verdict and output (or state), separated by " | ". */
-function cellText(repeats: readonly RunItem[], shown: ReadonlyMap<RunItem, TableCell>): string {
-  const text = (item: RunItem) => (item.status === 'ok' ? (item.response ?? '').replace(/\s+/g, ' ').trim() || '(empty)' : item.status === 'error' ? `[error] ${item.error ?? ''}` : `[${item.status}]`);
-  const mark = (item: RunItem) => {
-    const cell = shown.get(item);
-    const verdict = cell?.verdict;
-    return `${SEEN_MARKS[String(cell?.seen)] ?? ''}${verdict && (verdict.status === 'pass' || verdict.status === 'fail') ? `${verdict.status.toUpperCase()} ` : ''}`;
-  };
-  const samples = repeats.length > 1 ? sampleCount(repeats, shown) : undefined;
-  const lead = samples && samples.judged > 0 ? `${samples.passed}/${samples.judged}${samples.flaky ? ' flaky' : ''} · ` : '';
-  return lead + repeats.map((item) => `${mark(item)}${text(item)}`).join(' | ');
-}
-
-/**
- * "3/5 passed (60%, 23-88%) · 1 error": a column's pass rate over its judged cells, with its 95% interval; an
- * adaptor's apart over the rows unseen and seen in its training, unseen first.
- */
-function figuresText(figures: ColumnFigures): string {
-  const split = figures.passRate.rate === null ? undefined : seenSplitText(figures);
-  const rate = split ?? (figures.passRate.rate === null ? 'nothing judged' : `${passRateText(figures.passRate).replace(' (', ' passed (')}`);
-  return `${rate}${figures.errors ? ` · ${figures.errors} error${figures.errors === 1 ? '' : 's'}` : ''}`;
 }
 
 function summaryLine(counts: Record<string, number>, verdicts: Report['verdicts'], fetched: number, sent: number, elapsedMs: number | undefined): string {

@@ -80,7 +80,7 @@ describe('held-out rows in the CLI: export half, train, judge all', function () 
       assert.deepEqual([document.columns[1].unseen, document.columns[1].seen].map((rate) => rate && [rate.passed, rate.judged]), [[0, 3], [3, 3]]);
       assert.equal(document.columns[0].seen, undefined);
 
-      const figures = judged.stdout.split('\n')[2];
+      const figures = judged.stdout.split('\n')[3]; // under the prompt, provider and transport lines
       assert.match(figures, /unseen 0\/3 \(0%, 0-56%\) · seen 3\/3 \(100%, 44-100%\)/);
       assert.equal(judged.stdout.split('\n').filter((line) => line.includes('[seen] PASS')).length, 3);
 

@@ -84,7 +84,7 @@ describe('seen in training: chat cells and every report', function () {
       assert.match(judged.stderr, /Column 2 \(.* × elsewhere\): whether its cells were seen in training is unknown: The deployment has no training job/);
       const records = jsonLines(readFileSync(join(tmp.path, 'out.jsonl'), 'utf8')) as { provider: { label: string }; seenInTraining?: unknown }[];
       assert.deepEqual(records.filter((r) => r.provider.label === 'elsewhere').map((r) => r.seenInTraining), ['unknown', 'unknown', 'unknown', 'unknown']);
-      const figures = judged.stdout.split('\n')[2];
+      const figures = judged.stdout.split('\n')[3]; // under the prompt, provider and transport lines
       assert.match(figures, /│ 0\/4 passed \(0%, 0-49%\)$/);
       assert.equal(judged.stdout.split('\n').filter((line) => line.includes('[seen?] FAIL')).length, 4);
     });

@@ -12,9 +12,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** `stdin`: what the command reads (a pipe, unless `tty`); without it, a terminal with nothing typed. */
-export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean; env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string } = {}): Promise<CliResult> {
-  const stdout = new PassThrough();
+/**
+ * `stdin`: what the command reads (a pipe, unless `tty`); without it, a terminal with nothing typed. `columns`: stdout
+ * is a terminal that wide (else a pipe).
+ */
+export async function runCli(argv: string[], options: { stdin?: string; tty?: boolean; env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string; columns?: number } = {}): Promise<CliResult> {
+  const stdout = Object.assign(new PassThrough(), options.columns !== undefined ? { isTTY: true, columns: options.columns } : {});
   const stderr = new PassThrough();
   const chunks = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
   stdout.on('data', (c: Buffer) => chunks.stdout.push(c));

@@ -61,7 +61,8 @@ describe('scalarlm-lab eval', () => {
       assert.equal(greet[0].renderedPrompt, 'system: Be brief.\nuser: Greet Ada from London.');
       assert.notEqual(greet[0].output, greet[1].output, 'the adaptor answers differently from the base model');
       assert.match(result.stdout, /row 3 +│/);
-      assert.match(result.stdout, /greet\.prompty × base +│ greet\.prompty × adaptor/);
+      // Prompt and provider labels on lines of their own, each whole.
+      assert.match(result.stdout, /^ +│ greet\.prompty +│ greet\.prompty +│ short +│ short\n +│ × base +│ × adaptor +│ × base +│ × adaptor$/m);
     });
   });
 
