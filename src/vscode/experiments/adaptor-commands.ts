@@ -8,14 +8,13 @@
 import * as vscode from 'vscode';
 import { addedProviderEdit, loadExperimentConfig } from '../../core/experiments/config';
 import { addedProviderProblem } from '../../core/experiments/experiment-spec';
-import type { ModelInfo } from '../../core/api/types';
+import { TrainingClient } from '../../core/training';
+import { adaptorLabel, runsFolderLineage } from '../../host/deployment/adaptor-list';
+import { deploymentModels } from '../../host/deployment/deployment-models';
+import { experimentPickEntries } from '../../host/deployment/model-pick-entries';
+import { modelItem } from '../deployment/model-items';
 import { fileAccess } from '../workspace-trust';
 import { runExperimentFile, type ExperimentCommandDeps } from './experiment-commands';
-
-/** How an adaptor's column is labelled when the caller gives no label: short, and it names the adaptor. */
-export function adaptorLabel(model: string): string {
-  return /^[0-9a-f]{64}$/.test(model) ? `adaptor ${model.slice(0, 8)}` : model;
-}
 
 export interface AdaptorCommandDeps extends ExperimentCommandDeps {
   /** The run's panel shows the column of `model` compared with the base's. */
@@ -60,12 +59,12 @@ async function addAdaptor(deps: ExperimentCommandDeps, uri: vscode.Uri | undefin
   return { target, model: name };
 }
 
+/** The deployment's adaptors whose training is complete, served or not yet, newest first; then its base model. */
 async function pickModel(deps: ExperimentCommandDeps): Promise<string | undefined> {
   const access = deps.connection.api();
   if (!access.ok) throw new Error(access.reason);
-  const models = (await access.api.models()).data;
-  const adaptors = models.filter((m) => m.parent);
-  const item = (m: ModelInfo) => ({ label: m.id, description: m.parent ? `adaptor of ${m.parent}` : 'base model', model: m.id });
-  const picked = await vscode.window.showQuickPick([...adaptors.map(item), ...models.filter((m) => !m.parent).map(item)], { title: 'Add to the experiment: a model or trained adaptor of the deployment', matchOnDescription: true });
-  return picked?.model;
+  const { models, training } = await deploymentModels(new TrainingClient(access.api), (text) => deps.log.channel.warn(text));
+  const items = experimentPickEntries(models, training, runsFolderLineage(deps.runs.runStore.dir)).map(modelItem);
+  const picked = await vscode.window.showQuickPick(items, { title: 'Add to the experiment: a trained adaptor or the base model of the deployment', matchOnDescription: true, matchOnDetail: true });
+  return picked?.entry?.model;
 }
