@@ -77,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     registerServerRequests({ connection, log, runs: runs.shell.runs }),
     registerBatch(context, runs.shell, connection, queue.monitor, log),
     registerExperiments(context, runs.shell, connection, log, templateProblems),
-    registerChat(context, connection, log),
+    registerChat(context, connection, log, () => runs.shell.runs.runStore.dir),
     registerCompletions(context.extensionUri, connection, log),
     registerTraining(context.extensionUri, connection, log, () => runs.shell.runs.runStore.dir),
     new PrometheusDocument(connection),
