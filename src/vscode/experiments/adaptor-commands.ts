@@ -4,17 +4,24 @@
 // server already holds, so only the adaptor's cells are sent, and the panel shows each column's pass rate and
 // the adaptor's column compared with the base's, row by row: on its held-out rows, the rows it was not trained
 // on, when some of its rows were (the panel's default for an adaptor's column; Judge every row in its bar).
+// From the palette both offer an adaptor as soon as its training is complete: /v1/models lists it only once the
+// deployment's worker has loaded it (a minute or more later), so one picked before that is asked about with one
+// probe request, never re-sent, and one that does not answer is said to be not served yet, rather than left to fail.
 
 import * as vscode from 'vscode';
 import { addedProviderEdit, loadExperimentConfig } from '../../core/experiments/config';
 import { addedProviderProblem } from '../../core/experiments/experiment-spec';
-import { TrainingClient } from '../../core/training';
+import { TrainingClient, type AdaptorAnswer } from '../../core/training';
 import { adaptorLabel, runsFolderLineage } from '../../host/deployment/adaptor-list';
 import { deploymentModels } from '../../host/deployment/deployment-models';
 import { experimentPickEntries } from '../../host/deployment/model-pick-entries';
+import { askServed, notServedYetWords } from '../../host/deployment/served-answer';
 import { modelItem } from '../deployment/model-items';
 import { fileAccess } from '../workspace-trust';
 import { runExperimentFile, type ExperimentCommandDeps } from './experiment-commands';
+
+/** How long a pick waits for an adaptor not in /v1/models yet to answer its probe. */
+const ASK_MS = 15_000;
 
 export interface AdaptorCommandDeps extends ExperimentCommandDeps {
   /** The run's panel shows the column of `model` compared with the base's. */
@@ -26,28 +33,41 @@ export interface AdaptorCommandDeps extends ExperimentCommandDeps {
  * was added. Without a model, a quick pick of what the deployment serves (its trained adaptors first).
  */
 export async function addAdaptorToExperiment(deps: ExperimentCommandDeps, uri?: vscode.Uri, model?: string, label?: string): Promise<vscode.Uri | undefined> {
-  return (await addAdaptor(deps, uri, model, label))?.target;
+  const added = await addAdaptor(deps, uri, model, label);
+  if (added?.notServed) void vscode.window.showWarningMessage(`ScalarLM: ${added.notServed}`);
+  return added?.target;
 }
 
 /** The adaptor added (when it is not in the file yet), the file saved, and the experiment run: resolves with the run's id. */
 export async function compareWithBase(deps: AdaptorCommandDeps, uri?: vscode.Uri, model?: string, label?: string): Promise<string | undefined> {
   const added = await addAdaptor(deps, uri, model, label);
   if (!added) return undefined;
+  // Its cells would all fail: said now, rather than as a column of errors.
+  if (added.notServed) return void vscode.window.showWarningMessage(`ScalarLM: ${added.notServed} Compare with Base again once it is.`);
   const runId = await runExperimentFile(deps, added.target);
   if (runId) deps.showAdaptorComparison(runId, added.model);
   return runId;
 }
 
-async function addAdaptor(deps: ExperimentCommandDeps, uri: vscode.Uri | undefined, model: string | undefined, label: string | undefined): Promise<{ target: vscode.Uri; model: string } | undefined> {
+interface Added {
+  target: vscode.Uri;
+  model: string;
+  /** Why requests naming the picked adaptor fail for now, when the deployment does not serve it yet. */
+  notServed?: string;
+}
+
+async function addAdaptor(deps: ExperimentCommandDeps, uri: vscode.Uri | undefined, model: string | undefined, label: string | undefined): Promise<Added | undefined> {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
   if (!target) return void vscode.window.showWarningMessage('ScalarLM: open an experiment file (promptfooconfig.yaml) first.');
-  const name = model ?? (await pickModel(deps));
-  if (!name) return undefined;
+  const picked = model === undefined ? await pickModel(deps) : { model };
+  if (!picked) return undefined;
+  const name = picked.model;
+  const found: Added = { target, model: name, ...(picked.notServed ? { notServed: picked.notServed } : {}) };
   const added = { id: `scalarlm:${name}`, label: label ?? adaptorLabel(name) };
   const document = await vscode.workspace.openTextDocument(target);
   if (document.isDirty) await document.save();
   const config = await loadExperimentConfig(target.fsPath, fileAccess());
-  if (config.providers.some((p) => p.model === name)) return { target, model: name };
+  if (config.providers.some((p) => p.model === name)) return found;
   const problem = addedProviderProblem(added, config.providers);
   if (problem) return void vscode.window.showWarningMessage(`ScalarLM: ${problem}.`);
   const result = addedProviderEdit(document.getText(), added);
@@ -56,15 +76,35 @@ async function addAdaptor(deps: ExperimentCommandDeps, uri: vscode.Uri | undefin
   const edit = new vscode.WorkspaceEdit();
   edit.replace(target, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), text);
   if (!(await vscode.workspace.applyEdit(edit))) return void vscode.window.showWarningMessage(`ScalarLM: the edit of ${vscode.workspace.asRelativePath(target)} was not applied.`);
-  return { target, model: name };
+  return found;
 }
 
-/** The deployment's adaptors whose training is complete, served or not yet, newest first; then its base model. */
-async function pickModel(deps: ExperimentCommandDeps): Promise<string | undefined> {
+/**
+ * The deployment's adaptors whose training is complete, served or not yet, newest first; then its base model. One
+ * not in /v1/models yet is asked about (its probe posted at most once), and `notServed` says so when it does not answer.
+ */
+async function pickModel(deps: ExperimentCommandDeps): Promise<{ model: string; notServed?: string } | undefined> {
   const access = deps.connection.api();
   if (!access.ok) throw new Error(access.reason);
-  const { models, training } = await deploymentModels(new TrainingClient(access.api), (text) => deps.log.channel.warn(text));
-  const items = experimentPickEntries(models, training, runsFolderLineage(deps.runs.runStore.dir)).map(modelItem);
-  const picked = await vscode.window.showQuickPick(items, { title: 'Add to the experiment: a trained adaptor or the base model of the deployment', matchOnDescription: true, matchOnDetail: true });
-  return picked?.entry?.model;
+  const training = new TrainingClient(access.api);
+  const { models, training: jobs } = await deploymentModels(training, (text) => deps.log.channel.warn(text));
+  const items = experimentPickEntries(models, jobs, runsFolderLineage(deps.runs.runStore.dir)).map(modelItem);
+  const entry = (await vscode.window.showQuickPick(items, { title: 'Add to the experiment: a trained adaptor or the base model of the deployment', matchOnDescription: true, matchOnDetail: true }))?.entry;
+  if (!entry || entry.served) return entry && { model: entry.model };
+  const answer = await askWithProgress(training, entry.model);
+  return answer.state === 'answers' ? { model: entry.model } : { model: entry.model, notServed: notServedYetWords(adaptorLabel(entry.model), answer) };
+}
+
+/** The deployment asked, under a notification the user can cancel, for at most ASK_MS. */
+function askWithProgress(training: TrainingClient, hash: string): Thenable<AdaptorAnswer> {
+  const title = `ScalarLM: asking the deployment whether ${adaptorLabel(hash)} answers yet`;
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ASK_MS);
+    const cancelled = token.onCancellationRequested(() => controller.abort());
+    return askServed(training, hash, controller.signal).finally(() => {
+      clearTimeout(timer);
+      cancelled.dispose();
+    });
+  });
 }
