@@ -18,6 +18,7 @@ import { experimentPickEntries } from '../../host/deployment/model-pick-entries'
 import { askServed, notServedYetWords } from '../../host/deployment/served-answer';
 import { modelItem } from '../deployment/model-items';
 import { fileAccess } from '../workspace-trust';
+import { announceAdded, type ProviderEdit } from './added-adaptor-notice';
 import { runExperimentFile, type ExperimentCommandDeps } from './experiment-commands';
 
 /** How long a pick waits for an adaptor not in /v1/models yet to answer its probe. */
@@ -29,13 +30,15 @@ export interface AdaptorCommandDeps extends ExperimentCommandDeps {
 }
 
 /**
- * Adds the adaptor to the experiment's providers; resolves with the document's URI, or undefined when nothing
- * was added. Without a model, a quick pick of what the deployment serves (its trained adaptors first).
+ * Adds the adaptor to the experiment's providers and says so (with Undo); resolves with the document's URI, or
+ * undefined when nothing was added. Without a model, a quick pick of what the deployment serves (its trained adaptors first).
  */
 export async function addAdaptorToExperiment(deps: ExperimentCommandDeps, uri?: vscode.Uri, model?: string, label?: string): Promise<vscode.Uri | undefined> {
   const added = await addAdaptor(deps, uri, model, label);
-  if (added?.notServed) void vscode.window.showWarningMessage(`ScalarLM: ${added.notServed}`);
-  return added?.target;
+  if (!added) return undefined;
+  if (added.edit) announceAdded(added.edit, deps.log, added.notServed);
+  else void vscode.window.showInformationMessage(`ScalarLM: scalarlm:${added.model} is in ${vscode.workspace.asRelativePath(added.target)} already.${added.notServed ? ` ${added.notServed}` : ''}`);
+  return added.target;
 }
 
 /** The adaptor added (when it is not in the file yet), the file saved, and the experiment run: resolves with the run's id. */
@@ -43,7 +46,10 @@ export async function compareWithBase(deps: AdaptorCommandDeps, uri?: vscode.Uri
   const added = await addAdaptor(deps, uri, model, label);
   if (!added) return undefined;
   // Its cells would all fail: said now, rather than as a column of errors.
-  if (added.notServed) return void vscode.window.showWarningMessage(`ScalarLM: ${added.notServed} Compare with Base again once it is.`);
+  const notServed = added.notServed && `${added.notServed} Compare with Base again once it is.`;
+  if (added.edit) announceAdded(added.edit, deps.log, notServed);
+  else if (notServed) void vscode.window.showWarningMessage(`ScalarLM: ${notServed}`);
+  if (notServed) return undefined;
   const runId = await runExperimentFile(deps, added.target);
   if (runId) deps.showAdaptorComparison(runId, added.model);
   return runId;
@@ -54,6 +60,8 @@ interface Added {
   model: string;
   /** Why requests naming the picked adaptor fail for now, when the deployment does not serve it yet. */
   notServed?: string;
+  /** The edit made; none when the file had the provider already. */
+  edit?: ProviderEdit;
 }
 
 async function addAdaptor(deps: ExperimentCommandDeps, uri: vscode.Uri | undefined, model: string | undefined, label: string | undefined): Promise<Added | undefined> {
@@ -73,10 +81,11 @@ async function addAdaptor(deps: ExperimentCommandDeps, uri: vscode.Uri | undefin
   const result = addedProviderEdit(document.getText(), added);
   if (!result.ok) return void vscode.window.showWarningMessage(`ScalarLM: cannot add ${added.id} to ${vscode.workspace.asRelativePath(target)}: ${result.problem}.`);
   const { offset, length, text } = result.edit;
+  const before = document.getText();
   const edit = new vscode.WorkspaceEdit();
   edit.replace(target, new vscode.Range(document.positionAt(offset), document.positionAt(offset + length)), text);
   if (!(await vscode.workspace.applyEdit(edit))) return void vscode.window.showWarningMessage(`ScalarLM: the edit of ${vscode.workspace.asRelativePath(target)} was not applied.`);
-  return found;
+  return { ...found, edit: { document, ...added, before, after: document.getText() } };
 }
 
 /**

@@ -1,11 +1,11 @@
 // Add Adaptor to Experiment… and Compare with Base from the palette, on adaptors the test trains itself, on a
 // deployment slow to load them (its worker's delivery and periodic task every 10 minutes): a job whose training is
 // complete is offered at once, marked "not served yet"; picking it asks the deployment with one probe request, and
-// a probe the deployment refuses is said plainly, before anything is run.
+// a probe the deployment refuses is said plainly, before anything is run. What was added is said, with Undo.
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { webviewQuery, workbenchText } from './helpers/page';
+import { webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { EXPERIMENT_PANEL, respond } from './helpers/experiment-panel';
 import { chooseInQuickInput } from './helpers/quick-input';
 import { useSuiteSimulator } from './helpers/suite-simulator';
@@ -74,7 +74,8 @@ describe('adaptor picker: complete adaptors offered before /v1/models lists them
     assert.match((await vscode.workspace.openTextDocument(config)).getText(), new RegExp(`id: scalarlm:${hash}`));
     assert.equal((await probesSent()) - before, 1, 'one probe request, posted once');
     assert.ok(await served(hash), 'the probe made the deployment load it');
-    assert.doesNotMatch((await workbenchText(TOAST)) ?? '', /not served/);
+    const said = await toastSaying(`Added scalarlm:${hash} as "${short}" to picker/served-on-ask.yaml.`);
+    assert.doesNotMatch(said, /not served/);
   });
 
   it('says plainly that a picked adaptor is not served when its probe is refused, and Compare with Base runs nothing', async () => {
@@ -89,10 +90,32 @@ describe('adaptor picker: complete adaptors offered before /v1/models lists them
     await chooseInQuickInput(hash.slice(0, 8), 'base model');
     assert.equal(await comparing, undefined, 'no run started');
     const toast = await toastSaying(`adaptor ${hash.slice(0, 8)} is not served`);
+    assert.match(toast, new RegExp(`Added scalarlm:${hash} as "adaptor ${hash.slice(0, 8)}" to picker/refused\\.yaml\\.`), 'what it changed, first');
     assert.match(toast, /this deployment has not loaded it \(its one probe request, .* answered ".+"\)/);
     assert.match(toast, /Requests naming it fail until/);
     assert.match(toast, /Compare with Base again once it is/);
     assert.equal((await probesSent()) - before, 1, 'the probe posted once');
     assert.equal(await webviewQuery(EXPERIMENT_PANEL, 'main'), undefined, 'no experiment panel opened');
+    await waitFor(async () => !(await workbenchText(TOAST))?.includes('asking the deployment'), { timeoutMs: WAIT_MS, what: `the question's progress to close (toasts: ${await workbenchText(TOAST)})` });
+  });
+
+  it('Add Adaptor says what it added to which file, and its Undo puts the file back as it was; Open File opens it', async () => {
+    const config = await experiment('undo');
+    const original = (await vscode.workspace.fs.readFile(config)).toString();
+    const model = 'c'.repeat(64);
+    await vscode.commands.executeCommand('scalarlm.addAdaptorToExperiment', config, model);
+    const document = await vscode.workspace.openTextDocument(config);
+    assert.match(document.getText(), new RegExp(`id: scalarlm:${model}`));
+    await toastSaying(`Added scalarlm:${model} as "adaptor cccccccc" to picker/undo.yaml.`);
+    await workbenchClick(`${TOAST} .monaco-button:has-text("Undo")`);
+    await waitFor(async () => document.getText() === original && !document.isDirty && (await vscode.workspace.fs.readFile(config)).toString() === original, { timeoutMs: WAIT_MS, what: 'the file as it was, saved' });
+
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('scalarlm.addAdaptorToExperiment', config, model, 'tuned');
+    await toastSaying(`Added scalarlm:${model} as "tuned" to picker/undo.yaml.`);
+    await workbenchClick(`${TOAST} .monaco-button:has-text("Open File")`);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.toString() === config.toString(), { timeoutMs: WAIT_MS, what: 'the experiment file in the editor' });
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /label: tuned/);
   });
 });
