@@ -22,12 +22,11 @@ export function announceAdded(edit: ProviderEdit, log: ExtensionLog, also?: stri
   const file = vscode.workspace.asRelativePath(edit.document.uri);
   const text = `ScalarLM: Added ${edit.id} as "${edit.label}" to ${file}.${also ? ` ${also}` : ''}`;
   const show = also ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  show(text, UNDO, OPEN).then(
-    async (action) => {
-      if (action === UNDO) await undo(edit, file);
-      if (action === OPEN) await vscode.window.showTextDocument(edit.document);
-    },
-  ).then(undefined, (error: unknown) => log.showError(error));
+  const answered = async (action: string | undefined): Promise<void> => {
+    if (action === UNDO) await undo(edit, file);
+    if (action === OPEN) await vscode.window.showTextDocument(edit.document);
+  };
+  show(text, UNDO, OPEN).then(answered).then(undefined, (error: unknown) => log.showError(error));
 }
 
 /** The file as it was, saved; refused when it changed since the edit (the user's own changes are not undone). */
