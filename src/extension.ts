@@ -57,7 +57,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
   const commands: Record<string, () => unknown> = {
     'scalarlm.showQueueActions': () => showQueueActions(simulator, queue.monitor),
     'scalarlm.openMetrics': () => MetricsPanel.show(context.extensionUri, queue.monitor),
-    'scalarlm.selectModel': () => selectModel(connection, log),
+    'scalarlm.selectModel': () => selectModel(connection, log, () => runs.shell.runs.runStore.dir),
     'scalarlm.selectDeploymentUrl': () => selectDeploymentUrl(context, connection, simulator, log),
     'scalarlm.startSimulator': () => startSimulator(simulator, log),
     'scalarlm.stopSimulator': () => simulator.stop(),
@@ -77,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Activa
     registerServerRequests({ connection, log, runs: runs.shell.runs }),
     registerBatch(context, runs.shell, connection, queue.monitor, log),
     registerExperiments(context, runs.shell, connection, log, templateProblems),
-    registerChat(context, connection, log),
+    registerChat(context, connection, log, () => runs.shell.runs.runStore.dir),
     registerCompletions(context.extensionUri, connection, log),
     registerTraining(context.extensionUri, connection, log, () => runs.shell.runs.runStore.dir),
     new PrometheusDocument(connection),

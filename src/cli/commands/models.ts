@@ -1,14 +1,16 @@
-// scalarlm-lab models: the base model and trained adaptors the deployment serves, then its training jobs
-// (GET /v1/megatron/list_models), in the words of the editor's model picker (host/deployment/model-pick-entries).
+// scalarlm-lab models: the models the deployment serves, then its adaptors, each once (served in /v1/models or
+// not, from its training job in GET /v1/megatron/list_models), in the words of the editor's pickers
+// (host/deployment/adaptor-list).
 
 import { isScalarLMError } from '../../core/api/errors';
 import type { ScalarLMApi } from '../../core/api/api';
 import type { CallOptions } from '../../core/api/types';
-import { modelPickEntries, type TrainingSide } from '../../host/deployment/model-pick-entries';
+import { adaptorList, adaptorsHeading, runsFolderLineage, type TrainingSide } from '../../host/deployment/adaptor-list';
 import type { Command } from '../command';
 import { withClient } from '../connection';
 import { json, table } from '../format';
 import { EXIT } from '../io';
+import { cliRunStore } from '../run-location';
 
 export const modelsCommand: Command = {
   name: 'models',
@@ -24,12 +26,11 @@ export const modelsCommand: Command = {
       }
       const rows = data.map((m) => [m.id, m.parent ? `adaptor of ${m.parent}` : 'base model', m.max_model_len ? `max_model_len ${m.max_model_len}` : '']);
       io.stdout.write(rows.length ? table([['MODEL', 'KIND', 'CONTEXT'], ...rows]) : 'The deployment lists no models.\n');
-      // The picker's training section: its heading, then a job a line with what the picker says of it.
-      const entries = modelPickEntries(data, training, '');
-      const heading = entries.findIndex((entry) => entry.kind === 'separator' && entry.label.startsWith('Training jobs'));
-      if (heading !== -1) {
-        io.stdout.write(`\n${entries[heading].label}\n`);
-        for (const entry of entries.slice(heading + 1)) if (entry.kind === 'model') io.stdout.write(`  ${withoutIcon(entry.label)}  ${entry.detail ?? ''}\n`);
+      // The pickers' adaptors section: its heading, then an adaptor a line with what the pickers say of it.
+      if (training.state !== 'route-missing') {
+        const adaptors = adaptorList(data, training, runsFolderLineage(cliRunStore(io).dir));
+        io.stdout.write(`\n${adaptorsHeading(adaptors, training)}\n`);
+        for (const adaptor of adaptors) io.stdout.write(`  ${adaptor.model}  ${[adaptor.description, adaptor.detail].filter((part) => part !== '').join(' · ')}\n`);
       }
       return EXIT.ok;
     });
@@ -43,9 +44,4 @@ async function trainingSide(client: ScalarLMApi, call: CallOptions): Promise<Tra
     if (!isScalarLMError(error)) throw error;
     return { state: 'failed', reason: error.message };
   }
-}
-
-/** The picker's codicon ("$(check) ") means nothing in a terminal. */
-function withoutIcon(label: string): string {
-  return label.replace(/^\$\([\w-]+\) /, '');
 }

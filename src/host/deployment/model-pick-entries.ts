@@ -1,10 +1,11 @@
-// What "ScalarLM: Select Model" lists, as plain data: the models the deployment serves (GET /v1/models:
-// the base model and trained adaptors, with parent and context length), then its training jobs (GET
-// /v1/megatron/list_models: status, steps, loss), each marked served or not. No 'vscode' import, so the
-// wording is unit-tested on Node.
+// What each model picker lists, as plain data, from one list of adaptors (adaptor-list.ts): "Select Model" (the
+// deployment's default and base model, then every adaptor, served or not), "Add Adaptor to Experiment…" and
+// "Compare with Base" (the adaptors whose training is complete, then the base model), and "Compare Models…"
+// (what the deployment serves now: a chat naming anything else fails). No 'vscode' import, so the wording is
+// unit-tested on Node.
 
-import type { ModelInfo, TrainingJob, TrainingJobsLookup } from '../../core/api/types';
-import { newestFirst } from '../../core/training';
+import type { ModelInfo } from '../../core/api/types';
+import { adaptorList, adaptorsHeading, baseModels, isComplete, type Adaptor, type LineageLookup, type TrainingSide } from './adaptor-list';
 
 export interface ModelEntry {
   kind: 'model';
@@ -14,87 +15,58 @@ export interface ModelEntry {
   /** What scalarlm.model is set to: '' for the deployment's default. */
   model: string;
   current: boolean;
+  /** /v1/models lists it (the default counts as served). */
+  served: boolean;
 }
 
 export type ModelPickEntry = { kind: 'separator'; label: string } | ModelEntry;
 
-/** The training side as the picker got it: the lookup, or why it failed (the served models still show). */
-export type TrainingSide = TrainingJobsLookup | { state: 'failed'; reason: string };
-
 export const DEFAULT_MODEL_LABEL = "$(server) Deployment's default";
 
-export function modelPickEntries(models: readonly ModelInfo[], training: TrainingSide, current: string): ModelPickEntry[] {
-  const served = new Set(models.map((model) => model.id));
+/** Select Model: the default and the base model(s), then every adaptor once, newest first. */
+export function modelPickEntries(models: readonly ModelInfo[], training: TrainingSide, current: string, lineage: LineageLookup): ModelPickEntry[] {
+  const adaptors = adaptorList(models, training, lineage);
   const entries: ModelPickEntry[] = [
-    { kind: 'separator', label: 'Served (/v1/models)' },
-    modelEntry({ label: DEFAULT_MODEL_LABEL, description: 'leave scalarlm.model empty', model: '' }, current),
-    ...models.map((model) =>
-      modelEntry(
-        {
-          label: model.id,
-          description: model.parent ? `adaptor of ${model.parent}` : 'base model',
-          ...(model.max_model_len ? { detail: `max_model_len ${model.max_model_len.toLocaleString('en-US')}` } : {}),
-          model: model.id,
-        },
-        current,
-      ),
-    ),
+    { kind: 'separator', label: 'Base model' },
+    modelEntry({ label: DEFAULT_MODEL_LABEL, description: 'leave scalarlm.model empty', model: '', served: true }, current),
+    ...baseModels(models, training).map((model) => baseEntry(model, current)),
   ];
-  // A server without the training route simply has no such section (older servers, gateways that hide it).
-  if (training.state === 'route-missing') return entries;
-  if (training.state === 'failed') return [...entries, { kind: 'separator', label: `Training jobs: not listed (${training.reason})` }];
-  const jobs = newestFirst(training.jobs);
-  const servedCount = jobs.filter((job) => served.has(job.name)).length;
-  entries.push({ kind: 'separator', label: jobs.length === 0 ? 'Training jobs: none' : `Training jobs (${servedCount} of ${jobs.length} served)` });
-  for (const job of jobs) entries.push(jobEntry(job, served.has(job.name), current));
-  return entries;
+  // A server without the training route and no adaptor served has no such section (older servers, gateways that hide it).
+  if (training.state === 'route-missing' && adaptors.length === 0) return entries;
+  return [...entries, { kind: 'separator', label: adaptorsHeading(adaptors, training) }, ...adaptors.map((adaptor) => adaptorEntry(adaptor, current))];
 }
 
-function modelEntry(entry: { label: string; description: string; detail?: string; model: string }, current: string): ModelEntry {
+/** Add Adaptor / Compare with Base: adaptors served or complete, newest first (a failed or cancelled job has none), then the base model(s). */
+export function experimentPickEntries(models: readonly ModelInfo[], training: TrainingSide, lineage: LineageLookup): ModelPickEntry[] {
+  const adaptors = adaptorList(models, training, lineage).filter(isComplete);
+  return [
+    { kind: 'separator', label: adaptors.length === 0 ? 'Adaptors: none trained yet' : 'Adaptors' },
+    ...adaptors.map((adaptor) => adaptorEntry(adaptor, undefined)),
+    { kind: 'separator', label: 'Base model' },
+    ...baseModels(models, training).map((model) => baseEntry(model, undefined)),
+  ];
+}
+
+/** Compare Models: the base model(s), then the adaptors served now, newest first. */
+export function servedPickEntries(models: readonly ModelInfo[], training: TrainingSide, lineage: LineageLookup): ModelEntry[] {
+  const adaptors = adaptorList(models, training, lineage).filter((adaptor) => adaptor.served);
+  return [...baseModels(models, training).map((model) => baseEntry(model, undefined)), ...adaptors.map((adaptor) => adaptorEntry(adaptor, undefined))];
+}
+
+function baseEntry(model: ModelInfo, current: string | undefined): ModelEntry {
+  const context = model.max_model_len ? { detail: `max_model_len ${model.max_model_len.toLocaleString('en-US')}` } : {};
+  return modelEntry({ label: model.id, description: 'base model', ...context, model: model.id, served: true }, current);
+}
+
+/** "$(check) adaptor 1a2b3c4d  served · <date>" over its facts and, last, the hash (a filter finds it by that too). */
+function adaptorEntry(adaptor: Adaptor, current: string | undefined): ModelEntry {
+  const icon = adaptor.served ? '$(check)' : '$(circle-outline)';
+  const detail = [adaptor.detail, adaptor.model].filter((part) => part !== '').join(' · ');
+  return modelEntry({ label: `${icon} ${adaptor.label}`, description: adaptor.description, detail, model: adaptor.model, served: adaptor.served }, current);
+}
+
+function modelEntry(entry: Omit<ModelEntry, 'kind' | 'current'>, current: string | undefined): ModelEntry {
   const isCurrent = entry.model === current;
   const description = isCurrent ? [entry.description, 'current'].filter((part) => part !== '').join(' · ') : entry.description;
   return { kind: 'model', ...entry, description, current: isCurrent };
-}
-
-/**
- * "$(check) <hash>" over "served · COMPLETED · step 100 of 100 · loss 0.42 · trained 30 min · started
- * 2025-06-15 10:00 UTC": all on the detail line, which starts at the left, since a 64-character name leaves
- * a description beside it no room.
- */
-function jobEntry(job: TrainingJob, served: boolean, current: string): ModelEntry {
-  const facts = [
-    served ? 'served' : 'not served',
-    job.status,
-    stepsText(job),
-    job.loss === undefined ? undefined : `loss ${job.loss.toLocaleString('en-US', { maximumFractionDigits: 4 })}`,
-    job.trainTimeSeconds === undefined ? undefined : `trained ${durationText(job.trainTimeSeconds)}`,
-    job.startTime === undefined ? undefined : `started ${utcMinutes(job.startTime)}`,
-    // Requests naming a job the deployment does not serve fail until it does: said where the choice is made.
-    served ? undefined : unservedText(job),
-  ].filter((part) => part !== undefined);
-  return { ...modelEntry({ label: `${served ? '$(check)' : '$(circle-outline)'} ${job.name}`, description: '', model: job.name }, current), detail: facts.join(' · ') };
-}
-
-/** A failed job has no adaptor to wait for; any other may still come to be served. */
-function unservedText(job: TrainingJob): string {
-  return job.status === 'FAILED' ? 'failed: it will not be served' : 'not in /v1/models yet: requests naming it may fail until the deployment serves it';
-}
-
-function stepsText(job: TrainingJob): string | undefined {
-  if (job.step === undefined) return undefined;
-  return job.maxSteps === undefined ? `step ${job.step}` : `step ${job.step} of ${job.maxSteps}`;
-}
-
-/** "45 s", "30 min", "2 h 5 min". */
-export function durationText(seconds: number): string {
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const rest = minutes % 60;
-  return rest === 0 ? `${Math.floor(minutes / 60)} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
-}
-
-/** Epoch seconds as "2025-06-15 10:00 UTC": the same for everyone who reads it, whatever their time zone. */
-function utcMinutes(epochSeconds: number): string {
-  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

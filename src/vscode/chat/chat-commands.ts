@@ -6,13 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
-import type { ModelInfo } from '../../core/api/types';
 import type { ChatExtras, ConversationRecord } from '../../core/chat/conversation';
 import { importMessages } from '../../core/chat/conversation-import';
 import { parseChatFile, type ChatFile } from '../../core/prompts/chat-document';
 import { PromptInputError } from '../../core/prompts/problems';
 import { openingMessages, openingOf, titleOf, type Opening } from '../../host/chat/opening';
+import { TrainingClient } from '../../core/training';
+import { runsFolderLineage } from '../../host/deployment/adaptor-list';
+import { deploymentModels, type DeploymentModels } from '../../host/deployment/deployment-models';
+import { servedPickEntries } from '../../host/deployment/model-pick-entries';
 import type { Connection } from '../deployment/connection';
+import { modelItem, type ModelItem } from '../deployment/model-items';
 import { promptyChatOpening, promptyTarget } from './prompty-chat';
 import type { ExtensionLog } from '../log';
 import { showPromptInputError } from '../text-actions';
@@ -22,6 +26,8 @@ export interface ChatCommandDeps {
   panels: ChatPanels;
   connection: Connection;
   log: ExtensionLog;
+  /** The runs folder, whose lineages name the adaptors in Compare Models. */
+  runsDir: () => string;
 }
 
 /** An empty conversation with the controls set from the settings. */
@@ -159,21 +165,22 @@ async function typedOpening(): Promise<Opening | undefined> {
 async function pickModels(deps: ChatCommandDeps, hint?: string): Promise<string[] | undefined> {
   const access = deps.connection.api();
   if (!access.ok) return void deps.log.showError(new Error(access.reason));
-  let models: ModelInfo[];
+  let listed: DeploymentModels;
   try {
-    models = (await access.api.models()).data;
+    listed = await deploymentModels(new TrainingClient(access.api), (text) => deps.log.channel.warn(text));
   } catch (error) {
     return void deps.log.showError(error);
   }
-  const items = models.map((m) => ({ label: m.id, description: m.parent ? `adaptor of ${m.parent}` : 'base model', picked: m.id === deps.connection.settings.model || m.id === hint }));
+  const chosen = (model: string) => model === deps.connection.settings.model || model === hint;
+  const items = servedPickEntries(listed.models, listed.training, runsFolderLineage(deps.runsDir())).map((entry) => ({ ...modelItem(entry), picked: chosen(entry.model) }));
   return pickTwoOrMore(items);
 }
 
 const COMPARE_TITLE = 'ScalarLM: Compare Models (pick two or more)';
 
 /** A multi-select that stays open until two or more are ticked, saying so; undefined when dismissed. */
-function pickTwoOrMore(items: vscode.QuickPickItem[]): Promise<string[] | undefined> {
-  const pick = vscode.window.createQuickPick();
+function pickTwoOrMore(items: ModelItem[]): Promise<string[] | undefined> {
+  const pick = vscode.window.createQuickPick<ModelItem>();
   pick.title = COMPARE_TITLE;
   pick.canSelectMany = true;
   pick.ignoreFocusOut = true;
@@ -184,7 +191,7 @@ function pickTwoOrMore(items: vscode.QuickPickItem[]): Promise<string[] | undefi
       if (selected.length >= 2) pick.title = COMPARE_TITLE;
     });
     pick.onDidAccept(() => {
-      const chosen = pick.selectedItems.map((item) => item.label);
+      const chosen = pick.selectedItems.flatMap((item) => (item.entry ? [item.entry.model] : []));
       if (chosen.length < 2) {
         pick.title = `ScalarLM: Compare Models needs two or more: ${chosen.length === 0 ? 'none' : 'one'} ticked. Tick another, or press Escape.`;
         return;

@@ -15,13 +15,14 @@ import { chatWithFile, chatWithPrompt, chatWithSelection, compareModels, importC
 import { ChatPanels } from './chat-panel';
 import { copyLastRequestAsCode } from './code-actions';
 
-export function registerChat(context: vscode.ExtensionContext, connection: Connection, log: ExtensionLog): vscode.Disposable {
+/** `runsDir`: the runs folder, whose lineages name the adaptors. */
+export function registerChat(context: vscode.ExtensionContext, connection: Connection, log: ExtensionLog, runsDir: () => string): vscode.Disposable {
   const disposables = new DisposableStore();
   const store = () => new ConversationStore(storageDir(context, connection.settings, 'chats'));
   const panels = disposables.add(new ChatPanels(context.extensionUri, store, connection, log));
   disposables.add(new ChatHistoryView(panels, log));
   disposables.add(trackLastTextEditor());
-  const deps: ChatCommandDeps = { panels, connection, log };
+  const deps: ChatCommandDeps = { panels, connection, log, runsDir };
   const copyAs = (format: SnippetFormat) => () => copyLastRequestAsCode(panels, format);
   const commands: Record<string, (uri?: unknown) => unknown> = {
     'scalarlm.newChat': () => newChat(deps),

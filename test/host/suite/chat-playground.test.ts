@@ -110,7 +110,7 @@ describe('chat playground', () => {
 
   it('Compare Models: each column its own temperature, max tokens and system prompt, one stream checkbox; each column sends and copies its own', async () => {
     const comparing = vscode.commands.executeCommand('scalarlm.compareModels');
-    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('adaptor of'), { timeoutMs: WAIT_MS, what: 'the model list' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('served ·'), { timeoutMs: WAIT_MS, what: 'the model list' });
     await workbenchClick('.quick-input-widget:visible .quick-input-check-all');
     await pressKey('Enter');
     await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('every model answers'), { timeoutMs: WAIT_MS, what: 'the message box' });

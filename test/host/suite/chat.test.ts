@@ -113,7 +113,14 @@ describe('chat', () => {
 
   it('compares models side by side, streaming every column', async () => {
     const comparing = vscode.commands.executeCommand('scalarlm.compareModels');
-    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('adaptor of'), { timeoutMs: 10_000, what: 'the model list' });
+    const list = await waitFor(async () => {
+      const text = await workbenchText('.quick-input-widget:visible');
+      return text?.includes('served ·') && text;
+    }, { timeoutMs: 10_000, what: 'the model list' });
+    // Served models only (a chat naming another fails), each adaptor once by its short name.
+    assert.match(list, /adaptor 9f86d081\s*served · /);
+    assert.equal(list.split('adaptor 9f86d081').length - 1, 1, list);
+    assert.doesNotMatch(list, /adaptor ed4d3139/, 'not the failed job');
     await workbenchClick('.quick-input-widget:visible .quick-input-check-all');
     await pressKey('Enter');
     await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('every model answers'), { timeoutMs: 10_000, what: 'the message box' });

@@ -2,7 +2,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { pressKey, workbenchText } from './helpers/page';
+import { pressKey, typeText, workbenchText } from './helpers/page';
 import { resetSettings, setSettings } from './helpers/settings';
 import { EXAMPLE_JOBS, startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
@@ -24,21 +24,23 @@ describe('model picker', () => {
     await sim.stop();
   });
 
-  it('lists the base model with its context length and the adaptors with their parent, and saves the choice', async () => {
+  it('lists the base model with its context length and each adaptor once by a short name, and saves the choice', async () => {
     await setSettings({ model: '' });
     const picking = vscode.commands.executeCommand('scalarlm.selectModel');
     const list = await waitFor(async () => {
       const text = await workbenchText('.quick-input-widget:visible .quick-input-list');
-      return text?.includes('adaptor of') && text;
+      return text?.includes('Adaptors (') && text;
     }, { timeoutMs: 20_000, what: 'the model list' });
     assert.match(list, /Deployment's default/);
     assert.match(list, /tiny-random\/gemma-4-dense\s*base model/);
-    assert.match(list, new RegExp(`${ADAPTOR}\\s*adaptor of tiny-random/gemma-4-dense`));
     assert.match(list, /max_model_len 8,192/);
+    assert.match(list, /adaptor 9f86d081\s*served · \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    // Once: its hash only on its own detail line, not also as the name of a second entry.
+    assert.equal(list.split(ADAPTOR).length - 1, 1, list);
+    assert.equal(list.split('adaptor 9f86d081').length - 1, 1, list);
 
-    // The default is first, then the base model, then the adaptors.
-    await pressKey('ArrowDown');
-    await pressKey('ArrowDown');
+    await typeText('adaptor 9f86d081');
+    await waitFor(async () => !(await workbenchText('.quick-input-widget:visible .quick-input-list'))?.includes('base model'), { timeoutMs: 10_000, what: 'the list filtered to the adaptor' });
     await pressKey('Enter');
     await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('User settings'), { timeoutMs: 10_000, what: 'the scope pick' });
     await pressKey('Enter');

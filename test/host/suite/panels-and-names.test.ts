@@ -103,14 +103,14 @@ describe('panels: one column beside the editor, named for what they show', () =>
     assert.ok(models.data.length >= 2, 'the simulator serves a base model and adaptors');
     await setSettings({ model: models.data[0].id });
     const picking = vscode.commands.executeCommand('scalarlm.compareModels');
-    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('adaptor of'), { timeoutMs: WAIT_MS, what: 'the model list' });
+    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('served ·'), { timeoutMs: WAIT_MS, what: 'the model list' });
     await pressKey('Enter'); // the model of the settings is ticked: one
     const asked = await waitFor(async () => {
       const text = await workbenchText('.quick-input-widget:visible');
       return text?.includes('needs two or more') && text;
     }, { timeoutMs: WAIT_MS, what: 'the picker to say two are needed' });
     assert.match(asked, /one ticked/);
-    assert.match(asked, /adaptor of/, 'the list is still there');
+    assert.match(asked, /served ·/, 'the list is still there');
     await pressKey('Escape');
     assert.equal(await picking, undefined);
     await setSettings({ model: '' });

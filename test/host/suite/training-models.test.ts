@@ -1,5 +1,5 @@
-// "ScalarLM: Select Model" seen whole: the training jobs under the served models, marked served or not; no
-// such section on a server without the route; picking the model already in use asks nothing.
+// "ScalarLM: Select Model" seen whole: the adaptors under the base model, each once, marked served or not; the
+// served ones still there on a server without the training route; picking the model already in use asks nothing.
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -40,44 +40,46 @@ describe('model picker: training jobs', () => {
     await sim.stop();
   });
 
-  it('lists the training jobs below the served models, each marked served or not, with status and steps', async () => {
+  it('lists the adaptors below the base model, each marked served or not, with status and steps', async () => {
     void vscode.commands.executeCommand('scalarlm.selectModel');
-    const list = await waitForList('Training jobs', 'the training section');
-    assert.match(list, /Served \(\/v1\/models\)/);
-    assert.match(list, /Training jobs \(3 of 4 served\)/);
+    const list = await waitForList('Adaptors (', 'the adaptors section');
+    assert.match(list, /Base model/);
+    assert.match(list, /Adaptors \(3 of 4 served\)/);
     // The picture shows the feature, not toasts left by other tests.
     await vscode.commands.executeCommand('notifications.clearAll');
     await screenshot('model-picker-training-jobs');
 
     // Filtered to the job that never became an adaptor (matched on its description).
-    await typeText('not served');
+    await typeText('will not be served');
     const failed = await waitForList(FAILED, 'the failed job alone');
-    assert.match(failed, /not served · FAILED · step 12 of 100/);
-    assert.match(failed, /failed: it will not be served/);
+    assert.match(failed, /adaptor ed4d3139\s*failed: it will not be served · .* UTC/);
+    assert.match(failed, /FAILED · step 12 of 100/);
     assert.doesNotMatch(failed, new RegExp(ADAPTOR));
 
     await pressKey('Control+a');
     await typeText('COMPLETED');
     const completed = await waitForList(ADAPTOR, 'the completed jobs');
-    assert.match(completed, /served · COMPLETED · step 100 of 100/);
-    assert.match(completed, /loss 0\.42 · trained 30 min/);
+    assert.match(completed, /adaptor 9f86d081\s*served · /);
+    assert.match(completed, /COMPLETED · step 100 of 100 · loss 0\.42 · trained 30 min/);
   });
 
-  it('shows no training section when the server has no such route', async () => {
+  it('lists the served adaptors, once, when the server has no training route', async () => {
     await sim.addFaults([{ kind: 'status', route: '/v1/megatron/list_models', arg: '404', times: 1 }]);
     void vscode.commands.executeCommand('scalarlm.selectModel');
     const list = await waitForList('adaptor of', 'the served models');
-    assert.doesNotMatch(list, /Training jobs/);
+    assert.match(list, /Adaptors \(3 of 3 served\)/);
+    assert.match(list, /adaptor 9f86d081\s*served · adaptor of tiny-random\/gemma-4-dense/);
+    assert.doesNotMatch(list, new RegExp(FAILED));
   });
 
   it('does not ask User or Workspace again when the model picked is the one in use', async () => {
     await setSettings({ model: ADAPTOR });
     let settled = false;
     const picking = Promise.resolve(vscode.commands.executeCommand('scalarlm.selectModel')).finally(() => (settled = true));
-    await waitForList('adaptor of', 'the model list');
+    await waitForList('Adaptors (', 'the model list');
     await typeText(ADAPTOR.slice(0, 16));
     const filtered = await waitForList('· current', 'the current model marked');
-    assert.match(filtered, new RegExp(`${ADAPTOR}\\s*adaptor of tiny-random/gemma-4-dense · current`));
+    assert.match(filtered, /adaptor 9f86d081\s*served · .* UTC · current/);
     await pressKey('Enter');
     // Asking for the scope would keep the command waiting on a second pick.
     await waitFor(() => settled, { timeoutMs: 10_000, what: 'the command to finish without a second question' });

@@ -52,8 +52,8 @@ describe('scalarlm-lab in daily use', () => {
     await withSimulator({ exampleJobs: true }, async (sim) => {
       const models = await cli(sim, ['models']);
       assert.equal(models.code, 0, models.stderr);
-      assert.match(models.stdout, /^Training jobs \(3 of 4 served\)$/m);
-      assert.match(models.stdout, /^ {2}[0-9a-f]{64} {2}not served · FAILED · step 12 of 100/m);
+      assert.match(models.stdout, /^Adaptors \(3 of 4 served\)$/m);
+      assert.match(models.stdout, /^ {2}[0-9a-f]{64} {2}failed: it will not be served · .* UTC · FAILED · step 12 of 100/m);
       const prometheus = await cli(sim, ['metrics', '--prometheus']);
       assert.equal(prometheus.code, 0, prometheus.stderr);
       assert.match(prometheus.stdout, new RegExp(`^# GET ${sim.url}/v1/metrics at .* \\(scalarlm-lab metrics --prometheus reads it again\\)\\.$`, 'm'));

@@ -75,8 +75,8 @@ describe('scalarlm-lab train off the happy path', function () {
       const models = await cli(sim, ['models']);
       const line = models.stdout.split('\n').find((l) => l.includes(hash));
       assert.ok(line, models.stdout);
-      assert.match(line, /not served · FAILED · .* · failed: it will not be served$/);
-      assert.doesNotMatch(line, /not in \/v1\/models yet/);
+      assert.match(line, /failed: it will not be served · .* · FAILED · /);
+      assert.doesNotMatch(line, /requests naming it fail until/);
     });
   });
 
