@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ReviewBook } from '../../core/experiments/evidence';
 import { BATCH_DEFAULTS } from '../../core/batch/limits';
+import { deploymentProblem } from '../../core/batch/deployment-check';
 import { isFlaky, passRateText } from '../../core/evidence';
 import { baselineFits, baselineOption, gatedRun, gateExit, gateLines, type BaselineOption, type GatedRun } from '../eval-baseline';
 import { overlongCell } from '../../core/experiments/overlong-cell';
@@ -105,6 +106,11 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
     for (const warning of spec.warnings) io.stderr.write(`${warning}\n`);
     const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path), ...(added ? { addedProviders: [added] } : {}) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: deadline.signal });
     for (const warning of planned.warnings.slice(said)) io.stderr.write(`${warning}\n`);
+    const refused = await deploymentProblem(client, planned.header.columns.map((column) => column.model), deadline.signal);
+    if (refused) {
+      io.stderr.write(`${refused}\n`);
+      return EXIT.usage;
+    }
     const tooLong = args.values['allow-long-prompts'] === true ? undefined : await overlongCell(client, planned, deadline.signal);
     if (tooLong) {
       io.stderr.write(`${tooLong}\nNothing was sent. --allow-long-prompts sends it anyway.\n`);

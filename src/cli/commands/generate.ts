@@ -13,6 +13,7 @@ import type { ScalarLMApi } from '../../core/api/api';
 import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
 import { embeddingOf } from '../../core/api/embedding';
+import { deploymentProblem } from '../../core/batch/deployment-check';
 import { contextLimit, oversizeProblem } from '../../core/jobs/prompt-size';
 import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/batch/limits';
 import { isPromptFormat, PROMPT_FORMATS } from '../../core/prompts/formats';
@@ -114,6 +115,13 @@ async function generate(args: ParsedArgs, io: CliIO, client: ScalarLMApi, { expl
   }
   for (const warning of resumeFrom ? [] : (job?.warnings ?? [])) io.stderr.write(`${warning}\n`);
 
+  // A URL that is no ScalarLM deployment, or a model it does not have, stops the run before its ledger opens.
+  const refused = job && !resumeFrom ? await deploymentProblem(client, [job.params.model], deadline.signal) : undefined;
+  if (refused) {
+    if (input?.spooled) rmSync(input.path, { force: true });
+    io.stderr.write(`${refused}\n`);
+    return EXIT.usage;
+  }
   if (job?.longest && !resumeFrom && args.values['allow-long-prompts'] !== true) {
     const problem = oversizeProblem(job.longest, await contextLimit(client, job.params.model, deadline.signal));
     if (problem) {
