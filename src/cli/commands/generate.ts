@@ -14,6 +14,7 @@ import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
 import { embeddingOf } from '../../core/api/embedding';
 import { deploymentProblem } from '../../core/batch/deployment-check';
+import { UnknownModelError } from '../../core/batch/deployment-model';
 import { contextLimit, oversizeProblem } from '../../core/jobs/prompt-size';
 import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/batch/limits';
 import { isPromptFormat, PROMPT_FORMATS } from '../../core/prompts/formats';
@@ -337,7 +338,7 @@ async function openOutput(path: string): Promise<Writable> {
 }
 
 /** `resumeWith`: the run id when its ledger is in the runs folder, else the ledger's path. */
-function summaryLine({ counts, total, reason, state }: BatchSummary, resumeWith: string, deadline: CommandDeadline): string {
+function summaryLine({ counts, total, reason, state, error }: BatchSummary, resumeWith: string, deadline: CommandDeadline): string {
   const parts = (['ok', 'error', 'pending', 'unknown', 'unsent'] as const).filter((s) => s === 'ok' || counts[s] > 0).map((s) => `${counts[s]} ${s}`);
   const elapsed = state.end && state.header ? formatDuration(state.end.at - Date.parse(state.header.createdAt)) : '';
   const lines = [`${total} prompts: ${parts.join(', ')}${elapsed ? ` (${elapsed} since the run began)` : ''}.`];
@@ -347,6 +348,8 @@ function summaryLine({ counts, total, reason, state }: BatchSummary, resumeWith:
   const unfinished = counts.pending + counts.unknown + counts.unsent;
   if (reason === 'deadline') lines.push(deadline.stoppedLine(`${unfinished} prompt${unfinished === 1 ? '' : 's'} unfinished`));
   // A group whose submit the deadline cut off and the server did not confirm in time is unknown: a resume asks again.
-  if (counts.pending + counts.unsent > 0 || reason === 'deadline') lines.push(`Continue with: scalarlm-lab generate --resume ${resumeWith}`);
+  // A model the server refused is refused again on resume: no advice that cannot work.
+  const resumable = counts.pending + counts.unsent > 0 || reason === 'deadline';
+  if (resumable && !(error instanceof UnknownModelError)) lines.push(`Continue with: scalarlm-lab generate --resume ${resumeWith}`);
   return lines.join('\n') + '\n';
 }

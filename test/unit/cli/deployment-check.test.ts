@@ -72,6 +72,9 @@ describe('generate and eval check the deployment before sending', () => {
       // A job is the server's to judge (it serves one whose checkpoints it finds): not refused before sending.
       const job = await cli(sim.url, ['generate', prompts, '--model', failed.name]);
       assert.doesNotMatch(job.stderr, /it has no training job of that name/);
+      // The server's 404 for it then ends the run: resuming cannot help.
+      assert.match(job.stderr, new RegExp(`The deployment does not serve the model "${failed.name}" \\(HTTP 404\\)`));
+      assert.doesNotMatch(job.stderr, /--resume/);
       assert.equal(posts(sim), 2);
     });
   });
