@@ -4,6 +4,9 @@
 // run that finishes in time says nothing of a deadline.
 
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { SimHandle } from '../../../src/sim';
 import { runCli, type CliResult } from '../helpers/cli-run';
@@ -44,6 +47,22 @@ describe('--timeout of generate and eval', function () {
       assert.match(resumed.stderr, /^8 prompts: 8 ok/m);
       assert.deepEqual(submissionCounts(sim), [1], 'the batch the server held is fetched, not sent again');
     });
+  });
+
+  it('generate stops at the deadline while a deployment that never answers is asked what it serves', async () => {
+    const silent = createServer(() => undefined);
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const result = await timed(runCli(['generate', write('p.txt', 'one\n'), '--timeout', String(DEADLINE_S), '--url', url], { env: { XDG_STATE_HOME: tmp.path } }));
+      assert.equal(result.code, 3, result.stderr);
+      assert.ok(result.ms < STOPPED_WITHIN_MS, `stopped after ${Math.round(result.ms)} ms`);
+      assert.match(result.stderr, /^Stopped at the --timeout deadline \(1 s\): the run had not begun, nothing was sent\.$/m);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 
   it('generate that finishes in time says nothing of a deadline and exits 0', async () => {
