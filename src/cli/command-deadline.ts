@@ -6,20 +6,21 @@
 
 export class CommandDeadline {
   private readonly controller = new AbortController();
+  private readonly expiry = new AbortController();
   private readonly timer: NodeJS.Timeout | undefined;
   private readonly onInterrupt = (): void => this.controller.abort(this.interrupt.reason);
-  private expired = false;
 
   constructor(
     private readonly interrupt: AbortSignal,
-    timeoutMs: number | undefined,
+    readonly timeoutMs: number | undefined,
   ) {
     if (interrupt.aborted) this.onInterrupt();
     else interrupt.addEventListener('abort', this.onInterrupt, { once: true });
     if (timeoutMs !== undefined && !this.controller.signal.aborted) {
       this.timer = setTimeout(() => {
-        this.expired = true;
-        this.controller.abort(new Error(`--timeout of ${timeoutMs / 1000} s reached`));
+        const reason = new Error(`--timeout of ${timeoutMs / 1000} s reached`);
+        this.expiry.abort(reason);
+        this.controller.abort(reason);
       }, timeoutMs);
     }
   }
@@ -29,9 +30,19 @@ export class CommandDeadline {
     return this.controller.signal;
   }
 
+  /** Aborts only when the timeout runs out: a run told apart from a cancel (it ends at its deadline). */
+  get expired(): AbortSignal {
+    return this.expiry.signal;
+  }
+
   /** The timeout ran out (rather than the user interrupting). */
   get timedOut(): boolean {
-    return this.expired;
+    return this.expiry.signal.aborted;
+  }
+
+  /** "Stopped at the --timeout deadline (2 s): " and what is left. */
+  stoppedLine(left: string): string {
+    return `Stopped at the --timeout deadline (${(this.timeoutMs ?? 0) / 1000} s): ${left}.`;
   }
 
   dispose(): void {

@@ -1,9 +1,9 @@
 // scalarlm-lab diff BASE NEW: what changed from the baseline run to the new one (two experiment runs, or two
-// batch runs of the same inputs), in the order `diff` itself takes its files: the counts of cells same,
-// changed, newly passing, newly failing, added and removed, then a unified diff of each changed cell's output
-// (`-` lines the baseline's). With --columns BASE,OTHER, two columns of one experiment run instead (the base
-// beside its adaptor): OTHER's cells against BASE's in the same rows, by the same rule. Exit 0 when nothing
-// changed, 3 when something did.
+// batch runs of the same inputs; runs over different inputs are refused), in the order `diff` itself takes its
+// files: the counts of cells same, changed, newly passing, newly failing, added and removed, then a unified diff
+// of each changed cell's output (`-` lines the baseline's). With --columns BASE,OTHER, two columns of one
+// experiment run instead (the base beside its adaptor): OTHER's cells against BASE's in the same rows, by the same
+// rule. Exit 0 when nothing changed, 3 when something did, 2 for runs over different inputs.
 
 import { createTwoFilesPatch } from 'diff';
 import { discordantText, pairedText } from '../../core/evidence';
@@ -11,7 +11,7 @@ import { openTestsFile, testsFileOf } from '../../core/experiments/experiment-te
 import { storedVerdicts } from '../../core/experiments/run-judgement';
 import { columnLabel } from '../../core/experiments/experiment-matrix';
 import { rowLabelIn } from '../../core/experiments/row-labels';
-import { answersAlike, answerText, compareColumns, compareRuns, type RunComparison } from '../../core/runs/compare-runs';
+import { answersAlike, answerText, compareColumns, compareRuns, notSameInputs, type RunComparison } from '../../core/runs/compare-runs';
 import { adaptorColumns, judgedRows, judgedRowsText, SeenInTraining, type JudgedRows } from '../../core/experiments/evidence';
 import { clientFor } from '../connection';
 import type { CliIO } from '../io';
@@ -47,7 +47,7 @@ export const diffCommand: Command = {
     'Where both sides were judged, the exact McNemar test over the cells whose verdicts differ says whether the change\n' +
     'is beyond noise (--json: paired.pValue).\n' +
     "Then a unified diff of each changed cell's output, the baseline as the - side.\n" +
-    'Exit 0 when nothing changed, 3 when something did.',
+    'Exit 0 when nothing changed, 3 when something did, 2 when BASE and NEW are not runs over the same inputs.',
   usage: 'BASE NEW [options]  |  RUN --columns BASE,OTHER [options]',
   options: {
     columns: { type: 'string', valueName: 'BASE,OTHER', description: "Two columns of one experiment RUN, by number (1 is the first) or label: OTHER's cells against BASE's" },
@@ -83,9 +83,14 @@ function comparedRuns(store: RunStore, positionals: string[]): Compared {
   const [baseId, newId] = positionals;
   if (!baseId || !newId || positionals.length > 2) throw new UsageError('Give two runs: BASE (the baseline) first, then NEW (the run to compare with it); or one experiment run with --columns BASE,OTHER.');
   const [base, next] = [openRun(store, baseId), openRun(store, newId)];
+  const comparison = compareRuns(base, next, storedVerdicts(store, 'trusted'));
+  const different = notSameInputs(base, next, comparison, [short(base), short(next)]);
+  if (different) {
+    throw new UsageError(`Runs ${short(base)} and ${short(next)} are not runs over the same inputs: ${different}. diff compares two runs of one experiment, or of one prompt file; --columns compares two columns of one experiment run.`);
+  }
   const tests = openTestsFile(testsFileOf(store.ledgerPath(next.header.runId)));
   return {
-    comparison: compareRuns(base, next, storedVerdicts(store, 'trusted')),
+    comparison,
     heading: `${next.header.title ?? next.header.runId} (${short(next)}) against the baseline ${base.header.title ?? base.header.runId} (${short(base)})`,
     sides: [`${short(base)} (baseline)`, short(next)],
     cellName: (item) => {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ReviewBook } from '../../core/experiments/evidence';
 import { BATCH_DEFAULTS } from '../../core/batch/limits';
+import { deploymentProblem } from '../../core/batch/deployment-check';
 import { baselineFits, baselineOption, gatedRun, gateExit, gateLines, type BaselineOption, type GatedRun } from '../eval-baseline';
 import { overlongCell } from '../../core/experiments/overlong-cell';
 import { columnLabel } from '../../core/experiments/experiment-matrix';
@@ -27,6 +28,7 @@ import { readLedger, readRunHeader } from '../../core/runs/ledger-book';
 import { RunProjection, type RunItem } from '../../core/runs/run-projection';
 import { UNCONFINED } from '../../core/files/file-access';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
+import { CommandDeadline } from '../command-deadline';
 import { clientFor, timeoutMsOf } from '../connection';
 import { formatDuration } from '../format';
 import { EXIT, type CliIO } from '../io';
@@ -80,7 +82,7 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   const maxConcurrency = numberOption(args, 'max-concurrency', { integer: true, min: 1, max: 64 });
   const filterPattern = regexOption(args);
   const onlyTests = failingTests(args, cwd);
-  const deadlineMs = timeoutMsOf(args);
+  const timeoutMs = timeoutMsOf(args);
 
   const gate = baselineOption(args, cwd, io);
   const added = addedProvider(args);
@@ -90,24 +92,41 @@ async function runEval(args: ParsedArgs, io: CliIO): Promise<number> {
   if (problem) throw new UsageError(`--provider: ${problem}.`);
   const client = clientFor(args, io);
   const store = cliRunStore(io);
+  // --timeout bounds the whole command, every request in it: planning, the size check, the run and its grading.
+  const deadline = new CommandDeadline(io.signal, timeoutMs);
   try {
     // The CLI runs the user's own files, as promptfoo does: templates are trusted here.
     // The files' own notes first: they still show when rendering the cells stops the run.
     const said = spec.warnings.length;
     for (const warning of spec.warnings) io.stderr.write(`${warning}\n`);
-    const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path), ...(added ? { addedProviders: [added] } : {}) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: io.signal });
+    const planned = await planExperiment(client, spec, { kind: 'config', path: resolve(cwd, path), ...(added ? { addedProviders: [added] } : {}) }, { trust: 'trusted', maxTokens: BATCH_DEFAULTS.maxTokens, signal: deadline.signal });
     for (const warning of planned.warnings.slice(said)) io.stderr.write(`${warning}\n`);
-    const tooLong = args.values['allow-long-prompts'] === true ? undefined : await overlongCell(client, planned, io.signal);
+    const refused = await deploymentProblem(client, planned.header.columns.map((column) => column.model), deadline.signal);
+    if (refused) {
+      io.stderr.write(`${refused}\n`);
+      return EXIT.usage;
+    }
+    const tooLong = args.values['allow-long-prompts'] === true ? undefined : await overlongCell(client, planned, deadline.signal);
     if (tooLong) {
       io.stderr.write(`${tooLong}\nNothing was sent. --allow-long-prompts sends it anyway.\n`);
       return EXIT.usage;
     }
     if (gate && !(await baselineFits(gate, planned, io))) return EXIT.usage;
     io.stderr.write(`${spec.title}: ${planned.columns.length} column${planned.columns.length === 1 ? '' : 's'} (${planned.columns.map((c) => `${columnLabel(planned.header.columns[c.index])} via ${c.transport}`).join('; ')}), ${planned.cells} cells.\n`);
-    return await reported(io, output === undefined ? undefined : resolve(cwd, output), client, 'Run started', (hooks) => runExperiment(client, store, planned, { ...hooks, ...(deadlineMs ? { deadlineMs } : {}) }), undefined, gate);
+    return await reported(io, output === undefined ? undefined : resolve(cwd, output), client, deadline, 'Run started', (hooks) => runExperiment(client, store, planned, hooks), undefined, gate);
+  } catch (error) {
+    return stoppedBefore(error, deadline, io);
   } finally {
+    deadline.dispose();
     await client.close();
   }
+}
+
+/** A deadline that passed before the run began stopped a request of the command's own checks: said, exit 3. */
+function stoppedBefore(error: unknown, deadline: CommandDeadline, io: CliIO): number {
+  if (!deadline.timedOut) throw error;
+  io.stderr.write(`${deadline.stoppedLine('the run had not begun, nothing was sent')}\n`);
+  return EXIT.partial;
 }
 
 /** `--resume RUN`: the run's cells rendered again from its unchanged files; what was final is reported at once. */
@@ -116,14 +135,18 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
   const run = store.find(runIdOrPrefix);
   if (!run || !run.experiment) throw new UsageError(`No experiment run in ${store.dir} has an id starting with "${runIdOrPrefix}".`);
   const output = stringOption(args, 'output');
-  const deadlineMs = timeoutMsOf(args);
+  const timeoutMs = timeoutMsOf(args);
   const gate = baselineOption(args, io.cwd ?? process.cwd(), io);
   const client = clientFor(args, io);
+  const deadline = new CommandDeadline(io.signal, timeoutMs);
   // The summary counts what this session sent and fetched, not what the run had before it.
   const before = readLedger(run.ledgerPath);
   try {
-    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted', access: UNCONFINED, ...(deadlineMs ? { deadlineMs } : {}) }), before, gate);
+    return await reported(io, output === undefined ? undefined : resolve(io.cwd ?? process.cwd(), output), client, deadline, 'Run resumed', (hooks) => resumeExperiment(client, store, run.runId, { ...hooks, trust: 'trusted', access: UNCONFINED }), before, gate);
+  } catch (error) {
+    return stoppedBefore(error, deadline, io);
   } finally {
+    deadline.dispose();
     await client.close();
   }
 }
@@ -133,10 +156,11 @@ async function resumeEval(runIdOrPrefix: string, args: ParsedArgs, io: CliIO): P
  * then reports: the ledger read through once more, each cell judged, its record to --output, the first rows
  * kept for the table. Nothing else of the cells is held, so a 100,000-row experiment runs in bounded memory.
  */
-async function reported(io: CliIO, output: string | undefined, client: ScalarLMClient, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>, before?: { existingItems: number; sentItems: number }, gate?: BaselineOption): Promise<number> {
+async function reported(io: CliIO, output: string | undefined, client: ScalarLMClient, deadline: CommandDeadline, began: string, run: (hooks: ExperimentRunHooks) => Promise<BatchSummary>, before?: { existingItems: number; sentItems: number }, gate?: BaselineOption): Promise<number> {
   const bar = io.stderr.isTTY ? new ProgressBar(io.stderr) : undefined;
   const hooks = (began: string): ExperimentRunHooks => ({
     signal: io.signal,
+    deadline: deadline.expired,
     onStart: (info) => io.stderr.write(`${began}: ${info.ledgerPath}\n`),
     onProgress: (progress) => bar?.update(progress),
     onLog: (message) => {
@@ -150,9 +174,16 @@ async function reported(io: CliIO, output: string | undefined, client: ScalarLMC
     const store = cliRunStore(io);
     const plan = summary.error ? undefined : planGrading(store, summary.runId, 'trusted');
     let grading: BatchSummary | undefined;
-    if (plan) {
+    // Past the deadline nothing more is sent: the model-graded assertions stay unjudged.
+    let gradingCut = plan !== undefined && deadline.timedOut;
+    if (plan && !gradingCut) {
       io.stderr.write(`Grading ${plan.inputs.length} model-graded assertion${plan.inputs.length === 1 ? '' : 's'} through the batch queue.\n`);
-      grading = await runGrading(client, store, plan, hooks('Grading run started'));
+      try {
+        grading = await runGrading(client, store, plan, hooks('Grading run started'));
+      } catch (error) {
+        if (!deadline.timedOut) throw error;
+        gradingCut = true;
+      }
       bar?.clear();
     }
     const gated = gate && !summary.error && !grading?.error ? gatedRun(store, summary.runId, gate) : undefined;
@@ -163,8 +194,10 @@ async function reported(io: CliIO, output: string | undefined, client: ScalarLMC
     const fetched = summary.state.existingItems - (before?.existingItems ?? 0);
     const sent = summary.state.sentItems - (before?.sentItems ?? 0);
     io.stderr.write(summaryLine(summary.counts, report.verdicts, fetched, sent, summary.state.end ? summary.state.end.at - Date.parse(header.createdAt) : undefined));
-    if (summary.reason === 'deadline') io.stderr.write('Stopped at the --timeout deadline.\n');
-    if (summary.counts.pending + summary.counts.unsent > 0 && !summary.error) io.stderr.write(`Continue with: scalarlm-lab eval --resume ${summary.runId}\n`);
+    const unfinished = summary.counts.pending + summary.counts.unknown + summary.counts.unsent;
+    if (summary.reason === 'deadline') io.stderr.write(`${deadline.stoppedLine(`${unfinished} cell${unfinished === 1 ? '' : 's'} unfinished`)}\n`);
+    else if (gradingCut || grading?.reason === 'deadline') io.stderr.write(`${deadline.stoppedLine('some model-graded assertions unjudged')}\n`);
+    if ((summary.counts.pending + summary.counts.unsent > 0 || summary.reason === 'deadline') && !summary.error) io.stderr.write(`Continue with: scalarlm-lab eval --resume ${summary.runId}\n`);
     const failed = summary.error ?? grading?.error;
     if (failed) {
       io.stderr.write(`${failed.message}\n`);

@@ -13,6 +13,8 @@ import type { ScalarLMApi } from '../../core/api/api';
 import { runBatch, type BatchSummary } from '../../core/batch/runner';
 import { planBatch, type BatchJob, type JobOverrides } from '../../core/jobs/batch-job';
 import { embeddingOf } from '../../core/api/embedding';
+import { deploymentProblem } from '../../core/batch/deployment-check';
+import { UnknownModelError } from '../../core/batch/deployment-model';
 import { contextLimit, oversizeProblem } from '../../core/jobs/prompt-size';
 import { BATCH_DEFAULTS, BATCH_LIMITS } from '../../core/batch/limits';
 import { isPromptFormat, PROMPT_FORMATS } from '../../core/prompts/formats';
@@ -23,6 +25,7 @@ import { InputChangedError } from '../../core/runs/ledger-input';
 import { ReportStream, type ReportLine } from '../../core/runs/report-stream';
 import { RunProjection } from '../../core/runs/run-projection';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
+import { CommandDeadline } from '../command-deadline';
 import { clientFor, timeoutMsOf } from '../connection';
 import { formatDuration } from '../format';
 import { EXIT, type CliIO } from '../io';
@@ -62,16 +65,22 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
   // Every flag is checked before any file is read or anything is sent.
   const explicit = explicitOverrides(args);
   const format = formatOption(args);
-  const deadlineMs = timeoutMsOf(args);
   const resumeFrom = stringOption(args, 'resume');
   const client = clientFor(args, io);
+  // --timeout bounds the whole command, every request in it: the early ones, the checks and the run's.
+  const deadline = new CommandDeadline(io.signal, timeoutMsOf(args));
   // Whether the deployment answers, its model list (the context check, the run's model) and its queue are asked
   // while the input is read and checked; a command that stops before using the answers does not wait for them.
   const early = new AbortController();
-  client.askEarly(AbortSignal.any([io.signal, early.signal]));
+  client.askEarly(AbortSignal.any([deadline.signal, early.signal]));
   try {
-    return await generate(args, io, client, { explicit, format, deadlineMs, resumeFrom });
+    return await generate(args, io, client, { explicit, format, deadline, resumeFrom });
+  } catch (error) {
+    if (!deadline.timedOut) throw error;
+    io.stderr.write(`${deadline.stoppedLine('the run had not begun, nothing was sent')}\n`);
+    return EXIT.partial;
   } finally {
+    deadline.dispose();
     early.abort();
     await client.close();
   }
@@ -80,11 +89,11 @@ async function runGenerate(args: ParsedArgs, io: CliIO): Promise<number> {
 interface GenerateFlags {
   explicit: JobOverrides;
   format: PromptFormat | undefined;
-  deadlineMs: number | undefined;
+  deadline: CommandDeadline;
   resumeFrom: string | undefined;
 }
 
-async function generate(args: ParsedArgs, io: CliIO, client: ScalarLMApi, { explicit, format, deadlineMs, resumeFrom }: GenerateFlags): Promise<number> {
+async function generate(args: ParsedArgs, io: CliIO, client: ScalarLMApi, { explicit, format, deadline, resumeFrom }: GenerateFlags): Promise<number> {
   const store = cliRunStore(io);
   const runId = randomUUID();
   const ledgerPath = resumeFrom ? resumedLedger(resumeFrom, store) : resolve(stringOption(args, 'ledger') ?? store.ledgerPath(runId));
@@ -107,8 +116,15 @@ async function generate(args: ParsedArgs, io: CliIO, client: ScalarLMApi, { expl
   }
   for (const warning of resumeFrom ? [] : (job?.warnings ?? [])) io.stderr.write(`${warning}\n`);
 
+  // A URL that is no ScalarLM deployment, or a model it does not have, stops the run before its ledger opens.
+  const refused = job && !resumeFrom ? await deploymentProblem(client, [job.params.model], deadline.signal) : undefined;
+  if (refused) {
+    if (input?.spooled) rmSync(input.path, { force: true });
+    io.stderr.write(`${refused}\n`);
+    return EXIT.usage;
+  }
   if (job?.longest && !resumeFrom && args.values['allow-long-prompts'] !== true) {
-    const problem = oversizeProblem(job.longest, await contextLimit(client, job.params.model, io.signal));
+    const problem = oversizeProblem(job.longest, await contextLimit(client, job.params.model, deadline.signal));
     if (problem) {
       if (input?.spooled) rmSync(input.path, { force: true });
       io.stderr.write(`${problem}\nNothing was sent. --allow-long-prompts sends it anyway.\n`);
@@ -144,7 +160,7 @@ async function generate(args: ParsedArgs, io: CliIO, client: ScalarLMApi, { expl
       knownGroups: () => knownGroups(store, job?.source ?? readRunHeader(ledgerPath).source, runId),
       maxInFlight: job?.maxInFlight ?? explicit.maxInFlight ?? BATCH_DEFAULTS.maxInFlight,
       pauseAboveQueueDepth: job?.pauseAboveQueueDepth ?? explicit.pauseAboveQueueDepth ?? BATCH_DEFAULTS.pauseAboveQueueDepth,
-      deadlineMs,
+      deadline: deadline.expired,
       signal: io.signal,
       totalHint: job?.total,
       onStart: (run) => io.stderr.write(`Run ${resumeFrom ? 'resumed' : 'started'}: ${run.ledgerPath}\n`),
@@ -166,7 +182,7 @@ async function generate(args: ParsedArgs, io: CliIO, client: ScalarLMApi, { expl
   report.stream.finish(projection);
   report.flush();
   await report.close();
-  io.stderr.write(summaryLine(summary, store.has(summary.runId) && store.summary(summary.runId).ledgerPath === ledgerPath ? summary.runId : ledgerPath));
+  io.stderr.write(summaryLine(summary, store.has(summary.runId) && store.summary(summary.runId).ledgerPath === ledgerPath ? summary.runId : ledgerPath, deadline));
   if (summary.error) {
     io.stderr.write(`${summary.error.message}\n`);
     return EXIT.fatal;
@@ -322,14 +338,18 @@ async function openOutput(path: string): Promise<Writable> {
 }
 
 /** `resumeWith`: the run id when its ledger is in the runs folder, else the ledger's path. */
-function summaryLine({ counts, total, reason, state }: BatchSummary, resumeWith: string): string {
+function summaryLine({ counts, total, reason, state, error }: BatchSummary, resumeWith: string, deadline: CommandDeadline): string {
   const parts = (['ok', 'error', 'pending', 'unknown', 'unsent'] as const).filter((s) => s === 'ok' || counts[s] > 0).map((s) => `${counts[s]} ${s}`);
   const elapsed = state.end && state.header ? formatDuration(state.end.at - Date.parse(state.header.createdAt)) : '';
   const lines = [`${total} prompts: ${parts.join(', ')}${elapsed ? ` (${elapsed} since the run began)` : ''}.`];
   const existing = state.existingGroups;
   if (existing > 0) lines.push(`${existing} group${existing === 1 ? '' : 's'} already on the server: fetched, not re-sent.`);
   if (reason === 'cancelled') lines.push('Cancelled: submitted groups keep running on the server.');
-  if (reason === 'deadline') lines.push('Stopped at the --timeout deadline.');
-  if (counts.pending + counts.unsent > 0) lines.push(`Continue with: scalarlm-lab generate --resume ${resumeWith}`);
+  const unfinished = counts.pending + counts.unknown + counts.unsent;
+  if (reason === 'deadline') lines.push(deadline.stoppedLine(`${unfinished} prompt${unfinished === 1 ? '' : 's'} unfinished`));
+  // A group whose submit the deadline cut off and the server did not confirm in time is unknown: a resume asks again.
+  // A model the server refused is refused again on resume: no advice that cannot work.
+  const resumable = counts.pending + counts.unsent > 0 || reason === 'deadline';
+  if (resumable && !(error instanceof UnknownModelError)) lines.push(`Continue with: scalarlm-lab generate --resume ${resumeWith}`);
   return lines.join('\n') + '\n';
 }

@@ -15,9 +15,9 @@ export async function settleChatCell(ctx: RunContext, group: GroupRecord): Promi
   const prompt = group.prompts?.[0];
   if (prompt === undefined) return;
   for (let failures = 0; ; ) {
-    if (ctx.stop.aborted) return;
+    if (ctx.halt.aborted) return;
     try {
-      await ctx.pacer.gate(ctx.stop);
+      await ctx.pacer.gate(ctx.halt);
       await ctx.ready?.();
     } catch {
       return;

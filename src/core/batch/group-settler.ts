@@ -65,9 +65,9 @@ async function obtainIds(ctx: RunContext, group: GroupRecord): Promise<Ids | und
       mustReconcile = false;
       mayExist = false;
     }
-    if (ctx.stop.aborted) return undefined;
+    if (ctx.halt.aborted) return undefined;
     try {
-      await ctx.pacer.gate(ctx.stop);
+      await ctx.pacer.gate(ctx.halt);
       await ctx.ready?.();
     } catch {
       return undefined;
@@ -299,17 +299,17 @@ async function pollUntilSettled(ctx: RunContext, group: GroupRecord, { ids, firs
   if (firstAnswer) merge(firstAnswer);
   let failures = 0;
   let quietAnswers = 0;
-  while (pending > 0 && !ctx.stop.aborted) {
+  while (pending > 0 && !ctx.halt.aborted) {
     const started = Date.now();
     try {
-      const answer = await ctx.api.getResults(idsToAsk(ids, statuses, unanswered), { signal: ctx.stop });
+      const answer = await ctx.api.getResults(idsToAsk(ids, statuses, unanswered), { signal: ctx.halt });
       failures = 0;
       const progressed = merge(answer.data.results);
       quietAnswers = progressed ? 0 : quietAnswers + 1;
       // The real server holds get_results for up to 60 s; one that answers at once needs a pause.
-      if (!progressed && Date.now() - started < ctx.timing.fastAnswerMs && !(await backoff(ctx.stop, quietAnswers, QUIET_PAUSE_MS, QUIET_PAUSE_MAX_MS))) break;
+      if (!progressed && Date.now() - started < ctx.timing.fastAnswerMs && !(await backoff(ctx.halt, quietAnswers, QUIET_PAUSE_MS, QUIET_PAUSE_MAX_MS))) break;
     } catch (error) {
-      if (ctx.stop.aborted) break;
+      if (ctx.halt.aborted) break;
       failures++;
       ctx.log(`Group ${group.g}: polling failed (${failures} in a row): ${(error as Error).message}`);
       if (failures >= ctx.timing.maxConsecutiveFailures) {
@@ -331,7 +331,7 @@ function idsToAsk(ids: RequestId[], statuses: readonly ItemStatus[], unanswered:
 
 /** Pauses before retrying a failed call, longer after each failure; false when the run stopped meanwhile. */
 function pause(ctx: RunContext, failures: number): Promise<boolean> {
-  return pauseAfter(ctx.timing, failures, ctx.stop);
+  return pauseAfter(ctx.timing, failures, ctx.halt);
 }
 
 export function pauseAfter(timing: BatchTiming, failures: number, stop: AbortSignal): Promise<boolean> {

@@ -51,10 +51,8 @@ export interface RunContext {
   params: BatchParams;
   pacer: QueuePacer;
   timing: BatchTiming;
-  /** Aborts on cancel or a fatal failure: stops everything, submits in flight included. */
+  /** Aborts on cancel, at the deadline or on a fatal failure: stops everything, submits in flight included. */
   halt: AbortSignal;
-  /** Aborts at the deadline too: no new submits, no more polling. */
-  stop: AbortSignal;
   log(message: string): void;
   fail(error: Error): void;
   /** Items of a group in flight reached ok or error (before the group's block is written). */

@@ -25,6 +25,8 @@ import { type BatchInput } from './types';
 
 /** How long a cancelled run may spend asking the server about groups whose submit the cancel cut off. */
 const CUT_OFF_LOOKUP_MS = 15_000;
+/** The same look after a deadline, which the run must not outlive by much: a group not confirmed by then stays unknown. */
+const DEADLINE_LOOKUP_MS = 1000;
 
 export interface BatchRunOptions {
   api: ScalarLMApi;
@@ -72,8 +74,11 @@ export interface BatchRunOptions {
   groupSize?: number;
   maxInFlight?: number;
   pauseAboveQueueDepth?: number;
-  /** Stop submitting and polling this long after the start; unfinished items are reported pending. */
-  deadlineMs?: number;
+  /**
+   * The run's time is up when this aborts: every request in flight stops, a blocking submit too; the groups whose
+   * submit it cut off are looked up briefly, so those the server took are pending with their ids.
+   */
+  deadline?: AbortSignal;
   /** Cancels the run: it ends as `cancelled`, prompts never sent listed as unsent. */
   signal?: AbortSignal;
   /**
@@ -142,13 +147,14 @@ export async function runBatch(options: BatchRunOptions): Promise<BatchSummary> 
   const pacer = new QueuePacer(options.api, { pauseAboveQueueDepth: options.pauseAboveQueueDepth, intervalMs: timing.metricsIntervalMs, onLog: options.onLog });
   // The first look at the queue goes out beside what the run needs before its ledger opens (one round trip, not
   // one after another), and its answer paces the first submit; the ledger opens and the first group is planned meanwhile.
-  const firstLook = pacer.sample(options.signal, { first: true }).catch(() => undefined);
+  const setup = options.deadline ? AbortSignal.any([options.deadline, ...(options.signal ? [options.signal] : [])]) : options.signal;
+  const firstLook = pacer.sample(setup, { first: true }).catch(() => undefined);
   let params: (BatchParams & { defaultModel?: true }) | undefined;
   let inputFile: LedgerInput | undefined;
   try {
     [, params, inputFile] = await Promise.all([
-      checkReachable(options.api, options.signal),
-      options.resume ? undefined : modelNamed(options),
+      checkReachable(options.api, setup),
+      options.resume ? undefined : modelNamed(options, setup),
       options.resume || !options.inputFile ? undefined : fingerprintInput(options.inputFile.path, options.inputFile.format),
     ]);
   } catch (error) {
@@ -200,10 +206,10 @@ function requestResubmits(book: LedgerBook, groups: number[]): void {
  * A new run's parameters with the model named: the deployment's default when none was given, so that
  * every group id can be computed (and looked up before it is sent).
  */
-async function modelNamed(options: BatchRunOptions): Promise<BatchParams & { defaultModel?: true }> {
+async function modelNamed(options: BatchRunOptions, signal: AbortSignal | undefined): Promise<BatchParams & { defaultModel?: true }> {
   if (!options.params) throw new Error('A new batch run needs its parameters (model, max_tokens, ...).');
   if (options.params.model) return options.params;
-  const model = await deploymentDefaultModel(options.api, options.signal);
+  const model = await deploymentDefaultModel(options.api, signal);
   return model === undefined ? options.params : { ...options.params, model, defaultModel: true };
 }
 
@@ -247,7 +253,6 @@ async function checkReachable(api: ScalarLMApi, signal?: AbortSignal): Promise<v
 class BatchRun {
   private readonly started = Date.now();
   private readonly halt = new AbortController();
-  private readonly stop = new AbortController();
   private readonly planner: GroupPlanner;
   private readonly existing: ExistingGroups;
   private readonly listed: ListedGroups;
@@ -281,10 +286,11 @@ class BatchRun {
       this.halt.abort(new Error('detached'));
     };
     this.options.detach?.addEventListener('abort', onDetach, { once: true });
-    this.halt.signal.addEventListener('abort', () => this.stop.abort(), { once: true });
-    const deadline = this.options.deadlineMs === undefined ? undefined : setTimeout(() => this.passDeadline(), this.options.deadlineMs);
+    const onDeadline = () => this.passDeadline();
+    this.options.deadline?.addEventListener('abort', onDeadline, { once: true });
+    if (this.options.deadline?.aborted) onDeadline();
     const metrics = setInterval(() => {
-      this.pacer.sample(this.stop.signal).then(() => this.emitProgress(), () => undefined);
+      this.pacer.sample(this.halt.signal).then(() => this.emitProgress(), () => undefined);
     }, this.timing.metricsIntervalMs);
     try {
       // Groups an earlier session left unfinished; those planned from now on come from the planner.
@@ -293,13 +299,13 @@ class BatchRun {
       if (this.options.planAll) await this.planner.planAll();
       const workers = Array.from({ length: this.options.maxInFlight ?? BATCH_DEFAULTS.maxInFlight }, () => this.work(resumable));
       await Promise.all(workers);
-      if (this.cutOffByUs()) await this.lookUpCutOffSubmits();
+      if (this.cutOffByUs()) await this.lookUpCutOffSubmits(this.deadlinePassed ? DEADLINE_LOOKUP_MS : CUT_OFF_LOOKUP_MS);
       // Prompts never reached are read to the end so the report can list them as unsent.
       if (!this.inputFailed && !this.detached) await this.planner.drain(this.options.planUnsent === true);
     } finally {
-      clearTimeout(deadline);
       clearInterval(metrics);
       this.options.signal?.removeEventListener('abort', onCancel);
+      this.options.deadline?.removeEventListener('abort', onDeadline);
       this.options.detach?.removeEventListener('abort', onDetach);
     }
     const reason = this.detached ? 'detached' : this.endReason();
@@ -319,7 +325,7 @@ class BatchRun {
 
   private async work(resumable: GroupRecord[]): Promise<void> {
     for (;;) {
-      if (this.stop.signal.aborted) return;
+      if (this.halt.signal.aborted) return;
       let group: GroupRecord | undefined;
       try {
         group = resumable.shift() ?? (await this.planner.next());
@@ -344,22 +350,24 @@ class BatchRun {
     }
   }
 
-  /** The run stopped its own submits (a cancel, or a refusal that ends the run), with the server still there to ask. */
+  /** The run stopped its own submits (a cancel, the deadline, or a refusal that ends the run), with the server still there to ask. */
   private cutOffByUs(): boolean {
     if (this.detached) return false;
-    return this.options.signal?.aborted === true || (this.fatal !== undefined && !(this.fatal instanceof UnreachableError));
+    return this.options.signal?.aborted === true || this.deadlinePassed || (this.fatal !== undefined && !(this.fatal instanceof UnreachableError));
   }
 
   /**
-   * A cancel (or a fatal refusal) cuts off the submits it meets: whether the server got each one is asked now (with every id
-   * computable that settles it), so what the server holds is pending with its ids and what it does not is
-   * unsent, both resumable, instead of unknown.
+   * A cancel, the deadline (or a fatal refusal) cuts off the submits it meets: whether the server got each one is asked now
+   * (with every id computable that settles it), so what the server holds is pending with its ids and what it does not
+   * is unsent, both resumable, instead of unknown.
    */
-  private async lookUpCutOffSubmits(): Promise<void> {
+  private async lookUpCutOffSubmits(withinMs: number): Promise<void> {
     const cutOff = this.book.state.groups.filter((g) => g.submitAttempts > 0 && !g.submitted && !g.block && !g.confirmedAbsent && g.unknownNote === undefined);
     if (cutOff.length === 0) return;
-    const signal = AbortSignal.timeout(CUT_OFF_LOOKUP_MS);
-    const context = { ...this.context(), halt: signal, stop: signal };
+    const signal = AbortSignal.timeout(withinMs);
+    // Quietly: each look's note speaks of polling or resubmitting, which a stopped run does not do; the summary
+    // says what the server holds (pending) and what it does not (unsent).
+    const context = { ...this.context(), halt: signal, log: () => undefined };
     await Promise.all(cutOff.map((group) => reconcileCutOff(context, group)));
   }
 
@@ -377,9 +385,8 @@ class BatchRun {
       ...(this.options.earlierBatchItems ? { earlierBatchItems: this.options.earlierBatchItems } : {}),
       knownGroup: (key) => this.knownGroups().get(key),
       chatDeadlineMs: this.options.chatDeadlineMs ?? CHAT_DEFAULTS.timeoutSeconds * 1000,
-      pause: (failures) => pauseAfter(this.timing, failures, this.stop.signal),
+      pause: (failures) => pauseAfter(this.timing, failures, this.halt.signal),
       halt: this.halt.signal,
-      stop: this.stop.signal,
       log: (message) => this.options.onLog?.(message),
       fail: (error) => this.fail(error),
       itemsFinished: (g, ok, error) => {
@@ -402,15 +409,17 @@ class BatchRun {
   }
 
   private passDeadline(): void {
+    if (this.halt.signal.aborted) return;
     this.deadlinePassed = true;
-    this.options.onLog?.('The deadline passed: no more submitting or polling; unfinished items stay pending with their ids.');
-    this.stop.abort(new Error('deadline'));
+    this.halt.abort(new Error('deadline'));
   }
 
+  /** A deadline that passed while the last answers were being written stopped nothing: the run is complete. */
   private endReason(): RunEndReason {
     if (this.fatal) return 'failed';
     if (this.options.signal?.aborted) return 'cancelled';
-    return this.deadlinePassed ? 'deadline' : 'complete';
+    const { pending, unknown, unsent } = countsOf(this.book.state);
+    return this.deadlinePassed && pending + unknown + unsent > 0 ? 'deadline' : 'complete';
   }
 
   private emitProgress(): void {

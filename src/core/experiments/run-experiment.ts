@@ -72,7 +72,7 @@ export async function planExperiment(
 }
 
 /** What the caller follows a run with, and how it stops it (the batch runner's options of the same names). */
-export type ExperimentRunHooks = Pick<BatchRunOptions, 'signal' | 'detach' | 'deadlineMs' | 'onStart' | 'onProgress' | 'onLedger' | 'onLog' | 'ready' | 'timing' | 'pauseAboveQueueDepth' | 'parentRunId'>;
+export type ExperimentRunHooks = Pick<BatchRunOptions, 'signal' | 'detach' | 'deadline' | 'onStart' | 'onProgress' | 'onLedger' | 'onLog' | 'ready' | 'timing' | 'pauseAboveQueueDepth' | 'parentRunId'>;
 
 export async function runExperiment(api: ScalarLMApi, store: RunStore, planned: PlannedExperiment, hooks: ExperimentRunHooks & { runId?: string; parentRunId?: string } = {}): Promise<BatchSummary> {
   const runId = hooks.runId ?? randomUUID();

@@ -52,6 +52,18 @@ export function compareRuns(base: RunProjection, next: RunProjection, verdictOf?
 }
 
 /**
+ * Why `base` and `next` (named `names`) are not runs over the same inputs; undefined when they are. A batch run and
+ * an experiment never are; two runs of which no cell is a cell of the other have nothing to compare (counting every
+ * cell added and every cell removed would say they do).
+ */
+export function notSameInputs(base: RunProjection, next: RunProjection, comparison: RunComparison, names: readonly [string, string]): string | undefined {
+  const [baseIsExperiment, nextIsExperiment] = [base, next].map((run) => run.header.experiment !== undefined);
+  if (baseIsExperiment !== nextIsExperiment) return baseIsExperiment ? `${names[0]} is an experiment, ${names[1]} a batch run of prompts` : `${names[0]} is a batch run of prompts, ${names[1]} an experiment`;
+  const nothingMatched = comparison.cells.length > 0 && comparison.removed.length > 0 && comparison.counts.added === comparison.cells.length;
+  return nothingMatched ? 'no cell of one is a cell of the other (prompt, provider, test and repeat)' : undefined;
+}
+
+/**
  * The change from the column `base` of an experiment run to its column `other` (an adaptor beside the base
  * model): `item` is other's cell, `other` base's cell of the same test and repeat. `rows`: only these rows (an
  * adaptor's held-out rows); every row without.

@@ -32,10 +32,11 @@ describe('scalarlm-lab eval under faults', () => {
       const output = join(tmp.path, 'cells.jsonl');
       const result = await evalCli(sim, [manyCells(), '--timeout', '1', '--output', output]);
       assert.equal(result.code, 3, result.stderr);
-      assert.match(result.stderr, /Stopped at the --timeout deadline\./);
+      assert.match(result.stderr, /Stopped at the --timeout deadline \(1 s\): 300 cells unfinished\./);
       const all = statuses(output);
       assert.equal(all.length, 300, 'every cell has a record');
-      assert.ok(all.every((s) => s === 'unsent'), [...new Set(all)].join());
+      // A submit refused ambiguously whose check the deadline cut short is unknown (a resume asks again); none reached the server.
+      assert.ok(all.every((s) => s === 'unsent' || s === 'unknown'), [...new Set(all)].join());
     });
   });
 

@@ -81,11 +81,11 @@ describe('never the same batch twice', () => {
   it('stops before sending on a model the deployment does not serve, naming the ones it does', async () => {
     await withSimulator({ exampleJobs: true }, async (sim) => {
       const result = await generate(sim, [file('nope.jsonl', prompts(40, 'nope')), '--model', 'nope']);
-      assert.equal(result.code, 1);
-      assert.match(result.stderr, /The deployment does not serve the model "nope" \(HTTP 404\)\. It serves: tiny-random\/gemma-4-dense, [0-9a-f]{64}/);
-      const lines = jsonLines(result.stdout);
-      assert.equal(lines.length, 40);
-      assert.deepEqual([...new Set(lines.map((line) => line.status))], ['unsent']);
+      // Checked against the model list and the training jobs before anything is sent or a ledger started.
+      assert.equal(result.code, 2, result.stderr);
+      assert.match(result.stderr, /The deployment does not serve the model "nope": it is not in its model list, and it has no training job of that name\. It serves: tiny-random\/gemma-4-dense, [0-9a-f]{64}/);
+      assert.equal(result.stdout, '');
+      assert.equal(posts(sim), 0);
       assert.equal(sim.stats().enqueuedPrompts, 0);
     });
   });

@@ -129,7 +129,7 @@ describe('batch resume', () => {
       const ledgerPath = join(tmp.path, 'deadline.jsonl');
       const input = Array.from({ length: 6 }, (_, i) => `slow ${i}`);
       const client = new ScalarLMClient({ baseUrl: sim.url });
-      const first = await runBatch({ api: client, ledgerPath, params: PARAMS, input: inputOf(input), groupSize: 3, deadlineMs: 300, timing: FAST_TIMING });
+      const first = await runBatch({ api: client, ledgerPath, params: PARAMS, input: inputOf(input), groupSize: 3, deadline: AbortSignal.timeout(300), timing: FAST_TIMING });
       assert.equal(first.reason, 'deadline');
       assert.ok(first.counts.pending > 0);
       const second = await runBatch({ api: client, ledgerPath, resume: true, input: inputOf(input), timing: FAST_TIMING });
