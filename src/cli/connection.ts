@@ -75,8 +75,11 @@ export class CommandClient extends ScalarLMClient {
   }
 }
 
+/** Where a command line sets the deployment, named in errors that say to check it. */
+export const BASE_URL_SET_BY = '--url, or $SCALARLM_API_URL';
+
 export function clientFor(args: ParsedArgs, io: CliIO): CommandClient {
-  return new CommandClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
+  return new CommandClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args), baseUrlSetBy: BASE_URL_SET_BY });
 }
 
 /** Runs `body` with a client for this command line and the call options every request shares; closes the client after. */

@@ -6,7 +6,7 @@ import { ScalarLMClient } from '../core/api/client';
 import { jobProgress, progressLine, TrainingClient, type JobActions, type TrainingJobDetail } from '../core/training';
 import { numberOption, UsageError, type ParsedArgs } from './command';
 import { CommandDeadline } from './command-deadline';
-import { baseUrlOf, headersOf, timeoutMsOf } from './connection';
+import { BASE_URL_SET_BY, baseUrlOf, headersOf, timeoutMsOf } from './connection';
 import { EXIT, type CliIO } from './io';
 
 export const POLL_OPTION = { type: 'string', valueName: 'SECONDS', description: 'Between two status reads while following (default 2)' } as const;
@@ -36,7 +36,7 @@ export interface TrainingSession {
  */
 export async function withTraining(args: ParsedArgs, io: CliIO, body: (session: TrainingSession) => Promise<number>): Promise<number> {
   const pollMs = (numberOption(args, 'poll', { min: 0.001 }) ?? 2) * 1000;
-  const api = new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args) });
+  const api = new ScalarLMClient({ baseUrl: baseUrlOf(args, io), headers: headersOf(args), baseUrlSetBy: BASE_URL_SET_BY });
   const deadline = new CommandDeadline(io.signal, timeoutMsOf(args));
   const { signal } = deadline;
   try {

@@ -9,6 +9,7 @@ import { createTwoFilesPatch } from 'diff';
 import { discordantText, pairedText } from '../../core/evidence';
 import { openTestsFile, testsFileOf } from '../../core/experiments/experiment-tests-file';
 import { storedVerdicts } from '../../core/experiments/run-judgement';
+import { columnNamed } from '../../core/experiments/column-names';
 import { columnLabel } from '../../core/experiments/experiment-matrix';
 import { rowLabelIn } from '../../core/experiments/row-labels';
 import { answersAlike, answerText, compareColumns, compareRuns, notSameInputs, type RunComparison } from '../../core/runs/compare-runs';
@@ -123,18 +124,11 @@ async function comparedColumns(store: RunStore, positionals: string[], names: st
   };
 }
 
-/** A column by its number (1 is the first) or its label ("prompt × provider", or a provider or prompt label that one column has). */
+/** A column named on the command line (column-names.ts has the rule). */
 function columnOf(columns: ExperimentHeader['columns'], name: string): number {
-  if (/^\d+$/.test(name)) {
-    const index = Number(name) - 1;
-    if (index >= 0 && index < columns.length) return index;
-  }
-  for (const labelOf of [columnLabel, (c: ExperimentHeader['columns'][number]) => c.providerLabel, (c: ExperimentHeader['columns'][number]) => c.promptLabel]) {
-    const found = columns.flatMap((column, index) => (labelOf(column) === name ? [index] : []));
-    if (found.length === 1) return found[0];
-    if (found.length > 1) break;
-  }
-  throw new UsageError(`--columns: no single column is "${name}". The run's columns: ${columns.map((column, index) => `${index + 1} = ${columnLabel(column)}`).join(', ')}.`);
+  const named = columnNamed(columns, name);
+  if (!named.ok) throw new UsageError(`--columns: ${named.problem}.`);
+  return named.index;
 }
 
 /** An adaptor column's rows by whether it was trained on them: from the runs folder's cache, else the deployment. */

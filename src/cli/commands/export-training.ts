@@ -8,8 +8,9 @@ import { dirname, resolve } from 'node:path';
 import { checkFraction, HoldoutError } from '../../core/evidence';
 import { RunJudgement } from '../../core/experiments/run-judgement';
 import { ReviewBook } from '../../core/experiments/evidence';
+import { columnNamed } from '../../core/experiments/column-names';
 import { trainingSourceCounts, type SourceCount } from '../../core/experiments/training-sources';
-import { columnNamed, trainingExport, type RowsSplit, type TrainingSource } from '../../core/experiments/training-rows';
+import { trainingExport, type RowsSplit, type TrainingSource } from '../../core/experiments/training-rows';
 import { exportOrigin } from '../../core/experiments/training-origin';
 import { RunProjection } from '../../core/runs/run-projection';
 import { RunStore } from '../../core/runs/run-store';
@@ -63,8 +64,9 @@ export const exportTrainingCommand: Command = {
       throw new UsageError(`Run ${runId} is not an experiment's run: it gives its prompts with their answers, so --from, --column, --expected-var and --holdout do not apply.`);
     }
     if (expectedVar !== undefined && from !== 'expected') throw new UsageError('--expected-var goes with --from expected.');
-    const column = experiment && columnName !== undefined ? columnNamed(experiment, columnName) : undefined;
-    if (experiment && columnName !== undefined && column === undefined) throw new UsageError(`No column of run ${runId} is "${columnName}": give its number (1-${experiment.columns.length}) or its label.`);
+    const named = experiment && columnName !== undefined ? columnNamed(experiment.columns, columnName) : undefined;
+    if (named && !named.ok) throw new UsageError(`--column: ${named.problem}.`);
+    const column = named?.ok ? named.index : undefined;
     const out = resolve(cwd, stringOption(args, 'out') ?? DEFAULT_OUT);
     const overwrite = args.values.force === true;
     // Said before the deployment is asked anything; the write itself refuses a file made meanwhile.

@@ -23,7 +23,7 @@ import {
 } from './response-shapes';
 import { readEventStream } from './sse';
 import { statusError } from './status-errors';
-import { CHECK_BASE_URL } from './transport-errors';
+import { baseUrlAdvice } from './transport-errors';
 import { type CallKind, DEFAULT_TIMEOUTS, timingFor } from './timeouts';
 import type {
   CallOptions,
@@ -57,6 +57,8 @@ export interface ClientOptions {
   pooledSocketIdleMs?: number;
   /** Called once per HTTP request, when it ends (for a stream: when the stream ends or its reader leaves). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Where the user sets the base URL, named in the advice of errors that point at it. */
+  baseUrlSetBy?: string;
 }
 
 type Shape<T> = (json: unknown, context: ErrorContext) => T;
@@ -80,6 +82,7 @@ export class ScalarLMClient implements ScalarLMApi {
       connectMs: this.timeouts.connectMs,
       pooledSocketIdleMs,
       onRequest: options.onRequest,
+      ...(options.baseUrlSetBy ? { baseUrlSetBy: options.baseUrlSetBy } : {}),
     });
   }
 
@@ -326,7 +329,7 @@ async function notAnEventStream(response: HttpResponse): Promise<MalformedRespon
 
 function notPrometheusText(context: ErrorContext, text: string): MalformedResponseError {
   return new MalformedResponseError(
-    `${context.method} ${context.path} got an HTML page instead of Prometheus metrics. ${CHECK_BASE_URL}: it should point at the ScalarLM API (for example http://host:8000), not its web UI or a gateway's login page.`,
+    `${context.method} ${context.path} got an HTML page instead of Prometheus metrics. ${baseUrlAdvice(context)}: it should point at the ScalarLM API (for example http://host:8000), not its web UI or a gateway's login page.`,
     context,
     text.slice(0, 300),
     false,

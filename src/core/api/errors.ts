@@ -8,6 +8,8 @@ export interface ErrorContext {
   path: string;
   baseUrl: string;
   traceId: string;
+  /** Where the user sets the base URL ("--url, or $SCALARLM_API_URL"; "the scalarlm.baseUrl setting"), for advice. */
+  baseUrlSetBy?: string;
 }
 
 export type ScalarLMErrorKind =

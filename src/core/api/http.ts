@@ -38,6 +38,8 @@ export interface HttpTransportOptions {
   /** How long an unused pooled socket stays open. */
   pooledSocketIdleMs: number;
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Where the user sets the base URL (ErrorContext.baseUrlSetBy). */
+  baseUrlSetBy?: string;
 }
 
 /**
@@ -90,7 +92,7 @@ export class HttpTransport {
   /** Sends the request and resolves once the headers are in; the caller reads the body and then ends the response. */
   async open(call: HttpCall): Promise<HttpResponse> {
     const { traceId, traceparent } = newTraceContext();
-    const context: ErrorContext = { method: call.method, path: call.path, baseUrl: this.displayedBaseUrl, traceId };
+    const context: ErrorContext = { method: call.method, path: call.path, baseUrl: this.displayedBaseUrl, traceId, ...(this.settings.baseUrlSetBy ? { baseUrlSetBy: this.settings.baseUrlSetBy } : {}) };
     const scope = new CallScope(call.options?.signal, call.options?.deadlineMs ?? call.timing.overallMs, call.timing.idleMs);
     const facts: TransportFacts = { context, sendsBody: call.method === 'POST', scope, connectMs: this.settings.connectMs, headersReceived: false };
     const log = new CallLog(context, this.settings.onRequest);

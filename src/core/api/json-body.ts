@@ -7,7 +7,7 @@
 
 import { type ErrorContext, MalformedResponseError, NonJsonBodyError } from './errors';
 import { reportedErrorText, serverReportedError, unwrapErrorEvent } from './reported-errors';
-import { CHECK_BASE_URL } from './transport-errors';
+import { baseUrlAdvice } from './transport-errors';
 
 const DATA_FIELD = 'data:';
 const EXCERPT_CHARS = 300;
@@ -29,12 +29,12 @@ export function parseJsonBody(body: SuccessBody, context: ErrorContext): unknown
     if (serverText !== undefined) throw serverReportedError(context, serverText, '', payload);
     if (body.contentType?.includes('text/html')) {
       throw new NonJsonBodyError(
-        `${context.method} ${context.path} got an HTML page instead of JSON (HTTP ${body.status}). ${CHECK_BASE_URL}: it should point at the ScalarLM API (for example http://host:8000), not its web UI or a gateway's login page.`,
+        `${context.method} ${context.path} got an HTML page instead of JSON (HTTP ${body.status}). ${baseUrlAdvice(context)}: it should point at the ScalarLM API (for example http://host:8000), not its web UI or a gateway's login page.`,
         context, body.status, body.contentType, text.slice(0, EXCERPT_CHARS),
       );
     }
     throw new MalformedResponseError(
-      `The deployment answered ${context.method} ${context.path} with a body that is not valid JSON (HTTP ${body.status}, ${text.length} characters, starting "${text.slice(0, 80)}"). ${CHECK_BASE_URL}; the body may also have been cut short.`,
+      `The deployment answered ${context.method} ${context.path} with a body that is not valid JSON (HTTP ${body.status}, ${text.length} characters, starting "${text.slice(0, 80)}"). ${baseUrlAdvice(context)}; the body may also have been cut short.`,
       context, text.slice(0, EXCERPT_CHARS), context.method === 'POST', { cause: error },
     );
   }

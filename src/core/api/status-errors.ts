@@ -3,7 +3,7 @@
 // and a plain-text `Internal Server Error` for an unhandled exception (protocol "Error bodies").
 
 import { type ErrorContext, HttpStatusError, NonJsonBodyError, type ScalarLMError, type ValidationIssue } from './errors';
-import { CHECK_BASE_URL } from './transport-errors';
+import { baseUrlAdvice } from './transport-errors';
 
 export interface FailedResponse {
   status: number;
@@ -37,14 +37,14 @@ export function statusError(response: FailedResponse, context: ErrorContext, now
 
   let message: string;
   if (status >= 300 && status < 400) {
-    message = `The deployment answered ${call} with a redirect (HTTP ${status}) to ${response.location ?? 'an unnamed location'}. ${CHECK_BASE_URL}: http or https, and the path prefix.`;
+    message = `The deployment answered ${call} with a redirect (HTTP ${status}) to ${response.location ?? 'an unnamed location'}. ${baseUrlAdvice(context)}: http or https, and the path prefix.`;
   } else if (status === 429) {
     const wait = retryAfterSeconds === undefined ? 'Wait a little' : `Retry after ${retryAfterSeconds} s`;
     message = `The deployment is over capacity (HTTP 429${quoted}). ${wait}, or send fewer requests at once.`;
   } else if (status === 422) {
     message = `The deployment rejected the body of ${call} (HTTP 422${quoted}). The request does not fit this server's schema: a bug in the request, or a server of another version.`;
   } else if (status === 404 && detail === 'Not Found') {
-    message = `The deployment has no route ${call} (HTTP 404 Not Found): it may run an older ScalarLM without it, or the base URL points to something else. ${CHECK_BASE_URL}.`;
+    message = `The deployment has no route ${call} (HTTP 404 Not Found): it may run an older ScalarLM without it, or the base URL points to something else. ${baseUrlAdvice(context)}.`;
   } else if (status === 404 && typeof detail === 'string' && /^Model .* not found$/.test(detail)) {
     message = `The deployment does not serve the requested model (HTTP 404: ${detail}${detail === 'Model None not found' ? '; /v1/generate prints None whatever name it was given' : ''}). Pick a model from the deployment's model list, or leave the model empty for its default.`;
   } else if (status >= 500) {
@@ -67,7 +67,7 @@ function nonJsonMessage(response: FailedResponse, context: ErrorContext): string
   if (status === 502 || status === 503 || status === 504) {
     return `A gateway or proxy in front of ${context.baseUrl} answered ${call} with HTTP ${status}: the deployment may be down or restarting. Try again shortly.`;
   }
-  return `The deployment answered ${call} with HTTP ${status} and a body that is not JSON (${response.contentType ?? 'no content type'}: "${excerpt}"). ${CHECK_BASE_URL}; is a gateway or another service answering?`;
+  return `The deployment answered ${call} with HTTP ${status} and a body that is not JSON (${response.contentType ?? 'no content type'}: "${excerpt}"). ${baseUrlAdvice(context)}; is a gateway or another service answering?`;
 }
 
 function parseJson(text: string): unknown {

@@ -14,7 +14,12 @@ export interface TransportFacts {
   headersReceived: boolean;
 }
 
-export const CHECK_BASE_URL = 'Check the base URL (the scalarlm.baseUrl setting, or --url on the command line)';
+export const CHECK_BASE_URL = 'Check the base URL';
+
+/** "Check the base URL (--url, or $SCALARLM_API_URL)": where to check it, in the words of the front end that called. */
+export function baseUrlAdvice(context: ErrorContext): string {
+  return context.baseUrlSetBy ? `${CHECK_BASE_URL} (${context.baseUrlSetBy})` : CHECK_BASE_URL;
+}
 const MAY_HAVE_ARRIVED =
   'The deployment may already have received the request and be working on it: check before sending it again (POST /v1/generate has no idempotency key).';
 
@@ -42,13 +47,13 @@ export function classifyTransportError(error: unknown, facts: TransportFacts): u
 
   if (REFUSED.has(code)) {
     return new UnreachableError(
-      `Cannot reach ${target} (connection refused). Is it running? ${CHECK_BASE_URL}, or start the local simulator with \`scalarlm-lab sim\`.`,
+      `Cannot reach ${target} (connection refused). Is it running? ${baseUrlAdvice(context)}, or start the local simulator with \`scalarlm-lab sim\`.`,
       context, code, false, cause,
     );
   }
   if (NAME_NOT_RESOLVED.has(code)) {
     return new UnreachableError(
-      `Cannot reach ${target}: its host name does not resolve (${code}). ${CHECK_BASE_URL}, and your network or VPN.`,
+      `Cannot reach ${target}: its host name does not resolve (${code}). ${baseUrlAdvice(context)}, and your network or VPN.`,
       context, code, false, cause,
     );
   }
@@ -60,7 +65,7 @@ export function classifyTransportError(error: unknown, facts: TransportFacts): u
   }
   if (CONNECT_TIMEOUT.has(code)) {
     return new TimeoutError(
-      `Timed out after ${seconds(facts.connectMs)} connecting to ${target}. Is the host up and the port open? ${CHECK_BASE_URL}.`,
+      `Timed out after ${seconds(facts.connectMs)} connecting to ${target}. Is the host up and the port open? ${baseUrlAdvice(context)}.`,
       context, 'connect', facts.connectMs, false, cause,
     );
   }

@@ -55,19 +55,6 @@ export interface TrainingExport {
   split?: RowsSplit;
 }
 
-/** The column a user named: its 1-based number, or its label ("prompt × provider"), provider label or prompt label when one column has it. */
-export function columnNamed(header: ExperimentHeader, name: string): number | undefined {
-  if (/^\d+$/.test(name)) {
-    const n = Number(name);
-    return n >= 1 && n <= header.columns.length ? n - 1 : undefined;
-  }
-  for (const pick of [(c: ExperimentHeader['columns'][number]) => columnLabel(c), (c: ExperimentHeader['columns'][number]) => c.providerLabel, (c: ExperimentHeader['columns'][number]) => c.promptLabel]) {
-    const matches = header.columns.flatMap((c, i) => (pick(c) === name ? [i] : []));
-    if (matches.length === 1) return matches[0];
-  }
-  return undefined;
-}
-
 /** The column to export when none was named: the only one, or (for expected answers) any, when all share one prompt. */
 export function defaultColumn(header: ExperimentHeader, from: TrainingSource): number | undefined {
   if (header.columns.length === 1) return 0;

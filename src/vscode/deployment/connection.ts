@@ -111,6 +111,7 @@ export class Connection implements vscode.Disposable {
       headers: this.headers(),
       timeouts: { overallMs: this.settingsNow.requestTimeoutSeconds * 1000 },
       onRequest: (entry: RequestLogEntry) => this.log.request(entry, POLLED.some((path) => entry.path.startsWith(path))),
+      baseUrlSetBy: 'the scalarlm.baseUrl setting',
     });
     return { ok: true, api: client };
   }

@@ -78,7 +78,9 @@ describe('scalarlm-lab', () => {
       const result = await runCli(['generate', file, '--url', 'http://127.0.0.1:9'], { env: { XDG_STATE_HOME: tmp.path } });
       assert.equal(result.code, 1);
       assert.match(result.stderr, /127\.0\.0\.1:9/);
-      assert.match(result.stderr, /scalarlm-lab sim|--url/);
+      // In the command line's words: its flag and variable, not the editor's setting.
+      assert.match(result.stderr, /Check the base URL \(--url, or \$SCALARLM_API_URL\), or start the local simulator with `scalarlm-lab sim`/);
+      assert.doesNotMatch(result.stderr, /scalarlm\.baseUrl/);
     });
 
     it('exits 2 on bad flags', async () => {

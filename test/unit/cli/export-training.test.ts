@@ -70,7 +70,10 @@ describe('scalarlm-lab export-training', () => {
       assert.deepEqual(lines(join(tmp.path, 'data.jsonl')), [{ input: 'Say yes [[sim:respond=yes]]', output: 'yes' }]);
       const unknown = await cli(sim, ['export-training', runId, '--column', '7']);
       assert.equal(unknown.code, 2);
-      assert.match(unknown.stderr, /No column of run .* is "7"/);
+      assert.match(unknown.stderr, /--column: no column is "7"; the run's columns: 1 = .* × scalarlm:base, 2 = .* × tuned\./);
+      const both = await cli(sim, ['export-training', runId, '--from', 'passing', '--column', 'Say {{ word }} [[sim:respond={{ word }}]]']);
+      assert.equal(both.code, 2);
+      assert.match(both.stderr, /--column: "Say \{\{ word \}\} \[\[sim:respond=\{\{ word \}\}\]\]" names 2 columns \(1 = .*, 2 = .*\): give the one you mean by its number\./);
     });
   });
 

@@ -198,7 +198,11 @@ describe('judging with scalarlm-lab eval', () => {
       assert.match(byNumber.stdout, /^newly-passing: topic=t2, /m);
       const unknown = await runCli(['diff', runId.slice(0, 8), '--columns', 'base,adaptor'], env);
       assert.equal(unknown.code, 2);
-      assert.match(unknown.stderr, /--columns: no single column is "adaptor"\. The run's columns: 1 = base × scalarlm:base, 2 = tuned × scalarlm:base\./);
+      assert.match(unknown.stderr, /--columns: no column is "adaptor"; the run's columns: 1 = base × scalarlm:base, 2 = tuned × scalarlm:base\./);
+      // Two columns with the provider scalarlm:base: said to be ambiguous, each listed.
+      const ambiguous = await runCli(['diff', runId.slice(0, 8), '--columns', 'base,scalarlm:base'], env);
+      assert.equal(ambiguous.code, 2);
+      assert.match(ambiguous.stderr, /--columns: "scalarlm:base" names 2 columns \(1 = base × scalarlm:base, 2 = tuned × scalarlm:base\): give the one you mean by its number\./);
       const twoRuns = await runCli(['diff', runId.slice(0, 8), runId.slice(0, 8), '--columns', '1,2'], env);
       assert.equal(twoRuns.code, 2);
       assert.match(twoRuns.stderr, /With --columns, give one experiment RUN/);
