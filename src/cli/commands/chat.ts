@@ -7,6 +7,7 @@ import { parseChatDocument } from '../../core/prompts/chat-document';
 import type { ChatMessage, ChatRequest } from '../../core/api/types';
 import { answer, type Answer } from '../../core/chat/answer';
 import { BATCH_DEFAULTS, CHAT_DEFAULTS } from '../../core/batch/limits';
+import { deploymentDefaultModel } from '../../core/batch/deployment-model';
 import { numberOption, stringOption, UsageError, type Command, type ParsedArgs } from '../command';
 import { timeoutMsOf, withClient } from '../connection';
 import { formatDuration, json } from '../format';
@@ -34,9 +35,18 @@ export const chatCommand: Command = {
     const transport = args.values['no-stream'] ? 'queue' : 'stream';
     return withClient(args, io, async (client) => {
       let waiting = false;
-      const final = await answer(client, request, request.model ?? '', { transport, signal: io.signal, deadlineMs }, {
+      // The record names the model that answered: asked beside the chat, so the first token does not wait for it.
+      const defaultModel = request.model ? undefined : deploymentDefaultModel(client, io.signal).catch(() => undefined);
+      const reasoning = new ReasoningLines(io.stderr);
+      const answered = await answer(client, request, request.model ?? '', { transport, signal: io.signal, deadlineMs }, {
         delta: (part) => {
-          if (!asJson && part.content) io.stdout.write(part.content);
+          if (asJson) return;
+          // The model's thinking goes to stderr, so stdout stays its answer.
+          if (part.reasoning) reasoning.write(part.reasoning);
+          if (part.content) {
+            reasoning.end();
+            io.stdout.write(part.content);
+          }
         },
         changed: (state) => {
           if (!io.stderr.isTTY) return;
@@ -47,6 +57,8 @@ export const chatCommand: Command = {
         },
       });
       if (waiting) io.stderr.write('\r\x1b[K');
+      reasoning.end();
+      const final = { ...answered, model: answered.model || ((await defaultModel) ?? '') };
       if (asJson) io.stdout.write(json(final));
       else {
         if (final.content) io.stdout.write('\n');
@@ -107,4 +119,22 @@ function statsLine(final: Answer): string {
     final.finishReason ? `finish: ${final.finishReason}` : '',
   ];
   return parts.filter(Boolean).join(' · ') + '\n';
+}
+
+/** A reasoning model's thinking on stderr, as it streams: "thinking: …", its line ended when the answer starts. */
+class ReasoningLines {
+  private open = false;
+
+  constructor(private readonly stderr: CliIO['stderr']) {}
+
+  write(text: string): void {
+    if (!this.open) this.stderr.write('thinking: ');
+    this.open = true;
+    this.stderr.write(text);
+  }
+
+  end(): void {
+    if (this.open) this.stderr.write('\n');
+    this.open = false;
+  }
 }

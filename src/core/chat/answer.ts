@@ -135,7 +135,7 @@ async function queued(api: ScalarLMApi, request: ChatRequest, current: Answer, s
     listener.changed({ ...current });
     completion = (await call()).data;
   }
-  current.timeToFirstTokenMs = performance.now() - started;
+  // No first token to time: the whole answer comes at once, after the queue's wait (the total says how long).
   const choice = completion.choices[0];
   const message = choice?.message;
   current.content = message?.content ?? '';

@@ -100,6 +100,18 @@ describe('scalarlm-lab', () => {
       });
     });
 
+    it("prints a reasoning model's thinking on stderr, its answer on stdout, and names the model in --json", async () => {
+      await withSimulator({}, async (sim) => {
+        const result = await cli(sim, ['chat', '--message', 'Think first [[sim:reasoning]]', '--max-tokens', '24']);
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(result.stderr, /^thinking: \S.*\n/m);
+        const record = JSON.parse((await cli(sim, ['chat', '--message', 'Think first [[sim:reasoning]]', '--max-tokens', '24', '--json'])).stdout);
+        assert.ok(record.reasoning.length > 0);
+        assert.equal(record.model, 'tiny-random/gemma-4-dense');
+        assert.ok(!result.stdout.includes(record.reasoning.trim()), 'the thinking is not in the answer');
+      });
+    });
+
     it('goes through the queue with --no-stream', async () => {
       await withSimulator({ zeroLatency: false, tokensPerSecond: 100 }, async (sim) => {
         const file = join(tmp.path, 'chat.json');
@@ -109,6 +121,12 @@ describe('scalarlm-lab', () => {
         const record = JSON.parse(result.stdout);
         assert.deepEqual([record.state, typeof record.content, record.usage.completionTokens > 0], ['done', 'string', true]);
         assert.ok(record.content.length > 0);
+        // The whole answer comes at once after the queue's wait: no "first token" to time, and the model that answered named.
+        assert.equal(record.timeToFirstTokenMs, undefined);
+        assert.equal(record.model, 'tiny-random/gemma-4-dense');
+        const text = await cli(sim, ['chat', file, '--no-stream']);
+        assert.doesNotMatch(text.stderr, /first token/);
+        assert.match(text.stderr, /total /);
       });
     });
 
