@@ -192,11 +192,9 @@ describe('first run: nothing configured, the views, the simulator and the walkth
 
     // The training step: Export Training Data… from it asks which run (the newest first), then where the answers
     // come from, each counted (the example has no expected answers; all six pass its check).
-    await clickStepButton('training', 'Export Training Data…');
-    const runPick = await waitFor(async () => {
-      const text = await workbenchText(QUICK_LIST);
-      return text?.includes('from which run') && text;
-    }, { timeoutMs: WAIT_MS, what: 'the run pick' });
+    // The step opens by itself once the one before is done, so a click may land while it moves: clicked until the pick shows.
+    await clickUntil(() => clickStepButton('training', 'Export Training Data…'), async () => (await workbenchText(QUICK_LIST))?.includes('from which run'), { timeoutMs: 3 * WAIT_MS, perClickMs: 6_000, what: 'the run pick' });
+    const runPick = (await workbenchText(QUICK_LIST)) ?? '';
     assert.ok(runPick.indexOf('Greetings, two prompt versions over three visitors') < runPick.indexOf('prompts.jsonl'), `the experiment run, newest, first: ${runPick}`);
     await pressInQuickInput('Enter');
     const sources = await waitFor(async () => {

@@ -250,7 +250,7 @@ describe('prompt files: chat from a .prompty', () => {
     const compare = (await lensesOf(source, 5)).find((lens) => lens.command?.title === 'Compare Models…')?.command;
     assert.ok(compare);
     const comparing = vscode.commands.executeCommand(compare.command, ...(compare.arguments ?? []));
-    await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('adaptor of'), { timeoutMs: SHOWN_MS, what: 'the model list' });
+    await waitFor(async () => /adaptor [0-9a-f]{8}/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: SHOWN_MS, what: 'the model list, with the adaptors' });
     await workbenchClick('.quick-input-widget:visible .quick-input-check-all');
     await pressKey('Enter');
     await comparing;

@@ -87,7 +87,7 @@ describe('training loop: export training data, add an adaptor, compare with base
       const text = await workbenchText(LIST);
       return text?.includes(ADAPTOR) && text;
     }, { timeoutMs: 20_000, what: 'the adaptors in the quick pick' });
-    assert.match(list, /adaptor of /);
+    assert.match(list, /adaptor 9f86d081\s*served/, 'the adaptor by its short name, marked served');
     await typeText(ADAPTOR.slice(0, 12));
     await waitFor(async () => {
       const text = await workbenchText(LIST);
