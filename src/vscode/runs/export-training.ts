@@ -57,7 +57,8 @@ async function pickRun(deps: RunActionsDeps): Promise<string | undefined> {
   if (runs.length === 0) return void vscode.window.showInformationMessage('There is no run to export yet: run an experiment (Run the Example Experiment, say) or a batch first.');
   const picked = await vscode.window.showQuickPick(
     runs.map((run) => ({ label: run.title, description: `${run.experiment ? 'experiment' : 'batch'} · ${new Date(run.createdAt).toLocaleString()}`, detail: `${run.counts.ok} ok, ${run.counts.error} error of ${run.total}`, runId: run.runId })),
-    { title: 'Export Training Data: from which run (newest first)', matchOnDescription: true },
+    // Kept open when focus moves: started from the walkthrough, the page it came from can take the focus back.
+    { title: 'Export Training Data: from which run (newest first)', matchOnDescription: true, ignoreFocusOut: true },
   );
   return picked?.runId;
 }
@@ -125,7 +126,7 @@ async function pickSource(counts: SourceCount[]): Promise<SourceCount | undefine
   if (nothing) return void vscode.window.showInformationMessage(nothing);
   let title = 'Export Training Data: the outputs';
   for (;;) {
-    const picked = await vscode.window.showQuickPick(sourceOptions(counts), { title });
+    const picked = await vscode.window.showQuickPick(sourceOptions(counts), { title, ignoreFocusOut: true });
     if (!picked?.count.why) return picked?.count;
     title = `Export Training Data: ${unusableSource(picked.count)}`;
   }
