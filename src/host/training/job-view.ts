@@ -1,7 +1,7 @@
 // The job panel's view, worded from the job's detail: status, progress, the loss history, the config, the
 // lineage recorded when the adaptor was trained here, and what a cancel came to (training.md §4, §11).
 
-import { cancelWords, jobProgress, lineageFacts, type AdaptorLineage, type CancelOutcome, type JobActions, type DatasetPage, type TrainingJobDetail } from '../../core/training';
+import { cancelWords, jobProgress, lineageFacts, progressDetail, type AdaptorLineage, type CancelOutcome, type JobActions, type DatasetPage, type TrainingJobDetail } from '../../core/training';
 import type { DatasetView, JobPanelView } from '../../protocol/training';
 import { isRunning } from './job-list';
 
@@ -10,7 +10,7 @@ export function jobPanelView(detail: TrainingJobDetail, notice?: string, lineage
   const view: JobPanelView = {
     hash: detail.hash,
     status: status.status,
-    progress: progressText(detail),
+    progress: progressDetail(jobProgress(status, detail.config)),
     deployed: detail.deployed ? 'Deployed' : 'Not deployed yet',
     loss: status.history.map(({ step, loss }) => ({ step, loss })),
     config: Object.entries(detail.config).map(([key, value]) => ({ key, value: JSON.stringify(value) ?? String(value) })),
@@ -42,14 +42,4 @@ export function datasetView(page: DatasetPage, offset: number, limit: number, qu
     truncated: page.truncated,
     rows: page.examples.map((row) => ({ index: row.index, input: row.input ?? JSON.stringify(row.raw) ?? '', output: row.output ?? '' })),
   };
-}
-
-/** "step 12 of 20 · loss 0.4117 · ETA 3s", from what the status says so far. */
-function progressText(detail: TrainingJobDetail): string {
-  const progress = jobProgress(detail.status);
-  const parts: string[] = [];
-  if (progress.maxSteps !== undefined || progress.step > 0) parts.push(`step ${progress.step} of ${progress.maxSteps ?? '?'}`);
-  if (progress.loss !== undefined) parts.push(`loss ${progress.loss.toFixed(4)}`);
-  if (progress.etaSeconds !== undefined) parts.push(`ETA ${Math.ceil(progress.etaSeconds)}s`);
-  return parts.join(' · ');
 }

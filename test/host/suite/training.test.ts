@@ -85,7 +85,7 @@ describe('training in the editor', () => {
       const text = await workbenchText(FIRST_ROW);
       return text?.includes('COMPLETED') && text;
     }, { timeoutMs: WAIT_MS, what: 'the Training view to show the job complete' });
-    assert.match(complete, /step 100 of 100 · loss \d\.\d{4}/);
+    assert.match(complete, /step 100 of 100 · average loss \d\.\d{4}/, 'list_models\' loss, named for what it is');
 
     await waitFor(async () => (await webviewQuery(hash, 'main[data-status="COMPLETED"]'))?.count === 1, { timeoutMs: WAIT_MS, what: 'the panel to show COMPLETED' });
     const points = await webviewQuery(hash, 'svg[data-points="100"] polyline');
@@ -94,7 +94,7 @@ describe('training in the editor', () => {
       const shown = await webviewText(hash);
       return shown?.includes('Loaded 2 training examples') && shown;
     }, { timeoutMs: WAIT_MS, what: 'the logs in the panel' });
-    assert.match(text, /step 100 of 100/);
+    assert.match(text, /step 100 of 100 · last loss \d\.\d{4}/, 'the panel\'s loss: the last step\'s');
     assert.match(text, /What is the capital of Quux\?/, 'the dataset, as the server serves it');
     await screenshot('training-job-panel');
 

@@ -40,7 +40,8 @@ describe('training in the editor: the form, the job list, the job view', () => {
     const rows = jobRows(jobs);
     assert.deepEqual(rows.map((r) => r.name), ['new', 'mid', 'old']);
     assert.equal(rows[0].description, 'TRAINING · step 3 of 20 · not deployed');
-    assert.equal(rows[2].description, 'COMPLETED · step 20 of 20 · loss 0.1235 · deployed');
+    assert.equal(rows[2].description, 'COMPLETED · step 20 of 20 · average loss 0.1235 · deployed');
+    assert.match(rows[2].detail, /running average, which weights the first steps/);
     assert.deepEqual(rows.map((r) => r.running), [true, false, false]);
     assert.equal(anyRunning(jobs), true);
     assert.equal(anyRunning(jobs.filter((j) => j.name !== 'new')), false);
@@ -59,12 +60,19 @@ describe('training in the editor: the form, the job list, the job view', () => {
       status: { status: 'TRAINING', maxSteps: 4, history: [{ step: 0, loss: 2, time: 1 }, { step: 1, loss: 1.5, time: 2 }] },
     };
     const view = jobPanelView(detail);
-    assert.equal(view.progress, 'step 2 of 4 · loss 1.5000 · ETA 2s');
+    assert.equal(view.progress, 'step 2 of 4 · last loss 1.5000 · ETA 2s');
     assert.deepEqual(view.loss, [{ step: 0, loss: 2 }, { step: 1, loss: 1.5 }]);
     assert.deepEqual(view.config, [{ key: 'max_steps', value: '4' }, { key: 'llm_name', value: '"tiny"' }]);
     assert.equal(view.canCancel, true);
     assert.equal(jobPanelView({ ...detail, status: { ...detail.status, status: 'COMPLETED' } }).canCancel, false);
     assert.equal(view.lineage, undefined, 'no lineage recorded: the page says so');
+  });
+
+  it('words a queued job as queued with its max steps, in the list (0 of 0, loss 0.0 from list_models) and the panel', () => {
+    const [row] = jobRows([{ name: 'q', status: 'QUEUED', startTime: 1, step: 0, maxSteps: 0, loss: 0, deployed: false }]);
+    assert.equal(row.description, 'queued · not deployed');
+    const queued: TrainingJobDetail = { hash: 'q', deployed: false, config: { max_steps: 100 }, status: { status: 'QUEUED', history: [] } };
+    assert.equal(jobPanelView(queued).progress, 'queued, 100 steps');
   });
 
   it("gives the job panel the adaptor's lineage as the CLI's job HASH words it", () => {
