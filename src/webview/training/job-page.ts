@@ -5,7 +5,8 @@
 //   main[data-view="scalarlm-training"][data-status][data-lines][data-next-line]
 //     data-lines: log lines shown; data-next-line: the line number after the last shown (equal to data-lines when none is missing)
 //   #hash, #status, #progress, #deployed, #notice (aria-live), button#cancel, button#copy-name
-//   svg[data-points] (the loss chart), pre#logs, dl#config, dl#lineage (or p#lineage-none when none is recorded),
+//   .loss-chart: svg[data-points] (the line), .loss-axis .high/.low, .step-axis .first/.last (HTML text, unscaled),
+//   pre#logs, dl#config, dl#lineage (or p#lineage-none when none is recorded),
 //   #dataset: input#dataset-search, #dataset-summary, ol#dataset-rows > li, button#dataset-prev, button#dataset-next
 
 import type { DatasetView, JobLogLine, JobPanelView } from '../../protocol/training';
