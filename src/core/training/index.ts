@@ -15,7 +15,21 @@ export { TrainingClient, type LogLine, type LogsRead } from './training-client';
 export { DEFAULT_RETRY, type RetryPolicy } from './training-http';
 export { DEFAULT_UPLOAD_LIMITS, type SubmittedJob, type SubmitWait, type UploadLimits, type UploadProgress } from './training-upload';
 export { type AdaptorAnswer } from './adaptor-probe';
-export { cancelledWords, cancelWords, endsFollowing, failedWords, failureReason, notServedWords, submitWaitWords, type CancelKind, type JobActions } from './job-words';
+export {
+  cancelledWords,
+  cancelWords,
+  deletedWords,
+  deleteQuestion,
+  endsFollowing,
+  failedWords,
+  failureReason,
+  notServedWords,
+  restartable,
+  restartedWords,
+  submitWaitWords,
+  type CancelKind,
+  type JobActions,
+} from './job-words';
 export { TrainingJobNotFoundError } from './training-errors';
 export { DEFAULT_MAX_ARCHIVE_BYTES, prepareTraining, type PreparedTraining } from './prepare';
 export { DATA_ORIGIN_FORMAT, dataOrigin, recordDataOrigin, trainingDataHash, type DataOrigin, type DataOriginRecord } from './data-origin';

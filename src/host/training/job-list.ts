@@ -2,7 +2,7 @@
 // (status, step of max steps, the server's average loss, deployed or not: core's words), and whether any still runs (the view then refreshes).
 
 import type { TrainingJob } from '../../core/api/types';
-import { AVERAGE_LOSS_MEANING, listedProgress, newestFirst, progressLine } from '../../core/training';
+import { AVERAGE_LOSS_MEANING, listedProgress, newestFirst, progressLine, restartable } from '../../core/training';
 
 /** Statuses of a job that is not finished yet. */
 const RUNNING = new Set(['QUEUED', 'TRAINING']);
@@ -11,6 +11,8 @@ export interface JobRow {
   name: string;
   status: string;
   running: boolean;
+  /** FAILED or CANCELLED: the deployment can run it again. */
+  restartable: boolean;
   /** "TRAINING · step 12 of 20 · average loss 0.4117 · not deployed", "queued · not deployed" */
   description: string;
   /** More of the same, for the tooltip. */
@@ -40,5 +42,5 @@ function rowOf(job: TrainingJob): JobRow {
   const line = `${progressLine(progress)} · ${job.deployed ? 'deployed' : 'not deployed'}`;
   const started = job.startTime !== undefined ? `Started ${new Date(job.startTime * 1000).toISOString().replace('T', ' ').slice(0, 19)} UTC` : 'Start time unknown';
   const meaning = progress.loss === undefined ? '' : `\n${AVERAGE_LOSS_MEANING}`;
-  return { name: job.name, status: progress.status, running: isRunning(job.status), description: line, detail: `${line}\n${started}${meaning}` };
+  return { name: job.name, status: progress.status, running: isRunning(job.status), restartable: restartable(job.status), description: line, detail: `${line}\n${started}${meaning}` };
 }

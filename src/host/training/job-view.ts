@@ -1,7 +1,7 @@
 // The job panel's view, worded from the job's detail: status, progress, the loss history, the config, the
 // lineage recorded when the adaptor was trained here, and what a cancel came to (training.md §4, §11).
 
-import { cancelWords, jobProgress, lineageFacts, progressDetail, type AdaptorLineage, type CancelOutcome, type JobActions, type DatasetPage, type TrainingJobDetail } from '../../core/training';
+import { cancelWords, jobProgress, lineageFacts, progressDetail, restartable, type AdaptorLineage, type CancelOutcome, type JobActions, type DatasetPage, type TrainingJobDetail } from '../../core/training';
 import type { DatasetView, JobPanelView } from '../../protocol/training';
 import { isRunning } from './job-list';
 
@@ -15,6 +15,7 @@ export function jobPanelView(detail: TrainingJobDetail, notice?: string, lineage
     loss: status.history.map(({ step, loss }) => ({ step, loss })),
     config: Object.entries(detail.config).map(([key, value]) => ({ key, value: JSON.stringify(value) ?? String(value) })),
     canCancel: isRunning(status.status) || status.status === 'CANCELLED',
+    canRestart: restartable(status.status),
   };
   if (lineage) view.lineage = lineageFacts(lineage).map(([key, value]) => ({ key, value }));
   if (status.error !== undefined) view.error = status.error;
@@ -22,14 +23,16 @@ export function jobPanelView(detail: TrainingJobDetail, notice?: string, lineage
   return view;
 }
 
-/**
- * What a cancel came to, in the command line's words (job-words.ts: one rule for both). The editor has no
- * restart or delete of its own, so it names the commands to run in a terminal.
- */
+/** The editor's restart and delete, named where the job's words point to them (the command line names its commands). */
+export const EDITOR_JOB_ACTIONS: JobActions = {
+  restart: 'Restart Job (in its panel, or the Training view\'s menu)',
+  delete: 'Delete Job… (in its panel, or the Training view\'s menu)',
+  show: 'its panel (Open Training Job in the Training view)',
+};
+
+/** What a cancel came to, in the command line's words (job-words.ts: one rule for both), naming the editor's actions. */
 export function cancelNotice(hash: string, outcome: CancelOutcome): string {
-  const inTerminal = (command: string): string => `scalarlm-lab ${command} ${hash} (in a terminal)`;
-  const actions: JobActions = { restart: inTerminal('restart'), delete: inTerminal('delete'), show: inTerminal('job') };
-  return cancelWords(hash, outcome.kind, outcome.after, actions);
+  return cancelWords(hash, outcome.kind, outcome.after, EDITOR_JOB_ACTIONS);
 }
 
 export function datasetView(page: DatasetPage, offset: number, limit: number, query: string): DatasetView {

@@ -1,10 +1,11 @@
 // A training job's panel: status, step of max steps, the loss chart, the logs as they come (from the first
 // line the page does not have, so a reload or a dropped connection picks up where it stopped), the config,
-// the dataset (paged, searchable), the adaptor's lineage when it was trained from this runs folder, Cancel. One panel per job; restored after a window reload from the job
-// hash the page saved. The page is torn down while hidden and says `ready` again when shown.
+// the dataset (paged, searchable), the adaptor's lineage when it was trained from this runs folder, Cancel, Restart
+// (a FAILED or CANCELLED job) and Delete. One panel per job; restored after a window reload from the job hash the
+// page saved. The page is torn down while hidden and says `ready` again when shown.
 
 import * as vscode from 'vscode';
-import { adaptorLineage, LineageError, requestCancel, TrainingClient, type AdaptorLineage, type TrainingJobDetail } from '../../core/training';
+import { adaptorLineage, LineageError, requestCancel, restartedWords, TrainingClient, type AdaptorLineage, type TrainingJobDetail } from '../../core/training';
 import { DisposableStore } from '../../host/dispose';
 import { cancelNotice, datasetView, jobPanelView } from '../../host/training/job-view';
 import { JobWatch } from '../../host/training/job-watch';
@@ -13,6 +14,7 @@ import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import { panelColumn } from '../panel-column';
 import { copyText } from '../text-actions';
+import { DELETE_COMMAND } from './job-actions';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
 
 const POLL_MS = 1000;
@@ -50,6 +52,16 @@ export class JobPanel {
         new JobPanel(panel, extensionUri, connection, log, runsDir, state.hash);
       },
     });
+  }
+
+  /** A job restarted elsewhere (the Training view): its open panel follows it again. */
+  static followAgain(hash: string): void {
+    JobPanel.open.get(hash)?.watch?.followAgain();
+  }
+
+  /** A deleted job's panel: nothing is left to show. */
+  static close(hash: string): void {
+    JobPanel.open.get(hash)?.panel.dispose();
   }
 
   static disposeAll(): void {
@@ -106,6 +118,11 @@ export class JobPanel {
         return this.loadDataset(0, '');
       case 'cancel':
         return this.cancel();
+      case 'restart':
+        return this.restart();
+      case 'delete':
+        // The command asks first, says what was deleted and closes this panel.
+        return void vscode.commands.executeCommand(DELETE_COMMAND, this.hash);
       case 'copyName':
         return copyText(this.hash, 'Model name');
       case 'dataset':
@@ -126,6 +143,20 @@ export class JobPanel {
     }
     this.postView();
     this.watch?.pollNow();
+  }
+
+  private async restart(): Promise<void> {
+    if (!this.training) return;
+    this.actionNotice = 'Restart requested…';
+    this.postView();
+    try {
+      this.actionNotice = restartedWords(await this.training.restart(this.hash), 'This panel follows it.');
+    } catch (error) {
+      this.actionNotice = `The restart did not go through: ${error instanceof Error ? error.message : String(error)}`;
+      this.log.channel.warn(`Restart of training job ${this.hash}: ${this.actionNotice}`);
+    }
+    this.postView();
+    this.watch?.followAgain();
   }
 
   private async loadDataset(offset: number, query: string): Promise<void> {
@@ -152,7 +183,7 @@ export class JobPanel {
     const notice = this.readProblem ?? this.actionNotice;
     const view = this.detail
       ? jobPanelView(this.detail, notice, this.lineage)
-      : { hash: this.hash, status: 'LOADING', progress: '', deployed: '', loss: [], config: [], canCancel: false, ...(notice ? { notice } : {}) };
+      : { hash: this.hash, status: 'LOADING', progress: '', deployed: '', loss: [], config: [], canCancel: false, canRestart: false, ...(notice ? { notice } : {}) };
     this.post({ type: 'show', view });
   }
 

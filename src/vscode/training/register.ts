@@ -1,14 +1,15 @@
-// Training in the editor: Train Adaptor…, the Training view with its Cancel and Copy Model Name, and the
-// job panels (restored after a window reload).
+// Training in the editor: Train Adaptor…, the Training view with its Cancel, Restart, Delete and Copy Model Name,
+// and the job panels (restored after a window reload).
 
 import * as vscode from 'vscode';
-import { requestCancel, TrainingClient } from '../../core/training';
+import { requestCancel, restartedWords, TrainingClient } from '../../core/training';
 import { DisposableStore } from '../../host/dispose';
 import { cancelNotice } from '../../host/training/job-view';
 import { registerCommand } from '../commands';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import { copyText } from '../text-actions';
+import { DELETE_COMMAND, deleteAfterAsking, RESTART_COMMAND } from './job-actions';
 import { JobPanel } from './job-panel';
 import { trainAdaptor } from './train-adaptor';
 import { TrainingDiagnostics } from './training-diagnostics';
@@ -48,7 +49,44 @@ export function registerTraining(extensionUri: vscode.Uri, connection: Connectio
   disposables.add(registerCommand('scalarlm.training.refresh', () => view.refresh(), log));
   disposables.add(registerCommand('scalarlm.training.copyModelName', (node) => (node instanceof JobNode ? copyText(node.row.name, 'Model name') : undefined), log));
   disposables.add(registerCommand('scalarlm.training.cancel', (node) => (node instanceof JobNode ? cancelJob(connection, node.row.name, view) : undefined), log));
+  disposables.add(registerCommand(RESTART_COMMAND, (target) => withJob(target, connection, view, (training, hash) => restartJob(training, hash, openJob)), log));
+  disposables.add(registerCommand(DELETE_COMMAND, (target) => withJob(target, connection, view, deleteJob), log));
   return disposables;
+}
+
+/** A command's job: a Training view item, or a job hash (the job panel's buttons, scripts and tests). */
+function hashOf(target: unknown): string | undefined {
+  if (target instanceof JobNode) return target.row.name;
+  return typeof target === 'string' ? target : undefined;
+}
+
+/** Runs `action` on the target's job with a client of its own; the view is read again after. */
+async function withJob(target: unknown, connection: Connection, view: TrainingView, action: (training: TrainingClient, hash: string) => Promise<void>): Promise<void> {
+  const hash = hashOf(target);
+  if (hash === undefined) return;
+  const access = connection.createClient();
+  if (!access.ok) throw new Error(access.reason);
+  try {
+    await action(new TrainingClient(access.api), hash);
+  } finally {
+    await access.api.close();
+    void view.refresh();
+  }
+}
+
+/** Restart from the view: said, with the job's panel to follow it (an open one follows again). */
+async function restartJob(training: TrainingClient, hash: string, openJob: (hash: string) => void): Promise<void> {
+  const detail = await training.restart(hash);
+  JobPanel.followAgain(hash);
+  void vscode.window.showInformationMessage(`ScalarLM: ${restartedWords(detail, 'Its panel follows it.')}`, 'Open Job').then((picked) => (picked ? openJob(hash) : undefined));
+}
+
+/** Delete, asked first; the job's panel closes, since there is nothing left to show. */
+async function deleteJob(training: TrainingClient, hash: string): Promise<void> {
+  const deleted = await deleteAfterAsking(training, hash);
+  if (deleted === undefined) return;
+  JobPanel.close(hash);
+  void vscode.window.showInformationMessage(`ScalarLM: ${deleted}`);
 }
 
 /** Cancel from the view: said plainly, including when the job runs on. */
