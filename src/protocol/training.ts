@@ -33,6 +33,8 @@ export interface JobPanelView {
   canCancel: boolean;
   /** Restart makes sense: the job FAILED or was CANCELLED (the deployment refuses any other). */
   canRestart: boolean;
+  /** The job COMPLETED: Add to Experiment… and Compare with Base are offered for its adaptor. */
+  canUseAdaptor: boolean;
 }
 
 export interface JobLogLine {
@@ -73,6 +75,10 @@ export const TRAINING_FROM_WEBVIEW = {
   restart: {},
   /** Asks first (the host's confirmation), then removes the job from the deployment. */
   delete: {},
+  /** The job's adaptor into an experiment's providers (the host asks which experiment). */
+  addToExperiment: {},
+  /** The same, then the experiment run with the adaptor's column compared with the base's. */
+  compareWithBase: {},
   copyName: {},
   /** A page of the dataset: from `offset`, matching `query` (empty for all). */
   dataset: { offset: 'integer', query: 'string' },

@@ -16,6 +16,7 @@ export function jobPanelView(detail: TrainingJobDetail, notice?: string, lineage
     config: Object.entries(detail.config).map(([key, value]) => ({ key, value: JSON.stringify(value) ?? String(value) })),
     canCancel: isRunning(status.status) || status.status === 'CANCELLED',
     canRestart: restartable(status.status),
+    canUseAdaptor: status.status === 'COMPLETED',
   };
   if (lineage) view.lineage = lineageFacts(lineage).map(([key, value]) => ({ key, value }));
   if (status.error !== undefined) view.error = status.error;
@@ -33,6 +34,11 @@ export const EDITOR_JOB_ACTIONS: JobActions = {
 /** What a cancel came to, in the command line's words (job-words.ts: one rule for both), naming the editor's actions. */
 export function cancelNotice(hash: string, outcome: CancelOutcome): string {
   return cancelWords(hash, outcome.kind, outcome.after, EDITOR_JOB_ACTIONS);
+}
+
+/** The notification when a job the editor watches completes; it offers Add to Experiment… and Compare with Base. */
+export function completedNotice(detail: TrainingJobDetail): string {
+  return `Training job ${detail.hash.slice(0, 12)}… COMPLETED (${progressDetail(jobProgress(detail.status, detail.config))}). Judge its adaptor: add it to an experiment, or compare it with the base.`;
 }
 
 export function datasetView(page: DatasetPage, offset: number, limit: number, query: string): DatasetView {

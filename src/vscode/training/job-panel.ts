@@ -1,8 +1,9 @@
 // A training job's panel: status, step of max steps, the loss chart, the logs as they come (from the first
 // line the page does not have, so a reload or a dropped connection picks up where it stopped), the config,
 // the dataset (paged, searchable), the adaptor's lineage when it was trained from this runs folder, Cancel, Restart
-// (a FAILED or CANCELLED job) and Delete. One panel per job; restored after a window reload from the job hash the
-// page saved. The page is torn down while hidden and says `ready` again when shown.
+// (a FAILED or CANCELLED job), Delete, and for a completed job Add to Experiment… and Compare with Base. One panel
+// per job; restored after a window reload from the job hash the page saved. The page is torn down while hidden and
+// says `ready` again when shown.
 
 import * as vscode from 'vscode';
 import { adaptorLineage, LineageError, requestCancel, restartedWords, TrainingClient, type AdaptorLineage, type TrainingJobDetail } from '../../core/training';
@@ -14,8 +15,20 @@ import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import { panelColumn } from '../panel-column';
 import { copyText } from '../text-actions';
+import { ADD_TO_EXPERIMENT, COMPARE_WITH_BASE, runAdaptorAction } from './adaptor-actions';
 import { DELETE_COMMAND } from './job-actions';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
+
+/** What every job panel is made with. */
+export interface JobPanelDeps {
+  extensionUri: vscode.Uri;
+  connection: Connection;
+  log: ExtensionLog;
+  /** The runs folder, where adaptors' lineages are kept. */
+  runsDir: () => string;
+  /** Each read of the job (the completion notice watches them). */
+  onDetail(detail: TrainingJobDetail): void;
+}
 
 const POLL_MS = 1000;
 /** Dataset rows per page. */
@@ -37,19 +50,19 @@ export class JobPanel {
   /** The adaptor's lineage in the runs folder, read when the page is ready (a job just trained has it by then). */
   private lineage: AdaptorLineage | undefined;
 
-  static show(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog, runsDir: () => string, hash: string): void {
+  static show(deps: JobPanelDeps, hash: string): void {
     const shown = JobPanel.open.get(hash);
     if (shown) return shown.panel.reveal();
-    const panel = vscode.window.createWebviewPanel(JobPanel.viewType, titleOf(hash), panelColumn(), webviewOptions(extensionUri));
-    new JobPanel(panel, extensionUri, connection, log, runsDir, hash);
+    const panel = vscode.window.createWebviewPanel(JobPanel.viewType, titleOf(hash), panelColumn(), webviewOptions(deps.extensionUri));
+    new JobPanel(panel, deps, hash);
   }
 
-  static registerSerializer(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog, runsDir: () => string): vscode.Disposable {
+  static registerSerializer(deps: JobPanelDeps): vscode.Disposable {
     return vscode.window.registerWebviewPanelSerializer(JobPanel.viewType, {
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
         if (!isJobPanelState(state) || JobPanel.open.has(state.hash)) return panel.dispose();
-        panel.webview.options = webviewOptions(extensionUri);
-        new JobPanel(panel, extensionUri, connection, log, runsDir, state.hash);
+        panel.webview.options = webviewOptions(deps.extensionUri);
+        new JobPanel(panel, deps, state.hash);
       },
     });
   }
@@ -68,14 +81,17 @@ export class JobPanel {
     for (const panel of [...JobPanel.open.values()]) panel.panel.dispose();
   }
 
+  private readonly log: ExtensionLog;
+  private readonly runsDir: () => string;
+
   private constructor(
     private readonly panel: vscode.WebviewPanel,
-    extensionUri: vscode.Uri,
-    connection: Connection,
-    private readonly log: ExtensionLog,
-    private readonly runsDir: () => string,
+    deps: JobPanelDeps,
     private readonly hash: string,
   ) {
+    const { extensionUri, connection } = deps;
+    this.log = deps.log;
+    this.runsDir = deps.runsDir;
     JobPanel.open.set(hash, this);
     panel.title = titleOf(hash);
     const access = connection.createClient();
@@ -87,6 +103,7 @@ export class JobPanel {
           this.detail = detail;
           this.readProblem = undefined;
           this.postView();
+          deps.onDetail(detail);
         },
         onLogs: (lines) => this.post({ type: 'logs', lines: lines.map(({ lineNumber, line }) => ({ lineNumber, line })) }),
         onError: (error) => {
@@ -123,6 +140,10 @@ export class JobPanel {
       case 'delete':
         // The command asks first, says what was deleted and closes this panel.
         return void vscode.commands.executeCommand(DELETE_COMMAND, this.hash);
+      case 'addToExperiment':
+        return runAdaptorAction(ADD_TO_EXPERIMENT, this.hash).catch((error: unknown) => this.log.showError(error));
+      case 'compareWithBase':
+        return runAdaptorAction(COMPARE_WITH_BASE, this.hash).catch((error: unknown) => this.log.showError(error));
       case 'copyName':
         return copyText(this.hash, 'Model name');
       case 'dataset':
@@ -183,7 +204,7 @@ export class JobPanel {
     const notice = this.readProblem ?? this.actionNotice;
     const view = this.detail
       ? jobPanelView(this.detail, notice, this.lineage)
-      : { hash: this.hash, status: 'LOADING', progress: '', deployed: '', loss: [], config: [], canCancel: false, canRestart: false, ...(notice ? { notice } : {}) };
+      : { hash: this.hash, status: 'LOADING', progress: '', deployed: '', loss: [], config: [], canCancel: false, canRestart: false, canUseAdaptor: false, ...(notice ? { notice } : {}) };
     this.post({ type: 'show', view });
   }
 

@@ -1,16 +1,18 @@
 // Training in the editor: Train Adaptor…, the Training view with its Cancel, Restart, Delete and Copy Model Name,
-// and the job panels (restored after a window reload).
+// the job panels (restored after a window reload), and the notice when a job they follow completes.
 
 import * as vscode from 'vscode';
-import { requestCancel, restartedWords, TrainingClient } from '../../core/training';
+import { requestCancel, restartedWords, TrainingClient, type TrainingJobDetail } from '../../core/training';
 import { DisposableStore } from '../../host/dispose';
-import { cancelNotice } from '../../host/training/job-view';
+import { CompletionTracker } from '../../host/training/completion';
+import { cancelNotice, completedNotice } from '../../host/training/job-view';
 import { registerCommand } from '../commands';
 import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import { copyText } from '../text-actions';
+import { ADD_TO_EXPERIMENT, COMPARE_WITH_BASE, runAdaptorAction } from './adaptor-actions';
 import { DELETE_COMMAND, deleteAfterAsking, RESTART_COMMAND } from './job-actions';
-import { JobPanel } from './job-panel';
+import { JobPanel, type JobPanelDeps } from './job-panel';
 import { trainAdaptor } from './train-adaptor';
 import { TrainingDiagnostics } from './training-diagnostics';
 import { JobNode, OPEN_JOB_COMMAND, TrainingView } from './training-view';
@@ -20,10 +22,12 @@ export function registerTraining(extensionUri: vscode.Uri, connection: Connectio
   const disposables = new DisposableStore();
   const diagnostics = disposables.add(new TrainingDiagnostics());
   const view = disposables.add(new TrainingView(connection, log));
+  const completions = new CompletionTracker();
+  const panels: JobPanelDeps = { extensionUri, connection, log, runsDir, onDetail: (detail) => (completions.saw(detail.hash, detail.status.status) ? notifyCompleted(detail, log) : undefined) };
   const openJob = (hash: unknown): void => {
-    if (typeof hash === 'string') JobPanel.show(extensionUri, connection, log, runsDir, hash);
+    if (typeof hash === 'string') JobPanel.show(panels, hash);
   };
-  disposables.add(JobPanel.registerSerializer(extensionUri, connection, log, runsDir));
+  disposables.add(JobPanel.registerSerializer(panels));
   disposables.add({ dispose: () => JobPanel.disposeAll() });
   disposables.add(
     registerCommand(
@@ -36,6 +40,7 @@ export function registerTraining(extensionUri: vscode.Uri, connection: Connectio
             diagnostics,
             runsDir,
             started: (job) => {
+              if (!job.existing) completions.submitted(job.hash);
               openJob(job.hash);
               void view.refresh();
             },
@@ -52,6 +57,14 @@ export function registerTraining(extensionUri: vscode.Uri, connection: Connectio
   disposables.add(registerCommand(RESTART_COMMAND, (target) => withJob(target, connection, view, (training, hash) => restartJob(training, hash, openJob)), log));
   disposables.add(registerCommand(DELETE_COMMAND, (target) => withJob(target, connection, view, deleteJob), log));
   return disposables;
+}
+
+/** A job the editor watched has completed: said, with the next steps for its adaptor. */
+function notifyCompleted(detail: TrainingJobDetail, log: ExtensionLog): void {
+  void vscode.window
+    .showInformationMessage(`ScalarLM: ${completedNotice(detail)}`, ADD_TO_EXPERIMENT, COMPARE_WITH_BASE)
+    .then((picked) => (picked ? runAdaptorAction(picked, detail.hash) : undefined))
+    .then(undefined, (error: unknown) => log.showError(error));
 }
 
 /** A command's job: a Training view item, or a job hash (the job panel's buttons, scripts and tests). */

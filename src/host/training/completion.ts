@@ -1,0 +1,22 @@
+// Which jobs the editor has seen reach COMPLETED, so it says so once: a job is news when it completes after the
+// editor saw it in another state (its panel was following it), or after Train Adaptor… submitted it. A panel
+// opened on a job that had already completed says nothing new.
+
+/** Written by submitted(): a state before any the server reports. */
+const SUBMITTED = 'SUBMITTED';
+
+export class CompletionTracker {
+  private readonly last = new Map<string, string>();
+
+  /** A job this window just submitted: its COMPLETED is news even when no other status was read in between. */
+  submitted(hash: string): void {
+    this.last.set(hash, SUBMITTED);
+  }
+
+  /** Records the job's status; true exactly when it has just reached COMPLETED from a state seen before. */
+  saw(hash: string, status: string): boolean {
+    const before = this.last.get(hash);
+    this.last.set(hash, status);
+    return before !== undefined && before !== 'COMPLETED' && status === 'COMPLETED';
+  }
+}
