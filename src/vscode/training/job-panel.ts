@@ -28,6 +28,8 @@ export interface JobPanelDeps {
   runsDir: () => string;
   /** Each read of the job (the completion notice watches them). */
   onDetail(detail: TrainingJobDetail): void;
+  /** The panel was closed (its job may be followed on without it). */
+  onClosed(hash: string): void;
 }
 
 const POLL_MS = 1000;
@@ -114,7 +116,12 @@ export class JobPanel {
       this.disposables.add({ dispose: () => this.watch?.stop() });
     } else this.readProblem = access.reason;
     const { webview } = panel;
-    this.disposables.add(panel.onDidDispose(() => this.release()));
+    this.disposables.add(
+      panel.onDidDispose(() => {
+        this.release();
+        deps.onClosed(hash);
+      }),
+    );
     this.disposables.add(webview.onDidReceiveMessage((message: unknown) => (isTrainingWebviewMessage(message) ? void this.handle(message) : undefined)));
     // A hidden page is torn down; posts wait for its successor's `ready`.
     this.disposables.add(

@@ -13,6 +13,7 @@ import { copyText } from '../text-actions';
 import { ADD_TO_EXPERIMENT, COMPARE_WITH_BASE, runAdaptorAction } from './adaptor-actions';
 import { DELETE_COMMAND, deleteAfterAsking, RESTART_COMMAND } from './job-actions';
 import { JobPanel, type JobPanelDeps } from './job-panel';
+import { SubmittedJobs } from './submitted-jobs';
 import { trainAdaptor } from './train-adaptor';
 import { TrainingDiagnostics } from './training-diagnostics';
 import { JobNode, OPEN_JOB_COMMAND, TrainingView } from './training-view';
@@ -23,12 +24,17 @@ export function registerTraining(extensionUri: vscode.Uri, connection: Connectio
   const diagnostics = disposables.add(new TrainingDiagnostics());
   const view = disposables.add(new TrainingView(connection, log));
   const completions = new CompletionTracker();
-  const panels: JobPanelDeps = { extensionUri, connection, log, runsDir, onDetail: (detail) => (completions.saw(detail.hash, detail.status.status) ? notifyCompleted(detail, log) : undefined) };
+  const onDetail = (detail: TrainingJobDetail): void => (completions.saw(detail.hash, detail.status.status) ? notifyCompleted(detail, log) : undefined);
+  const submitted = new SubmittedJobs(connection, log, onDetail);
+  const onClosed = (hash: string): void => (completions.followsOn(hash) ? submitted.follow(hash) : undefined);
+  const panels: JobPanelDeps = { extensionUri, connection, log, runsDir, onDetail, onClosed };
   const openJob = (hash: unknown): void => {
     if (typeof hash === 'string') JobPanel.show(panels, hash);
   };
   disposables.add(JobPanel.registerSerializer(panels));
   disposables.add({ dispose: () => JobPanel.disposeAll() });
+  // Disposed before the panels close (in reverse order), so their closing follows nothing on.
+  disposables.add(submitted);
   disposables.add(
     registerCommand(
       'scalarlm.trainAdaptor',

@@ -4,10 +4,14 @@
 // hash as the model, so the experiment gets the adaptor as a provider.
 
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import * as vscode from 'vscode';
+import { REPO_ROOT } from './helpers/extension';
 import { webviewClick, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
-import { chooseInQuickInput } from './helpers/quick-input';
+import { chooseInQuickInput, pressInQuickInput } from './helpers/quick-input';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { trainOnFile } from './helpers/training-job';
@@ -28,7 +32,8 @@ describe('training jobs: a completed job leads to the experiment', () => {
   let sim: SimulatorProcess;
 
   before(async () => {
-    sim = await startSimulatorProcess(['--zero-latency', '--training-step-time', '0.02']);
+    // 100 steps of 50 ms: a panel can be closed while its job still runs.
+    sim = await startSimulatorProcess(['--zero-latency', '--training-step-time', '0.05']);
     await setSettings({ baseUrl: sim.url });
   });
 
@@ -71,9 +76,29 @@ describe('training jobs: a completed job leads to the experiment', () => {
     await waitFor(() => readFileSync(first.fsPath, 'utf8').includes(`scalarlm:${hash}`), { timeoutMs: WAIT_MS, what: 'the adaptor added to the first experiment and saved' });
   });
 
+  it('still says a job submitted here completed when its panel was closed while it ran', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', await workspaceFile('completion/closed.jsonl', `${JSON.stringify({ input: 'Who closed it?', output: 'the user' })}\n`));
+    await waitFor(async () => (await workbenchText(`${QUICK_INPUT} .quick-input-list`))?.includes('Start Training'), { timeoutMs: WAIT_MS, what: 'the Train Adaptor form' });
+    await pressInQuickInput('Enter');
+    await training;
+    const hash = await waitFor(async () => /^[0-9a-f]{64}$/.exec((await webviewQuery('scalarlm-training', '#hash'))?.texts[0] ?? '')?.[0], { timeoutMs: WAIT_MS, what: 'the job panel' });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const running = ((await fetch(`${sim.url}/v1/megatron/train/${hash}`).then((r) => r.json())) as { job_status?: { status: string } }).job_status?.status;
+    assert.notEqual(running, 'COMPLETED', 'the panel was closed before the job completed');
+    await waitFor(async () => (await workbenchText(TOASTS))?.includes(`Training job ${hash.slice(0, 12)}… COMPLETED`), { timeoutMs: WAIT_MS, what: 'the notification that the job completed, its panel closed' });
+  });
+
   it('says nothing new for a job that had completed before its panel opened', async () => {
-    const [job] = ((await (await fetch(`${sim.url}/v1/megatron/list_models`)).json()) as { models: { name: string; status: string }[] }).models;
-    assert.equal(job.status, 'COMPLETED');
+    // Trained from the command line, outside this window, and complete before the panel opens.
+    const data = await workspaceFile('completion/elsewhere.jsonl', `${JSON.stringify({ input: 'Trained where?', output: 'elsewhere' })}\n`);
+    const trained = await promisify(execFile)(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'train', data.fsPath, '--url', sim.url, '--json']);
+    const job = { name: (JSON.parse(trained.stdout) as { job_hash: string }).job_hash };
+    await waitFor(async () => ((await fetch(`${sim.url}/v1/megatron/train/${job.name}`).then((r) => r.json())) as { job_status?: { status: string } }).job_status?.status === 'COMPLETED', {
+      timeoutMs: WAIT_MS,
+      what: 'the job trained from the command line to complete',
+    });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.commands.executeCommand('scalarlm.training.openJob', job.name);

@@ -12,6 +12,14 @@ describe('training in the editor: a job that completes', () => {
     assert.equal(tracker.saw('old', 'COMPLETED'), false, 'a panel opened on a job already complete');
     tracker.submitted('new');
     assert.equal(tracker.saw('new', 'COMPLETED'), true, 'submitted here, first read COMPLETED');
+    // Followed on after its panel closes: only a job submitted here, until it ends.
+    tracker.submitted('mine');
+    assert.equal(tracker.followsOn('mine'), true);
+    tracker.saw('mine', 'TRAINING');
+    assert.equal(tracker.followsOn('mine'), true);
+    tracker.saw('mine', 'FAILED');
+    assert.equal(tracker.followsOn('mine'), false);
+    assert.equal(tracker.followsOn('a'), false, 'a job only opened here');
     // Restarted after a failure, then completed: news again.
     assert.deepEqual(['FAILED', 'QUEUED', 'COMPLETED'].map((s) => tracker.saw('b', s)), [false, false, true]);
   });
