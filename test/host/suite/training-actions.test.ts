@@ -5,15 +5,19 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { webviewClick, webviewQuery, workbenchText } from './helpers/page';
+import { pressKey, webviewClick, webviewQuery, workbenchClick, workbenchRightClick, workbenchText } from './helpers/page';
 import { chooseInQuickInput, pressInQuickInput } from './helpers/quick-input';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
 import { waitFor } from './helpers/wait';
+import { focusWindow } from './helpers/window-focus';
 import { workspaceFile } from './helpers/workspace';
 
 const FORM = '.quick-input-widget:not([style*="display: none"]) .quick-input-list';
 const QUICK_INPUT = '.quick-input-widget:not([style*="display: none"])';
+const TREE = '.monaco-list[aria-label="Training"]';
+// The workbench's context menu (in a shadow root, which the page's locators reach into).
+const MENU = '.context-view .monaco-menu';
 const WAIT_MS = 30_000;
 
 /** The job's status on the deployment; undefined once it is gone (the server answers 500, training.md §4). */
@@ -87,7 +91,7 @@ describe('training jobs: restart and delete in the editor', () => {
     await waitFor(async () => (await webviewQuery(hash, 'main'))?.count !== 1, { timeoutMs: WAIT_MS, what: "the deleted job's panel to close" });
   });
 
-  it("restarts and deletes from the Training view's commands, given the job", async () => {
+  it("restarts and deletes from the Training view's item menu", async () => {
     const uri = await workspaceFile('training/view-actions.jsonl', `${JSON.stringify({ input: 'What is deleted?', output: 'the job' })}\n`);
     const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', uri);
     await waitFor(async () => (await workbenchText(FORM))?.includes('Start Training'), { timeoutMs: WAIT_MS, what: 'the Train Adaptor form' });
@@ -98,14 +102,40 @@ describe('training jobs: restart and delete in the editor', () => {
     await fetch(`${sim.url}/v1/megatron/cancel/${hash}`, { method: 'POST' });
     assert.equal(await statusOn(sim, hash), 'CANCELLED');
 
-    await vscode.commands.executeCommand('scalarlm.training.restart', hash);
-    assert.equal(await statusOn(sim, hash), 'QUEUED');
+    await focusWindow();
+    await vscode.commands.executeCommand('scalarlm.training.focus');
+    await vscode.commands.executeCommand('scalarlm.training.refresh');
+    const row = `${TREE} .monaco-list-row:has-text("${hash.slice(0, 12)}")`;
+    const menu = await openItemMenu(row, 'CANCELLED', 'Restart Training Job');
+    assert.match(menu, /Delete Training Job…/);
+    await chooseInMenu('Restart Training Job');
+    await waitFor(async () => (await statusOn(sim, hash)) === 'QUEUED', { timeoutMs: WAIT_MS, what: 'the job queued again' });
     await waitFor(async () => (await workbenchText('.notifications-toasts'))?.includes(`Job ${hash} restarted: QUEUED`), { timeoutMs: WAIT_MS, what: 'the notification of the restart' });
 
-    const deleting = vscode.commands.executeCommand('scalarlm.training.delete', hash);
+    // Queued again: no Restart in its menu, Delete still.
+    assert.doesNotMatch(await openItemMenu(row, 'queued', 'Delete Training Job…'), /Restart Training Job/);
+    await chooseInMenu('Delete Training Job…');
     await waitFor(async () => (await workbenchText(QUICK_INPUT))?.includes(`Delete training job ${hash} (queued`), { timeoutMs: WAIT_MS, what: 'the question before the delete' });
     await chooseInQuickInput('Delete Job', 'Cancel');
-    await deleting;
-    assert.equal(await statusOn(sim, hash), undefined, 'gone from the deployment');
+    await waitFor(async () => (await statusOn(sim, hash)) === undefined, { timeoutMs: WAIT_MS, what: 'the job gone from the deployment' });
   });
 });
+
+/** Right-clicks the Training view's row once it reads `state` (its menu follows the row); resolves with the menu's text. */
+async function openItemMenu(row: string, state: string, item: string): Promise<string> {
+  await waitFor(async () => (await workbenchText(row))?.includes(state), { timeoutMs: WAIT_MS, what: `the job's row to read ${state}` });
+  await workbenchRightClick(row);
+  return waitFor(async () => {
+    const shown = await workbenchText(MENU);
+    return shown?.includes(item) && shown;
+  }, { timeoutMs: WAIT_MS, what: `the job's menu with ${item}` });
+}
+
+/**
+ * Picks a menu item: the pointer highlights it, and Enter runs it when the click alone did not (a click on an item of
+ * a menu just opened was seen to leave the menu open, its item highlighted).
+ */
+async function chooseInMenu(label: string): Promise<void> {
+  await workbenchClick(`${MENU} .action-item:has-text("${label}")`);
+  if ((await workbenchText(MENU)) !== undefined) await pressKey('Enter');
+}
