@@ -7,7 +7,7 @@ export { DEFAULT_SERVED_WITHIN_MS, followJob, type FollowOptions, type FollowOut
 export type { DatasetPage, DatasetRow, HistoryPoint, JobStatus, TrainingJobDetail } from './job-shapes';
 export { otherBaseModel, type OtherBase } from './base-model';
 export { newestFirst } from './job-order';
-export { AVERAGE_LOSS_MEANING, jobProgress, listedProgress, lossWords, progressDetail, progressLine, stepWords, type JobProgress, type LossKind } from './progress';
+export { AVERAGE_LOSS_MEANING, jobProgress, listedProgress, progressDetail, progressLine, stepWords, type JobProgress } from './progress';
 export { canonicalParams, parseSetting, TRAIN_ARGUMENTS, TrainArgumentsError, type TrainArgument } from './train-arguments';
 export { datasetJsonLines, parseTrainingData, TrainingDataError, type TrainingExample } from './training-data';
 export { fallbackChatRendering, inputOf, resultsRunExamples, serverRenderings, TrainingExportError, writeTrainingData, type InputRendering } from './training-export';

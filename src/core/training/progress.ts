@@ -54,7 +54,7 @@ export function stepWords(progress: JobProgress): string | undefined {
 }
 
 /** "last loss 0.1876" or "average loss 0.5382" (the deployment's running average, which weights the first steps). */
-export function lossWords(progress: JobProgress): string | undefined {
+function lossWords(progress: JobProgress): string | undefined {
   return progress.loss === undefined ? undefined : `${progress.lossKind} loss ${progress.loss.toFixed(4)}`;
 }
 
