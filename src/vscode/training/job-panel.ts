@@ -69,9 +69,11 @@ export class JobPanel {
     });
   }
 
-  /** A job restarted elsewhere (the Training view): its open panel follows it again. */
-  static followAgain(hash: string): void {
-    JobPanel.open.get(hash)?.watch?.followAgain();
+  /** A job restarted elsewhere (the Training view): its open panel follows it again; false when none is open. */
+  static followAgain(hash: string): boolean {
+    const watch = JobPanel.open.get(hash)?.watch;
+    watch?.followAgain();
+    return watch !== undefined;
   }
 
   /** A deleted job's panel: nothing is left to show. */

@@ -60,7 +60,14 @@ export function registerTraining(extensionUri: vscode.Uri, connection: Connectio
   disposables.add(registerCommand('scalarlm.training.refresh', () => view.refresh(), log));
   disposables.add(registerCommand('scalarlm.training.copyModelName', (node) => (node instanceof JobNode ? copyText(node.row.name, 'Model name') : undefined), log));
   disposables.add(registerCommand('scalarlm.training.cancel', (node) => (node instanceof JobNode ? cancelJob(connection, node.row.name, view) : undefined), log));
-  disposables.add(registerCommand(RESTART_COMMAND, (target) => withJob(target, connection, view, (training, hash) => restartJob(training, hash, openJob)), log));
+  // A job restarted here is followed as one submitted here: its panel, when open, else on its own until it ends.
+  const restarted = (hash: string): boolean => {
+    completions.submitted(hash);
+    const inPanel = JobPanel.followAgain(hash);
+    if (!inPanel) submitted.follow(hash);
+    return inPanel;
+  };
+  disposables.add(registerCommand(RESTART_COMMAND, (target) => withJob(target, connection, view, (training, hash) => restartJob(training, hash, restarted, openJob)), log));
   disposables.add(registerCommand(DELETE_COMMAND, (target) => withJob(target, connection, view, deleteJob), log));
   return disposables;
 }
@@ -94,10 +101,10 @@ async function withJob(target: unknown, connection: Connection, view: TrainingVi
 }
 
 /** Restart from the view: said, with the job's panel to follow it (an open one follows again). */
-async function restartJob(training: TrainingClient, hash: string, openJob: (hash: string) => void): Promise<void> {
+async function restartJob(training: TrainingClient, hash: string, restarted: (hash: string) => boolean, openJob: (hash: string) => void): Promise<void> {
   const detail = await training.restart(hash);
-  JobPanel.followAgain(hash);
-  void vscode.window.showInformationMessage(`ScalarLM: ${restartedWords(detail, 'Its panel follows it.')}`, 'Open Job').then((picked) => (picked ? openJob(hash) : undefined));
+  const follow = restarted(hash) ? 'Its panel follows it.' : 'Open Job shows it as it runs.';
+  void vscode.window.showInformationMessage(`ScalarLM: ${restartedWords(detail, follow)}`, 'Open Job').then((picked) => (picked ? openJob(hash) : undefined));
 }
 
 /** Delete, asked first; the job's panel closes, since there is nothing left to show. */

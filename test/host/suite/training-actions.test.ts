@@ -111,6 +111,7 @@ describe('training jobs: restart and delete in the editor', () => {
     await chooseInMenu('Restart Training Job');
     await waitFor(async () => (await statusOn(sim, hash)) === 'QUEUED', { timeoutMs: WAIT_MS, what: 'the job queued again' });
     await waitFor(async () => (await workbenchText('.notifications-toasts'))?.includes(`Job ${hash} restarted: QUEUED`), { timeoutMs: WAIT_MS, what: 'the notification of the restart' });
+    assert.match((await workbenchText('.notifications-toasts')) ?? '', /restarted: QUEUED as Slurm job \d+\. Open Job shows it as it runs\./, 'no panel is open to follow it');
 
     // Queued again: no Restart in its menu, Delete still.
     assert.doesNotMatch(await openItemMenu(row, 'queued', 'Delete Training Job…'), /Restart Training Job/);
