@@ -59,7 +59,7 @@ export class StatusLine {
   constructor(private readonly stream: CliIO['stderr']) {}
 
   show(detail: TrainingJobDetail): void {
-    const progress = progressLine(jobProgress(detail.status));
+    const progress = progressLine(jobProgress(detail.status, detail.config));
     // COMPLETED is not the end until the adaptor answers (training.md §5): say what is being waited for.
     const line = detail.status.status === 'COMPLETED' ? `${progress}, waiting for its adaptor to answer` : progress;
     if (line === this.last) return;

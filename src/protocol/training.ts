@@ -16,7 +16,7 @@ export interface JobPanelView {
   hash: string;
   /** As the server spells it: QUEUED, TRAINING, COMPLETED, FAILED, CANCELLED, … */
   status: string;
-  /** "step 12 of 20 · loss 0.4117 · ETA 3s" */
+  /** "step 12 of 20 · last loss 0.4117 · ETA 3s", "queued, 100 steps" */
   progress: string;
   /** "Deployed" / "Not deployed yet". */
   deployed: string;
@@ -31,6 +31,10 @@ export interface JobPanelView {
   notice?: string;
   /** Cancel makes sense: the job has not finished. */
   canCancel: boolean;
+  /** Restart makes sense: the job FAILED or was CANCELLED (the deployment refuses any other). */
+  canRestart: boolean;
+  /** The job COMPLETED: Add to Experiment… and Compare with Base are offered for its adaptor. */
+  canUseAdaptor: boolean;
 }
 
 export interface JobLogLine {
@@ -68,6 +72,13 @@ export const TRAINING_FROM_WEBVIEW = {
   /** The page has its listeners in place; `nextLine` is the first log line it does not have (0 for none). */
   ready: { nextLine: 'integer' },
   cancel: {},
+  restart: {},
+  /** Asks first (the host's confirmation), then removes the job from the deployment. */
+  delete: {},
+  /** The job's adaptor into an experiment's providers (the host asks which experiment). */
+  addToExperiment: {},
+  /** The same, then the experiment run with the adaptor's column compared with the base's. */
+  compareWithBase: {},
   copyName: {},
   /** A page of the dataset: from `offset`, matching `query` (empty for all). */
   dataset: { offset: 'integer', query: 'string' },

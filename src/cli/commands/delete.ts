@@ -2,7 +2,7 @@
 // training.md §4): a running one is stopped, its directory, checkpoints and logs go. It cannot be undone, so on a
 // terminal it asks first; elsewhere it wants --yes.
 
-import { jobProgress } from '../../core/training';
+import { deletedWords, deleteQuestion, jobProgress } from '../../core/training';
 import { UsageError, type Command } from '../command';
 import { json } from '../format';
 import { EXIT, type CliIO } from '../io';
@@ -24,9 +24,8 @@ export const deleteCommand: Command = {
     return withTraining(args, io, async ({ training, signal }) => {
       if (ask) {
         const detail = await training.job(hash, { signal });
-        const { step, maxSteps } = jobProgress(detail.status);
-        const where = maxSteps === undefined ? '' : `, step ${step}/${maxSteps}`;
-        io.stderr.write(`Delete training job ${detail.hash} (${detail.status.status}${where})? Its directory, checkpoints and logs are removed from the deployment. [y/N] `);
+        const { question, consequence } = deleteQuestion(detail.hash, jobProgress(detail.status, detail.config));
+        io.stderr.write(`${question} ${consequence} [y/N] `);
         if (!/^y(es)?$/i.test((await firstLine(io)).trim())) {
           io.stderr.write('Not deleted.\n');
           return EXIT.ok;
@@ -34,10 +33,7 @@ export const deleteCommand: Command = {
       }
       const was = await training.delete(hash, { signal });
       if (args.values.json) io.stdout.write(json({ job_hash: was.hash, deleted: true, status_was: was.status.status }));
-      io.stderr.write(
-        `Deleted job ${was.hash} (it was ${was.status.status}). Current servers count the adaptors they have loaded, so the next adaptor trained after ` +
-          'a delete may not be loaded until the deployment restarts.\n',
-      );
+      io.stderr.write(`${deletedWords(was)}\n`);
       return EXIT.ok;
     });
   },

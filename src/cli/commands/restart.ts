@@ -2,6 +2,7 @@
 // training.md §4): QUEUED under a new Slurm job, resuming from its last checkpoint. Any other state is refused by
 // the deployment (409), said plainly with why; an unknown hash is a 404.
 
+import { restartedWords } from '../../core/training';
 import { type Command } from '../command';
 import { json } from '../format';
 import { EXIT } from '../io';
@@ -20,8 +21,7 @@ export const restartCommand: Command = {
     return withTraining(args, io, async ({ training, signal }) => {
       const detail = await training.restart(hash, { signal });
       if (args.values.json) io.stdout.write(json({ job_hash: detail.hash, status: detail.status.status }));
-      const slurm = detail.status.jobId === undefined ? '' : ` as Slurm job ${detail.status.jobId}`;
-      io.stderr.write(`Job ${detail.hash} restarted: ${detail.status.status}${slurm}. Follow it with: scalarlm-lab logs ${detail.hash} --follow\n`);
+      io.stderr.write(`${restartedWords(detail, `Follow it with: scalarlm-lab logs ${detail.hash} --follow`)}\n`);
       return EXIT.ok;
     });
   },

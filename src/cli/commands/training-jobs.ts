@@ -1,7 +1,7 @@
 // scalarlm-lab jobs and scalarlm-lab job HASH: the deployment's training jobs (GET /v1/megatron/list_models)
 // and one job's detail (GET /v1/megatron/train/{hash}) with its lineage when it was trained from here.
 
-import { adaptorLineage, jobProgress, LineageError, lineageFacts, progressLine, type AdaptorAnswer, type AdaptorLineage } from '../../core/training';
+import { adaptorLineage, AVERAGE_LOSS_MEANING, jobProgress, LineageError, lineageFacts, listedProgress, progressLine, stepWords, type AdaptorAnswer, type AdaptorLineage } from '../../core/training';
 import { type Command } from '../command';
 import { formatNumber, json, table } from '../format';
 import { EXIT, type CliIO } from '../io';
@@ -25,17 +25,20 @@ export const jobsCommand: Command = {
         io.stdout.write(json(jobs));
         return EXIT.ok;
       }
-      const rows = jobs.map((job) => [
-        job.name,
-        job.status ?? '?',
-        `${job.step ?? 0}/${job.maxSteps ?? '?'}`,
-        formatNumber(job.loss, 4),
-        job.deployed ? 'yes' : 'no',
-        job.startTime ? new Date(job.startTime * 1000).toISOString().slice(0, 19) : '-',
-      ]);
-      io.stdout.write(rows.length ? table([['JOB', 'STATUS', 'STEP', 'LOSS', 'DEPLOYED', 'STARTED (UTC)'], ...rows]) : 'The deployment has no training jobs.\n');
-      // list_models' loss is an average that weights the first steps (training.md §3.3): not the last loss.
-      if (rows.length) io.stderr.write('LOSS is the server\'s running average, which weights the first steps; scalarlm-lab job HASH shows the last.\n');
+      const rows = jobs.map((job) => {
+        const progress = listedProgress(job);
+        return [
+          job.name,
+          job.status ?? '?',
+          stepWords(progress) ?? '-',
+          formatNumber(progress.loss, 4),
+          job.deployed ? 'yes' : 'no',
+          job.startTime ? new Date(job.startTime * 1000).toISOString().slice(0, 19) : '-',
+        ];
+      });
+      io.stdout.write(rows.length ? table([['JOB', 'STATUS', 'PROGRESS', 'AVERAGE LOSS', 'DEPLOYED', 'STARTED (UTC)'], ...rows]) : 'The deployment has no training jobs.\n');
+      // list_models' loss is not the last step's (training.md §3.3): the same words as the editor's Training view.
+      if (rows.length) io.stderr.write(`${AVERAGE_LOSS_MEANING} (scalarlm-lab job HASH)\n`);
       return EXIT.ok;
     });
   },
@@ -63,7 +66,7 @@ export const jobCommand: Command = {
       }
       const lines = [
         `Job     ${detail.hash}`,
-        `Status  ${progressLine(jobProgress(detail.status))}`,
+        `Status  ${progressLine(jobProgress(detail.status, detail.config))}`,
         `Served  ${servedText(detail.hash, answer, detail.deployed)}`,
         ...(detail.status.error ? [`Error   ${detail.status.error}`] : []),
         ...(detail.status.output ? [`Output  ${detail.status.output}`] : []),

@@ -7,7 +7,7 @@ export { DEFAULT_SERVED_WITHIN_MS, followJob, type FollowOptions, type FollowOut
 export type { DatasetPage, DatasetRow, HistoryPoint, JobStatus, TrainingJobDetail } from './job-shapes';
 export { otherBaseModel, type OtherBase } from './base-model';
 export { newestFirst } from './job-order';
-export { jobProgress, progressLine, type JobProgress } from './progress';
+export { AVERAGE_LOSS_MEANING, jobProgress, listedProgress, progressDetail, progressLine, stepWords, type JobProgress } from './progress';
 export { canonicalParams, parseSetting, TRAIN_ARGUMENTS, TrainArgumentsError, type TrainArgument } from './train-arguments';
 export { datasetJsonLines, parseTrainingData, TrainingDataError, type TrainingExample } from './training-data';
 export { fallbackChatRendering, inputOf, resultsRunExamples, serverRenderings, TrainingExportError, writeTrainingData, type InputRendering } from './training-export';
@@ -15,7 +15,21 @@ export { TrainingClient, type LogLine, type LogsRead } from './training-client';
 export { DEFAULT_RETRY, type RetryPolicy } from './training-http';
 export { DEFAULT_UPLOAD_LIMITS, type SubmittedJob, type SubmitWait, type UploadLimits, type UploadProgress } from './training-upload';
 export { type AdaptorAnswer } from './adaptor-probe';
-export { cancelledWords, cancelWords, endsFollowing, failedWords, failureReason, notServedWords, submitWaitWords, type CancelKind, type JobActions } from './job-words';
+export {
+  cancelledWords,
+  cancelWords,
+  deletedWords,
+  deleteQuestion,
+  endsFollowing,
+  failedWords,
+  failureReason,
+  notServedWords,
+  restartable,
+  restartedWords,
+  submitWaitWords,
+  type CancelKind,
+  type JobActions,
+} from './job-words';
 export { TrainingJobNotFoundError } from './training-errors';
 export { DEFAULT_MAX_ARCHIVE_BYTES, prepareTraining, type PreparedTraining } from './prepare';
 export { DATA_ORIGIN_FORMAT, dataOrigin, recordDataOrigin, trainingDataHash, type DataOrigin, type DataOriginRecord } from './data-origin';

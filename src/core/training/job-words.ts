@@ -3,7 +3,8 @@
 // (a command to type, a button), passed in as JobActions.
 
 import type { AdaptorAnswer } from './adaptor-probe';
-import type { JobStatus } from './job-shapes';
+import type { JobStatus, TrainingJobDetail } from './job-shapes';
+import { stepWords, type JobProgress } from './progress';
 import { seconds, type SubmitWait } from './training-upload';
 
 export interface JobActions {
@@ -24,6 +25,35 @@ const RESUBMIT_SECONDS = 30;
  */
 export function endsFollowing(status: string): boolean {
   return status === 'COMPLETED' || status === 'FAILED' || status === 'CANCELLED';
+}
+
+/** The deployment restarts a job only from these (training.md §4); any other state is refused with a 409. */
+export function restartable(status: string | undefined): boolean {
+  return status === 'FAILED' || status === 'CANCELLED';
+}
+
+/** "Job H restarted: QUEUED as Slurm job 22." and how to follow it (`follow`: the surface's own words). */
+export function restartedWords(detail: TrainingJobDetail, follow: string): string {
+  const slurm = detail.status.jobId === undefined ? '' : ` as Slurm job ${detail.status.jobId}`;
+  return `Job ${detail.hash} restarted: ${detail.status.status}${slurm}. ${follow}`;
+}
+
+/** What a delete is asked as, and what it does: the command line asks on a terminal, the editor in a confirmation. */
+export function deleteQuestion(hash: string, progress: JobProgress): { question: string; consequence: string } {
+  const steps = stepWords(progress);
+  const state = progress.status === 'QUEUED' && steps ? steps : [progress.status, steps].filter(Boolean).join(', ');
+  return {
+    question: `Delete training job ${hash} (${state})?`,
+    consequence: 'A running job is stopped; its directory, checkpoints and logs are removed from the deployment. It cannot be undone.',
+  };
+}
+
+/** After a delete: what it was, and what the deployment still does with adaptors (training.md §4, §11.1). */
+export function deletedWords(was: TrainingJobDetail): string {
+  return (
+    `Deleted job ${was.hash} (it was ${was.status.status}). Current servers count the adaptors they have loaded, so the next adaptor trained after ` +
+    'a delete may not be loaded until the deployment restarts.'
+  );
 }
 
 /** Why a job FAILED: the trainer's exception, or sbatch's output when its submission failed. */

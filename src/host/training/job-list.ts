@@ -1,8 +1,8 @@
 // The Training view's rows: the deployment's jobs from list_models, newest first, each worded as one line
-// (status, step of max steps, loss, deployed or not), and whether any still runs (the view then refreshes).
+// (status, step of max steps, the server's average loss, deployed or not: core's words), and whether any still runs (the view then refreshes).
 
 import type { TrainingJob } from '../../core/api/types';
-import { newestFirst } from '../../core/training';
+import { AVERAGE_LOSS_MEANING, listedProgress, newestFirst, progressLine, restartable } from '../../core/training';
 
 /** Statuses of a job that is not finished yet. */
 const RUNNING = new Set(['QUEUED', 'TRAINING']);
@@ -11,7 +11,9 @@ export interface JobRow {
   name: string;
   status: string;
   running: boolean;
-  /** "TRAINING · step 12 of 20 · loss 0.4117 · not deployed" */
+  /** FAILED or CANCELLED: the deployment can run it again. */
+  restartable: boolean;
+  /** "TRAINING · step 12 of 20 · average loss 0.4117 · not deployed", "queued · not deployed" */
   description: string;
   /** More of the same, for the tooltip. */
   detail: string;
@@ -36,11 +38,9 @@ export function refreshesAgain(jobs: readonly TrainingJob[], seen: { visible: bo
 }
 
 function rowOf(job: TrainingJob): JobRow {
-  const status = job.status ?? 'UNKNOWN';
-  const parts = [status];
-  if (job.step !== undefined || job.maxSteps !== undefined) parts.push(`step ${job.step ?? 0} of ${job.maxSteps ?? '?'}`);
-  if (job.loss !== undefined) parts.push(`loss ${job.loss.toFixed(4)}`);
-  parts.push(job.deployed ? 'deployed' : 'not deployed');
+  const progress = listedProgress(job);
+  const line = `${progressLine(progress)} · ${job.deployed ? 'deployed' : 'not deployed'}`;
   const started = job.startTime !== undefined ? `Started ${new Date(job.startTime * 1000).toISOString().replace('T', ' ').slice(0, 19)} UTC` : 'Start time unknown';
-  return { name: job.name, status, running: isRunning(job.status), description: parts.join(' · '), detail: `${parts.join(' · ')}\n${started}` };
+  const meaning = progress.loss === undefined ? '' : `\n${AVERAGE_LOSS_MEANING}`;
+  return { name: job.name, status: progress.status, running: isRunning(job.status), restartable: restartable(job.status), description: line, detail: `${line}\n${started}${meaning}` };
 }

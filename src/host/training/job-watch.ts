@@ -29,6 +29,11 @@ export class JobWatch {
   /** Reads logs from `nextLine` on (what the page has), and polls now; follows again if it had stopped. */
   resumeFrom(nextLine: number): void {
     this.nextLine = nextLine;
+    this.followAgain();
+  }
+
+  /** Polls now, and follows again if it had stopped at an end (a FAILED job restarted). */
+  followAgain(): void {
     if (this.running) this.pollNow();
     else this.running = this.follow().finally(() => (this.running = undefined));
   }

@@ -1,10 +1,12 @@
 // A training job's panel: status, step of max steps, the loss chart, the logs as they come (from the first
 // line the page does not have, so a reload or a dropped connection picks up where it stopped), the config,
-// the dataset (paged, searchable), the adaptor's lineage when it was trained from this runs folder, Cancel. One panel per job; restored after a window reload from the job
-// hash the page saved. The page is torn down while hidden and says `ready` again when shown.
+// the dataset (paged, searchable), the adaptor's lineage when it was trained from this runs folder, Cancel, Restart
+// (a FAILED or CANCELLED job), Delete, and for a completed job Add to Experiment… and Compare with Base. One panel
+// per job; restored after a window reload from the job hash the page saved. The page is torn down while hidden and
+// says `ready` again when shown.
 
 import * as vscode from 'vscode';
-import { adaptorLineage, LineageError, requestCancel, TrainingClient, type AdaptorLineage, type TrainingJobDetail } from '../../core/training';
+import { adaptorLineage, LineageError, requestCancel, restartedWords, TrainingClient, type AdaptorLineage, type TrainingJobDetail } from '../../core/training';
 import { DisposableStore } from '../../host/dispose';
 import { cancelNotice, datasetView, jobPanelView } from '../../host/training/job-view';
 import { JobWatch } from '../../host/training/job-watch';
@@ -13,7 +15,22 @@ import type { Connection } from '../deployment/connection';
 import type { ExtensionLog } from '../log';
 import { panelColumn } from '../panel-column';
 import { copyText } from '../text-actions';
+import { ADD_TO_EXPERIMENT, COMPARE_WITH_BASE, runAdaptorAction } from './adaptor-actions';
+import { DELETE_COMMAND } from './job-actions';
 import { webviewHtml, webviewResourceRoots } from '../webview-html';
+
+/** What every job panel is made with. */
+export interface JobPanelDeps {
+  extensionUri: vscode.Uri;
+  connection: Connection;
+  log: ExtensionLog;
+  /** The runs folder, where adaptors' lineages are kept. */
+  runsDir: () => string;
+  /** Each read of the job (the completion notice watches them). */
+  onDetail(detail: TrainingJobDetail): void;
+  /** The panel was closed (its job may be followed on without it). */
+  onClosed(hash: string): void;
+}
 
 const POLL_MS = 1000;
 /** Dataset rows per page. */
@@ -35,35 +52,50 @@ export class JobPanel {
   /** The adaptor's lineage in the runs folder, read when the page is ready (a job just trained has it by then). */
   private lineage: AdaptorLineage | undefined;
 
-  static show(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog, runsDir: () => string, hash: string): void {
+  static show(deps: JobPanelDeps, hash: string): void {
     const shown = JobPanel.open.get(hash);
     if (shown) return shown.panel.reveal();
-    const panel = vscode.window.createWebviewPanel(JobPanel.viewType, titleOf(hash), panelColumn(), webviewOptions(extensionUri));
-    new JobPanel(panel, extensionUri, connection, log, runsDir, hash);
+    const panel = vscode.window.createWebviewPanel(JobPanel.viewType, titleOf(hash), panelColumn(), webviewOptions(deps.extensionUri));
+    new JobPanel(panel, deps, hash);
   }
 
-  static registerSerializer(extensionUri: vscode.Uri, connection: Connection, log: ExtensionLog, runsDir: () => string): vscode.Disposable {
+  static registerSerializer(deps: JobPanelDeps): vscode.Disposable {
     return vscode.window.registerWebviewPanelSerializer(JobPanel.viewType, {
       deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
         if (!isJobPanelState(state) || JobPanel.open.has(state.hash)) return panel.dispose();
-        panel.webview.options = webviewOptions(extensionUri);
-        new JobPanel(panel, extensionUri, connection, log, runsDir, state.hash);
+        panel.webview.options = webviewOptions(deps.extensionUri);
+        new JobPanel(panel, deps, state.hash);
       },
     });
+  }
+
+  /** A job restarted elsewhere (the Training view): its open panel follows it again; false when none is open. */
+  static followAgain(hash: string): boolean {
+    const watch = JobPanel.open.get(hash)?.watch;
+    watch?.followAgain();
+    return watch !== undefined;
+  }
+
+  /** A deleted job's panel: nothing is left to show. */
+  static close(hash: string): void {
+    JobPanel.open.get(hash)?.panel.dispose();
   }
 
   static disposeAll(): void {
     for (const panel of [...JobPanel.open.values()]) panel.panel.dispose();
   }
 
+  private readonly log: ExtensionLog;
+  private readonly runsDir: () => string;
+
   private constructor(
     private readonly panel: vscode.WebviewPanel,
-    extensionUri: vscode.Uri,
-    connection: Connection,
-    private readonly log: ExtensionLog,
-    private readonly runsDir: () => string,
+    deps: JobPanelDeps,
     private readonly hash: string,
   ) {
+    const { extensionUri, connection } = deps;
+    this.log = deps.log;
+    this.runsDir = deps.runsDir;
     JobPanel.open.set(hash, this);
     panel.title = titleOf(hash);
     const access = connection.createClient();
@@ -75,6 +107,7 @@ export class JobPanel {
           this.detail = detail;
           this.readProblem = undefined;
           this.postView();
+          deps.onDetail(detail);
         },
         onLogs: (lines) => this.post({ type: 'logs', lines: lines.map(({ lineNumber, line }) => ({ lineNumber, line })) }),
         onError: (error) => {
@@ -85,7 +118,12 @@ export class JobPanel {
       this.disposables.add({ dispose: () => this.watch?.stop() });
     } else this.readProblem = access.reason;
     const { webview } = panel;
-    this.disposables.add(panel.onDidDispose(() => this.release()));
+    this.disposables.add(
+      panel.onDidDispose(() => {
+        this.release();
+        deps.onClosed(hash);
+      }),
+    );
     this.disposables.add(webview.onDidReceiveMessage((message: unknown) => (isTrainingWebviewMessage(message) ? void this.handle(message) : undefined)));
     // A hidden page is torn down; posts wait for its successor's `ready`.
     this.disposables.add(
@@ -106,6 +144,15 @@ export class JobPanel {
         return this.loadDataset(0, '');
       case 'cancel':
         return this.cancel();
+      case 'restart':
+        return this.restart();
+      case 'delete':
+        // The command asks first, says what was deleted and closes this panel.
+        return void vscode.commands.executeCommand(DELETE_COMMAND, this.hash);
+      case 'addToExperiment':
+        return runAdaptorAction(ADD_TO_EXPERIMENT, this.hash).catch((error: unknown) => this.log.showError(error));
+      case 'compareWithBase':
+        return runAdaptorAction(COMPARE_WITH_BASE, this.hash).catch((error: unknown) => this.log.showError(error));
       case 'copyName':
         return copyText(this.hash, 'Model name');
       case 'dataset':
@@ -126,6 +173,20 @@ export class JobPanel {
     }
     this.postView();
     this.watch?.pollNow();
+  }
+
+  private async restart(): Promise<void> {
+    if (!this.training) return;
+    this.actionNotice = 'Restart requested…';
+    this.postView();
+    try {
+      this.actionNotice = restartedWords(await this.training.restart(this.hash), 'This panel follows it.');
+    } catch (error) {
+      this.actionNotice = `The restart did not go through: ${error instanceof Error ? error.message : String(error)}`;
+      this.log.channel.warn(`Restart of training job ${this.hash}: ${this.actionNotice}`);
+    }
+    this.postView();
+    this.watch?.followAgain();
   }
 
   private async loadDataset(offset: number, query: string): Promise<void> {
@@ -152,7 +213,7 @@ export class JobPanel {
     const notice = this.readProblem ?? this.actionNotice;
     const view = this.detail
       ? jobPanelView(this.detail, notice, this.lineage)
-      : { hash: this.hash, status: 'LOADING', progress: '', deployed: '', loss: [], config: [], canCancel: false, ...(notice ? { notice } : {}) };
+      : { hash: this.hash, status: 'LOADING', progress: '', deployed: '', loss: [], config: [], canCancel: false, canRestart: false, canUseAdaptor: false, ...(notice ? { notice } : {}) };
     this.post({ type: 'show', view });
   }
 

@@ -22,7 +22,8 @@ export class JobNode extends vscode.TreeItem {
     this.description = row.description;
     this.tooltip = `${row.name}\n${row.detail}`;
     this.iconPath = new vscode.ThemeIcon(row.running ? 'sync~spin' : row.status === 'COMPLETED' ? 'pass' : row.status === 'FAILED' ? 'error' : 'circle-outline');
-    this.contextValue = row.running ? 'scalarlmTrainingJobRunning' : 'scalarlmTrainingJob';
+    // The menu's Cancel, Restart and Delete read it (package.json: view/item/context).
+    this.contextValue = row.running ? 'scalarlmTrainingJobRunning' : row.restartable ? 'scalarlmTrainingJobRestartable' : 'scalarlmTrainingJob';
     this.command = { command: OPEN_JOB_COMMAND, title: 'Open Training Job', arguments: [row.name] };
   }
 }

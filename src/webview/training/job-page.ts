@@ -4,8 +4,10 @@
 // The page's DOM, which host tests read (keep it stable):
 //   main[data-view="scalarlm-training"][data-status][data-lines][data-next-line]
 //     data-lines: log lines shown; data-next-line: the line number after the last shown (equal to data-lines when none is missing)
-//   #hash, #status, #progress, #deployed, #notice (aria-live), button#cancel, button#copy-name
-//   svg[data-points] (the loss chart), pre#logs, dl#config, dl#lineage (or p#lineage-none when none is recorded),
+//   #hash, #status, #progress, #deployed, #notice (aria-live), button#cancel, button#restart, button#delete,
+//   button#add-to-experiment and button#compare-with-base (hidden until COMPLETED), button#copy-name
+//   .loss-chart: svg[data-points] (the line), .loss-axis .high/.low, .step-axis .first/.last (HTML text, unscaled),
+//   pre#logs, dl#config, dl#lineage (or p#lineage-none when none is recorded),
 //   #dataset: input#dataset-search, #dataset-summary, ol#dataset-rows > li, button#dataset-prev, button#dataset-next
 
 import type { DatasetView, JobLogLine, JobPanelView } from '../../protocol/training';
@@ -17,6 +19,10 @@ const KEPT_LINES = 5000;
 
 export interface JobPageActions {
   cancel(): void;
+  restart(): void;
+  delete(): void;
+  addToExperiment(): void;
+  compareWithBase(): void;
   copyName(): void;
   dataset(offset: number, query: string): void;
 }
@@ -48,10 +54,18 @@ export function createJobPage(container: HTMLElement, actions: JobPageActions, s
   notice.setAttribute('aria-live', 'polite');
   const cancel = button('Cancel Job');
   cancel.id = 'cancel';
+  const restart = button('Restart Job');
+  restart.id = 'restart';
+  const remove = button('Delete Job…');
+  remove.id = 'delete';
+  const addTo = button('Add to Experiment…');
+  addTo.id = 'add-to-experiment';
+  const compare = button('Compare with Base');
+  compare.id = 'compare-with-base';
   const copy = button('Copy Model Name');
   copy.id = 'copy-name';
   const toolbar = element('div', 'toolbar');
-  toolbar.append(cancel, copy);
+  toolbar.append(addTo, compare, cancel, restart, remove, copy);
   header.append(title, hash, facts, error, notice, toolbar);
 
   const chart = createLossChart();
@@ -87,6 +101,10 @@ export function createJobPage(container: HTMLElement, actions: JobPageActions, s
   let lines: JobLogLine[] = [];
   let dataset: DatasetView | undefined;
   cancel.addEventListener('click', () => actions.cancel(), { signal });
+  restart.addEventListener('click', () => actions.restart(), { signal });
+  remove.addEventListener('click', () => actions.delete(), { signal });
+  addTo.addEventListener('click', () => actions.addToExperiment(), { signal });
+  compare.addEventListener('click', () => actions.compareWithBase(), { signal });
   copy.addEventListener('click', () => actions.copyName(), { signal });
   search.addEventListener('change', () => actions.dataset(0, search.value), { signal });
   prev.addEventListener('click', () => dataset && actions.dataset(Math.max(0, dataset.offset - dataset.limit), dataset.query), { signal });
@@ -103,6 +121,9 @@ export function createJobPage(container: HTMLElement, actions: JobPageActions, s
       error.hidden = view.error === undefined;
       setText(notice, view.notice ?? '');
       cancel.disabled = !view.canCancel;
+      restart.disabled = !view.canRestart;
+      addTo.hidden = !view.canUseAdaptor;
+      compare.hidden = !view.canUseAdaptor;
       chart.render(view.loss);
       config.replaceChildren(...view.config.flatMap(({ key, value }) => [element('dt', undefined, key), element('dd', undefined, value)]));
       lineage.replaceChildren(...(view.lineage ?? []).flatMap(({ key, value }) => [element('dt', undefined, key), element('dd', undefined, value)]));

@@ -18,6 +18,10 @@ startPage<TrainingHostMessage, TrainingWebviewMessage, JobPanelState>({
       document.body,
       {
         cancel: () => host.post({ type: 'cancel' }),
+        restart: () => host.post({ type: 'restart' }),
+        delete: () => host.post({ type: 'delete' }),
+        addToExperiment: () => host.post({ type: 'addToExperiment' }),
+        compareWithBase: () => host.post({ type: 'compareWithBase' }),
         copyName: () => host.post({ type: 'copyName' }),
         dataset: (offset, query) => host.post({ type: 'dataset', offset, query }),
       },

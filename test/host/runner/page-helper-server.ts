@@ -103,7 +103,7 @@ const routes: Record<string, Handler> = {
     }),
   'POST /webview/eval': (page, input) => inWebview(page, input, async (frame) => ({ value: await frame.evaluate(requireString(input, 'expression')) })),
   'POST /workbench/click': async (page, input) => {
-    await clickFirst(page.mainFrame(), requireString(input, 'selector'));
+    await clickFirst(page.mainFrame(), requireString(input, 'selector'), input.button === 'right' ? 'right' : 'left');
     return {};
   },
   'GET /workbench/text': async (page, _input, query) => {
@@ -195,10 +195,11 @@ function isWebviewContent(frame: Frame): boolean {
   }
 }
 
-async function clickFirst(frame: Frame, selector: string): Promise<void> {
+/** `button` right: the context menu, as a person opens it. */
+async function clickFirst(frame: Frame, selector: string, button: 'left' | 'right' = 'left'): Promise<void> {
   const element = frame.locator(selector).first();
   try {
-    await element.click({ timeout: ACTION_TIMEOUT_MS });
+    await element.click({ timeout: ACTION_TIMEOUT_MS, button });
   } catch (error) {
     if ((await element.count()) === 0) throw new HttpError(404, `nothing matches ${selector}`);
     throw error;

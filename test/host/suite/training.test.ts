@@ -5,7 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { screenshot, webviewClick, webviewQuery, webviewText, workbenchText } from './helpers/page';
+import { screenshot, webviewClick, webviewEval, webviewQuery, webviewText, workbenchText } from './helpers/page';
 import { pressInQuickInput, typeInQuickInput } from './helpers/quick-input';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
@@ -85,16 +85,21 @@ describe('training in the editor', () => {
       const text = await workbenchText(FIRST_ROW);
       return text?.includes('COMPLETED') && text;
     }, { timeoutMs: WAIT_MS, what: 'the Training view to show the job complete' });
-    assert.match(complete, /step 100 of 100 · loss \d\.\d{4}/);
+    assert.match(complete, /step 100 of 100 · average loss \d\.\d{4}/, 'list_models\' loss, named for what it is');
 
     await waitFor(async () => (await webviewQuery(hash, 'main[data-status="COMPLETED"]'))?.count === 1, { timeoutMs: WAIT_MS, what: 'the panel to show COMPLETED' });
     const points = await webviewQuery(hash, 'svg[data-points="100"] polyline');
     assert.equal(points?.count, 1, 'the loss chart has the 100 steps of the history');
+    const chart = await lossChartAsShown(hash);
+    for (const label of chart.labels) assert.ok(Math.abs(label.stretch - 1) < 0.1, `"${label.text}" is drawn at ${label.stretch.toFixed(2)} times its width`);
+    assert.deepEqual([chart.firstStep, chart.lastStep], ['1', '100'], 'the step axis runs from the first step to the last');
+    assert.match(chart.highLoss ?? '', /^\d\.\d{4}$/);
+    assert.ok(Number(chart.highLoss) > Number(chart.lowLoss), 'the loss axis has the highest loss at the top, the lowest below');
     const text = await waitFor(async () => {
       const shown = await webviewText(hash);
       return shown?.includes('Loaded 2 training examples') && shown;
     }, { timeoutMs: WAIT_MS, what: 'the logs in the panel' });
-    assert.match(text, /step 100 of 100/);
+    assert.match(text, /step 100 of 100 · last loss \d\.\d{4}/, 'the panel\'s loss: the last step\'s');
     assert.match(text, /What is the capital of Quux\?/, 'the dataset, as the server serves it');
     await screenshot('training-job-panel');
 
@@ -134,3 +139,42 @@ describe('training in the editor', () => {
     assert.match(notice, /current servers do not stop a running job for good[\s\S]*resubmits the job from its last checkpoint/);
   });
 });
+
+interface ChartAsShown {
+  /** Every piece of text shown in the Loss section, with its drawn width over its width as plain text in the same font. */
+  labels: { text: string; stretch: number }[];
+  firstStep?: string;
+  lastStep?: string;
+  highLoss?: string;
+  lowLoss?: string;
+}
+
+/** The loss chart as drawn: how wide each label is drawn against the same text unscaled, and the axes' labels. */
+function lossChartAsShown(hash: string): Promise<ChartAsShown> {
+  return webviewEval<ChartAsShown>(
+    hash,
+    `(() => {
+      const section = document.querySelector('svg[data-points]').closest('section');
+      const leaves = [...section.querySelectorAll('*')].filter((el) => el.children.length === 0 && el.textContent.trim() !== '' && el.tagName !== 'H2' && el.getClientRects().length > 0);
+      const labels = leaves.map((el) => {
+        const style = getComputedStyle(el);
+        const probe = document.createElement('span');
+        probe.style.cssText = 'position:absolute;white-space:pre;visibility:hidden';
+        probe.style.font = style.font;
+        probe.style.fontSize = style.fontSize;
+        probe.style.fontFamily = style.fontFamily;
+        probe.textContent = el.textContent;
+        document.body.append(probe);
+        const plain = probe.getBoundingClientRect().width;
+        probe.remove();
+        // The text's own box: an HTML label's element may be wider than its text (a flex item stretched).
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const drawn = el instanceof SVGElement ? el.getBoundingClientRect() : range.getBoundingClientRect();
+        return { text: el.textContent, stretch: drawn.width / plain };
+      });
+      const text = (selector) => section.querySelector(selector)?.textContent ?? undefined;
+      return { labels, firstStep: text('.step-axis .first'), lastStep: text('.step-axis .last'), highLoss: text('.loss-axis .high'), lowLoss: text('.loss-axis .low') };
+    })()`,
+  );
+}

@@ -91,7 +91,7 @@ describe('scalarlm-lab cancel, restart and delete', function () {
       assert.match(piped.stderr, /stdin is not a terminal: give --yes to delete job [0-9a-f]{64} without being asked/);
       const declined = await cli(sim, ['delete', hash], { stdin: 'n\n', tty: true });
       assert.equal(declined.code, 0, declined.stderr);
-      assert.match(declined.stderr, new RegExp(`Delete training job ${hash} \\(COMPLETED, step 2/2\\)\\?.*\\[y/N\\] Not deleted\\.`, 's'));
+      assert.match(declined.stderr, new RegExp(`Delete training job ${hash} \\(COMPLETED, step 2 of 2\\)\\? A running job is stopped; its directory, checkpoints and logs are removed from the deployment\\. It cannot be undone\\. \\[y/N\\] Not deleted\\.`, 's'));
       assert.equal(await statusOf(sim, hash), 'COMPLETED');
 
       const asked = await cli(sim, ['delete', hash], { stdin: 'y\n', tty: true });

@@ -47,7 +47,7 @@ describe('scalarlm-lab train and the training jobs', function () {
       assert.equal(record.status, 'COMPLETED');
       assert.match(record.job_hash, /^[0-9a-f]{64}$/);
       assert.equal(record.model, record.job_hash);
-      assert.match(trained.stderr, /TRAINING step \d+\/20 loss \d\.\d{4}/);
+      assert.match(trained.stderr, /TRAINING · step \d+ of 20 · last loss \d\.\d{4}/);
 
       const models = await runBuilt(['models', '--url', sim.url]);
       assert.match(models.stdout, new RegExp(`${record.model} +adaptor of tiny-random/gemma-4-dense`));
@@ -157,10 +157,10 @@ describe('scalarlm-lab train and the training jobs', function () {
 
       // `job` asks whether the adaptor answers, which registers it (deployed) as a request naming it does.
       const job = await cli(sim, ['job', hash]);
-      assert.match(job.stdout, /Status {2}COMPLETED step 3\/3 loss/);
+      assert.match(job.stdout, /Status {2}COMPLETED · step 3 of 3 · last loss/);
       assert.match(job.stdout, /Served {2}yes: ask for it with --model/);
       const jobs = await cli(sim, ['jobs']);
-      assert.match(jobs.stdout, new RegExp(`^JOB +STATUS +STEP +LOSS +DEPLOYED +STARTED \\(UTC\\)\\n${hash} +COMPLETED +3/3 +\\d\\.\\d{4} +yes`));
+      assert.match(jobs.stdout, new RegExp(`^JOB +STATUS +PROGRESS +AVERAGE LOSS +DEPLOYED +STARTED \\(UTC\\)\\n${hash} +COMPLETED +step 3 of 3 +\\d\\.\\d{4} +yes`));
       const unknown = await cli(sim, ['job', 'f'.repeat(64)]);
       assert.equal(unknown.code, 1);
       assert.match(unknown.stderr, /The deployment has no training job "f{64}"/);

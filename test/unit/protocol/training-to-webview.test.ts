@@ -11,11 +11,11 @@ describe('training job webview: messages', () => {
     }
   });
 
-  it('the host acts only on well-formed posts: ready with a whole line number, cancel, copy, a dataset page', () => {
+  it('the host acts only on well-formed posts: ready with a whole line number, cancel, restart, delete, the adaptor\'s next steps, copy, a dataset page', () => {
     assert.equal(isTrainingWebviewMessage({ type: 'ready', nextLine: 12 }), true);
-    assert.equal(isTrainingWebviewMessage({ type: 'cancel' }), true);
+    for (const type of ['cancel', 'restart', 'delete', 'addToExperiment', 'compareWithBase', 'copyName']) assert.equal(isTrainingWebviewMessage({ type }), true, type);
     assert.equal(isTrainingWebviewMessage({ type: 'dataset', offset: 20, query: 'Quux' }), true);
-    for (const value of [{ type: 'ready' }, { type: 'ready', nextLine: 1.5 }, { type: 'dataset', offset: '0', query: '' }, { type: 'delete' }]) {
+    for (const value of [{ type: 'ready' }, { type: 'ready', nextLine: 1.5 }, { type: 'dataset', offset: '0', query: '' }, { type: 'deleteAll' }]) {
       assert.equal(isTrainingWebviewMessage(value), false, JSON.stringify(value));
     }
   });

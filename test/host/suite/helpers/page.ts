@@ -73,6 +73,11 @@ export async function workbenchClick(selector: string): Promise<void> {
   await required('POST', '/workbench/click', { selector }, `click ${selector} in the workbench`);
 }
 
+/** Right-clicks the first element matching `selector`: its context menu opens. */
+export async function workbenchRightClick(selector: string): Promise<void> {
+  await required('POST', '/workbench/click', { selector, button: 'right' }, `right-click ${selector} in the workbench`);
+}
+
 /** Resizes the browser window the workbench runs in (the runner opens it at 1280×800). */
 export async function setWindowSize(width: number, height: number): Promise<void> {
   await required('POST', '/viewport', { width, height }, `resize the window to ${width}×${height}`);

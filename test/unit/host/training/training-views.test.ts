@@ -3,9 +3,9 @@
 // plainly).
 
 import * as assert from 'node:assert/strict';
-import { cancelWords, canonicalParams, LINEAGE_FORMAT, lineageFacts, type AdaptorLineage, type CancelOutcome, type TrainingJobDetail } from '../../../../src/core/training';
+import { cancelWords, canonicalParams, deleteQuestion, jobProgress, LINEAGE_FORMAT, lineageFacts, type AdaptorLineage, type CancelOutcome, type TrainingJobDetail } from '../../../../src/core/training';
 import { anyRunning, jobRows, refreshesAgain } from '../../../../src/host/training/job-list';
-import { cancelNotice, jobPanelView } from '../../../../src/host/training/job-view';
+import { cancelNotice, EDITOR_JOB_ACTIONS, jobPanelView } from '../../../../src/host/training/job-view';
 import { formArguments, readFormValue, TRAIN_FORM } from '../../../../src/host/training/train-form';
 
 const field = (name: string) => TRAIN_FORM.find((f) => f.name === name)!;
@@ -40,7 +40,8 @@ describe('training in the editor: the form, the job list, the job view', () => {
     const rows = jobRows(jobs);
     assert.deepEqual(rows.map((r) => r.name), ['new', 'mid', 'old']);
     assert.equal(rows[0].description, 'TRAINING · step 3 of 20 · not deployed');
-    assert.equal(rows[2].description, 'COMPLETED · step 20 of 20 · loss 0.1235 · deployed');
+    assert.equal(rows[2].description, 'COMPLETED · step 20 of 20 · average loss 0.1235 · deployed');
+    assert.match(rows[2].detail, /running average, which weights the first steps/);
     assert.deepEqual(rows.map((r) => r.running), [true, false, false]);
     assert.equal(anyRunning(jobs), true);
     assert.equal(anyRunning(jobs.filter((j) => j.name !== 'new')), false);
@@ -59,12 +60,19 @@ describe('training in the editor: the form, the job list, the job view', () => {
       status: { status: 'TRAINING', maxSteps: 4, history: [{ step: 0, loss: 2, time: 1 }, { step: 1, loss: 1.5, time: 2 }] },
     };
     const view = jobPanelView(detail);
-    assert.equal(view.progress, 'step 2 of 4 · loss 1.5000 · ETA 2s');
+    assert.equal(view.progress, 'step 2 of 4 · last loss 1.5000 · ETA 2s');
     assert.deepEqual(view.loss, [{ step: 0, loss: 2 }, { step: 1, loss: 1.5 }]);
     assert.deepEqual(view.config, [{ key: 'max_steps', value: '4' }, { key: 'llm_name', value: '"tiny"' }]);
     assert.equal(view.canCancel, true);
     assert.equal(jobPanelView({ ...detail, status: { ...detail.status, status: 'COMPLETED' } }).canCancel, false);
     assert.equal(view.lineage, undefined, 'no lineage recorded: the page says so');
+  });
+
+  it('words a queued job as queued with its max steps, in the list (0 of 0, loss 0.0 from list_models) and the panel', () => {
+    const [row] = jobRows([{ name: 'q', status: 'QUEUED', startTime: 1, step: 0, maxSteps: 0, loss: 0, deployed: false }]);
+    assert.equal(row.description, 'queued · not deployed');
+    const queued: TrainingJobDetail = { hash: 'q', deployed: false, config: { max_steps: 100 }, status: { status: 'QUEUED', history: [] } };
+    assert.equal(jobPanelView(queued).progress, 'queued, 100 steps');
   });
 
   it("gives the job panel the adaptor's lineage as the CLI's job HASH words it", () => {
@@ -84,7 +92,7 @@ describe('training in the editor: the form, the job list, the job view', () => {
     assert.deepEqual(view.lineage?.find((fact) => fact.key === 'Deployment'), { key: 'Deployment', value: 'http://localhost:8000, version not reported' });
   });
 
-  it('says what a cancel comes to in the command line\'s words, naming the commands to run in a terminal', () => {
+  it("says what a cancel comes to in the command line's words, naming the editor's Restart and Delete", () => {
     const status = (s: string) => ({ status: s, history: [] });
     const outcome = (kind: CancelOutcome['kind'], after: string): CancelOutcome => ({
       kind,
@@ -95,10 +103,23 @@ describe('training in the editor: the form, the job list, the job view', () => {
     });
     const hash = 'a'.repeat(64);
     const running = cancelNotice(hash, outcome('stops-at-step', 'TRAINING'));
-    assert.equal(running, cancelWords(hash, 'stops-at-step', status('TRAINING'), { restart: `scalarlm-lab restart ${hash} (in a terminal)`, delete: `scalarlm-lab delete ${hash} (in a terminal)`, show: `scalarlm-lab job ${hash} (in a terminal)` }));
-    assert.match(running, /current servers do not stop a running job for good[\s\S]*Only scalarlm-lab delete a{64} \(in a terminal\) stops it for good\.$/);
+    assert.equal(running, cancelWords(hash, 'stops-at-step', status('TRAINING'), EDITOR_JOB_ACTIONS));
+    assert.match(running, /current servers do not stop a running job for good[\s\S]*Only Delete Job… \(in its panel, or the Training view's menu\) stops it for good\.$/);
     // A queued job's cancel sticks (training.md §4): the editor said it might start again.
-    assert.match(cancelNotice(hash, outcome('not-started', 'CANCELLED')), /stays CANCELLED and will not run\. Run it again with scalarlm-lab restart a{64} \(in a terminal\)/);
+    assert.match(cancelNotice(hash, outcome('not-started', 'CANCELLED')), /stays CANCELLED and will not run\. Run it again with Restart Job \(in its panel, or the Training view's menu\)/);
+    assert.doesNotMatch(running, /scalarlm-lab|terminal/);
     assert.match(cancelNotice(hash, outcome('ended', 'COMPLETED')), /had already ended \(COMPLETED\): nothing to cancel/);
+  });
+
+  it('offers Restart only for a FAILED or CANCELLED job, in the list and the panel, and asks a delete in the command line\'s words', () => {
+    const rows = jobRows(['FAILED', 'CANCELLED', 'COMPLETED', 'TRAINING', 'QUEUED'].map((status, i) => ({ name: status, status, startTime: 10 - i })));
+    assert.deepEqual(rows.map((r) => [r.name, r.restartable]), [['FAILED', true], ['CANCELLED', true], ['COMPLETED', false], ['TRAINING', false], ['QUEUED', false]]);
+    const detail = (s: string): TrainingJobDetail => ({ hash: 'h', deployed: false, config: { max_steps: 2 }, status: { status: s, history: [{ step: 1, loss: 0.5 }] } });
+    assert.equal(jobPanelView(detail('CANCELLED')).canRestart, true);
+    assert.equal(jobPanelView(detail('COMPLETED')).canRestart, false);
+    const asked = deleteQuestion('h', jobProgress(detail('COMPLETED').status, { max_steps: 2 }));
+    assert.equal(asked.question, 'Delete training job h (COMPLETED, step 2 of 2)?');
+    assert.match(asked.consequence, /checkpoints and logs are removed from the deployment\. It cannot be undone\./);
+    assert.equal(deleteQuestion('h', jobProgress({ status: 'QUEUED', history: [] }, { max_steps: 100 })).question, 'Delete training job h (queued, 100 steps)?');
   });
 });

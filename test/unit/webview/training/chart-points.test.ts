@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { polylinePoints } from '../../../../src/webview/training/chart-points';
+import { axisLabels, polylinePoints } from '../../../../src/webview/training/chart-points';
 
 describe('training job page: the loss chart', () => {
   it('spans the steps left to right and puts the highest loss at the top, the lowest at the bottom', () => {
@@ -10,5 +10,10 @@ describe('training job page: the loss chart', () => {
   it('draws nothing without a history, and one point as a flat line', () => {
     assert.equal(polylinePoints([]), '');
     assert.equal(polylinePoints([{ step: 0, loss: 1 }]), '4.0,60.0 396.0,60.0');
+  });
+
+  it('labels the axes with the highest and lowest loss and the first and last step, counted from 1 as the job counts them', () => {
+    assert.deepEqual(axisLabels([{ step: 0, loss: 2.55 }, { step: 1, loss: 0.969699 }, { step: 2, loss: 0.388338 }]), { highestLoss: '2.5500', lowestLoss: '0.3883', firstStep: '1', lastStep: '3' });
+    assert.equal(axisLabels([]), undefined);
   });
 });
