@@ -36,6 +36,8 @@ export interface MatrixView {
   setSelected(cell: CellRef | undefined): void;
   /** Scrolls so the selected cell shows whole. */
   revealSelected(): void;
+  /** Scrolls sideways so the column (by index) shows whole beside the row labels, when it is shown. */
+  revealColumn(column: number): void;
   scrollTo(scrollTop: number): void;
 }
 
@@ -177,6 +179,13 @@ export function createMatrixView(callbacks: MatrixCallbacks, signal: AbortSignal
       const left = scrollLeftToReveal({ scrollLeft: root.scrollLeft, width: root.clientWidth, labelWidth: row.labelWidth() }, cell.offsetLeft, cell.offsetWidth);
       if (left !== root.scrollLeft) root.scrollLeft = left;
       updateActiveDescendant();
+    },
+    revealColumn(column) {
+      const header = headers.find((candidate) => candidate.column === column)?.header.element;
+      if (header === undefined) return;
+      const labelWidth = head.firstElementChild?.getBoundingClientRect().width ?? 0;
+      const left = scrollLeftToReveal({ scrollLeft: root.scrollLeft, width: root.clientWidth, labelWidth }, header.offsetLeft, header.offsetWidth);
+      if (left !== root.scrollLeft) root.scrollLeft = left;
     },
     scrollTo(scrollTop) {
       virtual.scrollTo(scrollTop);

@@ -17,7 +17,7 @@ import { ItemStore } from './item-store';
 import { hiddenByFilter } from './item-text';
 import { createListView } from './list-view';
 import { createUnknownGroupsView } from './unknown-groups-view';
-import { RUN_ACTIONS, toolbarButtons } from './wording';
+import { RUN_ACTIONS, RUN_ROW, toolbarButtons } from './wording';
 
 
 /** Scrolling fires every frame; the saved position only needs to be right when the page goes away. */
@@ -45,7 +45,7 @@ export function createResultsPage(
     refilter();
     save();
   }, signal);
-  const toolbar = createActionToolbar(RUN_ACTIONS, { primary: 'retryFailed', label: 'Run actions' }, (action) => host.post({ type: 'run', action }), signal);
+  const toolbar = createActionToolbar(RUN_ACTIONS, { primary: 'retryFailed', row: RUN_ROW, label: 'Run actions' }, (action) => host.post({ type: 'run', action }), signal);
   const unknownGroups = createUnknownGroupsView((group) => host.post({ type: 'resubmitUnknown', group }), signal);
   const searchBox = createSearchBox({ label: 'Search prompts, responses and errors', controls: 'list', noun: 'item' }, (query) => {
     search = query;
