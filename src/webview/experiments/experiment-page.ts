@@ -140,6 +140,7 @@ export function createExperimentPage(
         requestDetail();
         detailView.focus();
       },
+      close: () => select(undefined),
       scrolled: (top) => {
         scrollTop = top;
         saveSoon();
@@ -161,6 +162,10 @@ export function createExperimentPage(
         save();
       },
       review: (cell, chosen, correction) => host.post({ type: 'review', ...cell, verdict: chosen, ...(correction !== undefined ? { correction } : {}) }),
+      close: () => {
+        select(undefined);
+        matrix.element.focus();
+      },
     },
     signal,
   );

@@ -20,6 +20,8 @@ export interface MatrixCallbacks {
   select(cell: CellRef, open: boolean): void;
   /** Enter on the selected cell. */
   open(): void;
+  /** Escape with a cell selected: its detail closes. */
+  close(): void;
   scrolled(scrollTop: number): void;
 }
 
@@ -123,6 +125,7 @@ export function createMatrixView(callbacks: MatrixCallbacks, signal: AbortSignal
       isMoveKey: isGridKey,
       hasSelection: () => selected !== undefined,
       open: () => callbacks.open(),
+      close: () => callbacks.close(),
       ctrlMoves: true,
       move: (key, ctrl) => {
         const from = selected === undefined ? undefined : { row: positionOf(rows, selected.row), column: Math.max(0, columns.findIndex((column) => column.index === selected?.column)) };

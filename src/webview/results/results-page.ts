@@ -61,6 +61,7 @@ export function createResultsPage(
       },
       reveal: (index) => host.post({ type: 'item', action: 'reveal', index }),
       openDetail: () => detail.focus(),
+      closeDetail: () => closeDetail(),
       scrolled: (top) => {
         scrollTop = top;
         saveSoon();
@@ -75,6 +76,10 @@ export function createResultsPage(
         responseFormat = format;
         detail.setFormat(format);
         save();
+      },
+      close: () => {
+        closeDetail();
+        list.element.focus();
       },
     },
     signal,
@@ -109,11 +114,16 @@ export function createResultsPage(
     saveTimer = setTimeout(save, SAVE_SCROLL_DELAY_MS);
   }
 
-  function select(index: number): void {
+  /** Selecting an item opens its detail; closing it lets the list take the height back. */
+  function select(index: number | undefined): void {
     selected = index;
     list.setSelected(index);
     showDetail();
     save();
+  }
+
+  function closeDetail(): void {
+    select(undefined);
   }
 
   /** The item the detail pane shows, as the host last heard of it: the host asks the server about it. */
@@ -124,6 +134,7 @@ export function createResultsPage(
    * stays, so the keyboard goes on from there and the item comes back when the filter does).
    */
   function showDetail(): void {
+    detail.element.hidden = selected === undefined;
     const item = selected === undefined ? undefined : store.get(selected);
     const visible = item !== undefined && positionOf(indexes, item.index).present ? item : undefined;
     detail.show(visible, item !== undefined && visible === undefined ? hiddenByFilter(item) : undefined);
