@@ -100,6 +100,17 @@ async function columnShown(column: number): Promise<{ shown: number; width: numb
   })()`);
 }
 
+const detailShown = () => webviewEval<boolean>(EXPERIMENT_PANEL, `!document.querySelector('.detail').hidden`);
+
+/** A click on a cell opens the detail under the matrix; Escape in the matrix closes it, and the rows are back in view. */
+async function detailOpensAndCloses(size: (typeof SIZES)[number]): Promise<void> {
+  await webviewClick(EXPERIMENT_PANEL, '.cell[data-row="0"][data-column="0"]');
+  await waitFor(detailShown, { timeoutMs: 10_000, what: 'a click on a cell to open its detail' });
+  await pressKey('Escape');
+  await waitFor(async () => !(await detailShown()), { timeoutMs: 10_000, what: 'Escape in the matrix to close the detail' });
+  assertFits(size, await fit());
+}
+
 /** What has the keyboard in the panel's page: an action's name, the … button's, or the element's tag. */
 async function focused(): Promise<string> {
   return webviewEval<string>(EXPERIMENT_PANEL, `(() => { const at = document.activeElement; return at?.dataset.action ?? (at?.classList.contains('more-actions') ? 'more' : at?.tagName ?? ''); })()`);
@@ -143,6 +154,7 @@ describe('the experiment panel fits a laptop window', () => {
       measured.push({ size, figures });
     }
     for (const { size, figures } of measured) assertFits(size, figures);
+    await detailOpensAndCloses(SIZES[SIZES.length - 1]);
     await moreActionsByKeyboard(config);
 
     const data = await workspaceFile('fit/training.jsonl', '{"input": "Greet Ada", "output": "Hello Ada"}\n{"input": "Greet Alan", "output": "Hello Alan"}\n');
