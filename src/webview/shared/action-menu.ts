@@ -16,7 +16,7 @@ export interface ActionMenu {
   isOpen(): boolean;
 }
 
-/** Below the button and right-aligned with it, kept inside the page. */
+/** Below the button, left-aligned with it and moved left as far as it must to stay inside the page. */
 const GAP_PX = 2;
 
 export function createActionMenu(id: string, label: string, signal: AbortSignal): ActionMenu {
@@ -49,7 +49,7 @@ export function createActionMenu(id: string, label: string, signal: AbortSignal)
       const box = more.getBoundingClientRect();
       const top = box.bottom + GAP_PX;
       menu.style.top = `${top}px`;
-      menu.style.right = `${Math.max(0, document.documentElement.clientWidth - box.right)}px`;
+      menu.style.left = `${box.left}px`;
       menu.style.maxHeight = `${Math.max(0, window.innerHeight - top - GAP_PX)}px`;
     },
     { signal },
@@ -60,6 +60,10 @@ export function createActionMenu(id: string, label: string, signal: AbortSignal)
       const open = (event as ToggleEvent).newState === 'open';
       more.setAttribute('aria-expanded', String(open));
       if (open) {
+        // Its width is known once it shows: a button near the right edge (or a wide menu) would put it past the page.
+        const width = document.documentElement.clientWidth;
+        const box = menu.getBoundingClientRect();
+        if (box.right > width - GAP_PX) menu.style.left = `${Math.max(GAP_PX, width - GAP_PX - box.width)}px`;
         const choices = enabled();
         focusItem(openAt === 'first' ? choices[0] : choices[choices.length - 1]);
         openAt = 'first';

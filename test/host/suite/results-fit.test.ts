@@ -5,7 +5,8 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { pressKey, screenshot, setWindowSize, webviewClick, webviewEval } from './helpers/page';
+import { pressKey, screenshot, setWindowSize, webviewClick, webviewEval, webviewQuery } from './helpers/page';
+import { clickAction } from './helpers/panel-actions';
 import { RESULTS, waitForPhase } from './helpers/results';
 import { useSuiteSimulator } from './helpers/suite-simulator';
 import { waitFor } from './helpers/wait';
@@ -78,6 +79,12 @@ describe('the results list fits a laptop window', () => {
       measured.push({ where: `at ${width}×${height}`, figures });
     }
     for (const { where, figures } of measured) assertListFills(where, figures);
+    // The run is over, so no action of the row applies: … is first in the line, and its menu opens inside the page.
+    const runId = await webviewEval<string>(RESULTS, `document.querySelector('main').dataset.runId`);
+    await clickAction(RESULTS, 'openLedger');
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath.includes(runId), { timeoutMs: 10_000, what: "Open ledger from the … menu to open the run's ledger" });
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await waitFor(async () => (await webviewQuery(RESULTS, `main[data-run-id="${runId}"]`))?.count, { timeoutMs: 10_000, what: 'the results panel in front again' });
 
     // At 1280×720: a click opens the item's detail, Escape in the list closes it.
     await webviewClick(RESULTS, '.row[data-index="2"]');
