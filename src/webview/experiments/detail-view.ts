@@ -25,6 +25,8 @@ export interface DetailCallbacks {
   repeatChosen(repeat: number): void;
   formatChosen(format: OutputFormat): void;
   review: ReviewSent;
+  /** The Close button, or Escape in the pane. */
+  close(): void;
 }
 
 /** The cell to show: what the matrix knows of it, and its full detail once the host sent it. */
@@ -50,7 +52,7 @@ export interface DetailView {
 const DETAIL_ACTIONS: readonly DetailAction[] = ['copyOutput', 'openOutput', 'openPrompt', 'diff', 'copyAsCurl', 'copyAsPython', 'copyAsTypeScript'];
 
 export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal): DetailView {
-  const pane = createDetailPane('Selected cell', 'Select a cell to see it in full.');
+  const pane = createDetailPane('Selected cell', 'Select a cell to see it in full.', () => callbacks.close(), signal);
   const root = pane.element;
   const openPrompt = actionButton('openPrompt', 'Open prompt');
   pane.head.append(openPrompt);

@@ -36,7 +36,7 @@ import { filterRows, filtersByCells, filtersByMarks, shownColumns, type MatrixFi
 import { createMatrixView } from './matrix-view';
 import { createReviewFilter } from './review-filter';
 import { createVerdictFilter } from './verdict-filter';
-import { comparedWhere, EXPERIMENT_TOOLBAR, toolbarButtons, type ToolbarContext } from './wording';
+import { comparedWhere, EXPERIMENT_ROW, EXPERIMENT_TOOLBAR, toolbarButtons, type ToolbarContext } from './wording';
 
 /** Scrolling fires every frame; the saved position only needs to be right when the page goes away. */
 const SAVE_SCROLL_DELAY_MS = 250;
@@ -112,7 +112,7 @@ export function createExperimentPage(
     refilter();
     save();
   }, signal);
-  const toolbar = createActionToolbar(EXPERIMENT_TOOLBAR, { primary: 'rerunErrors', label: 'Experiment actions' }, (action) => host.post({ type: 'run', action }), signal);
+  const toolbar = createActionToolbar(EXPERIMENT_TOOLBAR, { primary: 'rerunErrors', row: EXPERIMENT_ROW, label: 'Experiment actions' }, (action) => host.post({ type: 'run', action }), signal);
   const comparisonBar = createComparisonBar((action) => host.post({ type: 'run', action }), signal);
   const baselineBar = createBaselineBar();
   const columnFilter = createColumnFilter((chosen) => {
@@ -140,6 +140,7 @@ export function createExperimentPage(
         requestDetail();
         detailView.focus();
       },
+      close: () => select(undefined),
       scrolled: (top) => {
         scrollTop = top;
         saveSoon();
@@ -161,6 +162,10 @@ export function createExperimentPage(
         save();
       },
       review: (cell, chosen, correction) => host.post({ type: 'review', ...cell, verdict: chosen, ...(correction !== undefined ? { correction } : {}) }),
+      close: () => {
+        select(undefined);
+        matrix.element.focus();
+      },
     },
     signal,
   );
@@ -223,6 +228,8 @@ export function createExperimentPage(
   }
 
   function showDetail(): void {
+    // With nothing selected the pane is closed: the matrix takes its height.
+    detailView.element.hidden = selected === undefined;
     if (selected === undefined) {
       detailView.show(undefined);
       return;
@@ -322,6 +329,7 @@ export function createExperimentPage(
     showDetail();
     scrollTop = saved?.scrollTop ?? 0;
     matrix.scrollTo(scrollTop);
+    revealComparedColumn();
     if (selected !== undefined) requestDetail();
     save();
   }
@@ -362,9 +370,19 @@ export function createExperimentPage(
     }
   }
 
+  /**
+   * The compared column in view: Compare with Base adds the adaptor's column, and Compare columns… may pick one,
+   * past the panel's width (a laptop's half window shows two columns); the matrix scrolls sideways to it.
+   */
+  function revealComparedColumn(): void {
+    if (comparison?.kind === 'columns') matrix.revealColumn(comparison.other);
+  }
+
   function comparisonMessage(next: ComparisonView | null): void {
     const stopped = next === null;
+    const before = comparison;
     showComparison(next ?? undefined);
+    if (next?.kind === 'columns' && (before?.kind !== 'columns' || before.base !== next.base || before.other !== next.other)) revealComparedColumn();
     if (stopped) {
       const wasFiltering = changedOnly;
       changedOnly = false;

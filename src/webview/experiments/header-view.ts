@@ -20,6 +20,8 @@ export function createHeaderView(signal: AbortSignal): HeaderView {
     element: frame.element,
     showExperiment(header) {
       setText(frame.title, header.title);
+      // The title is one line, cut when long: its tooltip says it whole.
+      frame.title.title = header.title;
       setText(frame.source, [header.sourceLabel, `created ${formatCreated(header.createdAt)}`].filter((part) => part !== '').join(' · '));
       setText(frame.parameters, columnsSummary(header));
       frame.showWarnings(header.warnings);

@@ -20,6 +20,8 @@ export interface MatrixCallbacks {
   select(cell: CellRef, open: boolean): void;
   /** Enter on the selected cell. */
   open(): void;
+  /** Escape with a cell selected: its detail closes. */
+  close(): void;
   scrolled(scrollTop: number): void;
 }
 
@@ -36,6 +38,8 @@ export interface MatrixView {
   setSelected(cell: CellRef | undefined): void;
   /** Scrolls so the selected cell shows whole. */
   revealSelected(): void;
+  /** Scrolls sideways so the column (by index) shows whole beside the row labels, when it is shown. */
+  revealColumn(column: number): void;
   scrollTo(scrollTop: number): void;
 }
 
@@ -121,6 +125,7 @@ export function createMatrixView(callbacks: MatrixCallbacks, signal: AbortSignal
       isMoveKey: isGridKey,
       hasSelection: () => selected !== undefined,
       open: () => callbacks.open(),
+      close: () => callbacks.close(),
       ctrlMoves: true,
       move: (key, ctrl) => {
         const from = selected === undefined ? undefined : { row: positionOf(rows, selected.row), column: Math.max(0, columns.findIndex((column) => column.index === selected?.column)) };
@@ -177,6 +182,13 @@ export function createMatrixView(callbacks: MatrixCallbacks, signal: AbortSignal
       const left = scrollLeftToReveal({ scrollLeft: root.scrollLeft, width: root.clientWidth, labelWidth: row.labelWidth() }, cell.offsetLeft, cell.offsetWidth);
       if (left !== root.scrollLeft) root.scrollLeft = left;
       updateActiveDescendant();
+    },
+    revealColumn(column) {
+      const header = headers.find((candidate) => candidate.column === column)?.header.element;
+      if (header === undefined) return;
+      const labelWidth = head.firstElementChild?.getBoundingClientRect().width ?? 0;
+      const left = scrollLeftToReveal({ scrollLeft: root.scrollLeft, width: root.clientWidth, labelWidth }, header.offsetLeft, header.offsetWidth);
+      if (left !== root.scrollLeft) root.scrollLeft = left;
     },
     scrollTo(scrollTop) {
       virtual.scrollTo(scrollTop);

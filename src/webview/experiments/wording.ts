@@ -12,8 +12,11 @@ export type ComparisonBarAction = Extract<ExperimentAction, 'clearComparison' | 
 /** The toolbar's actions: all but the comparison bar's (its buttons sit beside the counts they change). */
 export type ToolbarAction = Exclude<ExperimentAction, ComparisonBarAction>;
 
-/** The toolbar, left to right. */
+/** The toolbar's actions, in its "More actions" menu's order. */
 export const EXPERIMENT_TOOLBAR: readonly ToolbarAction[] = ['rerunErrors', 'resume', 'cancel', 'compareWith', 'compareColumns', 'setBaseline', 'clearBaseline', 'saveBaselineFile', 'exportJsonl', 'exportCsv', 'exportHtml', 'exportTraining', 'openLedger', 'openSource'];
+
+/** The actions in the toolbar's row while they fit, left to right: the run's own and comparing; the rest are in its menu. */
+export const EXPERIMENT_ROW: readonly ToolbarAction[] = ['rerunErrors', 'resume', 'cancel', 'compareWith', 'compareColumns'];
 
 /** What the toolbar knows beyond the run's phase and counts: what is compared, how many columns, the experiment's baseline. */
 export interface ToolbarContext {

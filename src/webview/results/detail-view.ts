@@ -13,6 +13,8 @@ import { ASKING_SERVER, serverFactsLines } from './server-facts-text';
 export interface DetailCallbacks {
   action(action: ItemAction, index: number): void;
   formatChosen(format: ResponseFormat): void;
+  /** The Close button, or Escape in the pane. */
+  close(): void;
 }
 
 export interface DetailView {
@@ -35,7 +37,7 @@ const NOTHING_SELECTED = 'Select an item to see it in full.';
 const ITEM_ACTIONS: readonly ItemAction[] = ['reveal', 'copyResponse', 'copyRequestId', 'openResponse'];
 
 export function createDetailView(callbacks: DetailCallbacks, signal: AbortSignal): DetailView {
-  const pane = createDetailPane('Selected item', NOTHING_SELECTED);
+  const pane = createDetailPane('Selected item', NOTHING_SELECTED, () => callbacks.close(), signal);
   const root = pane.element;
   const reveal = actionButton('reveal', '', 'origin link');
   const group = element('span', 'detail-group');

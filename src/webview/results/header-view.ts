@@ -26,6 +26,8 @@ export function createHeaderView(signal: AbortSignal): HeaderView {
     element: frame.element,
     showRun(header) {
       setText(frame.title, header.title);
+      // The title is one line, cut when long: its tooltip says it whole.
+      frame.title.title = header.title;
       const sourceParts = [header.sourceLabel, header.parentRunId === undefined ? undefined : retryLine(header.parent)];
       setText(frame.source, sourceParts.filter((part) => part !== undefined).join(' · '));
       frame.source.hidden = frame.source.textContent === '';

@@ -16,6 +16,8 @@ export interface ListCallbacks {
   select(index: number): void;
   reveal(index: number): void;
   openDetail(): void;
+  /** Escape with an item selected: its detail closes. */
+  closeDetail(): void;
   scrolled(scrollTop: number): void;
 }
 
@@ -90,6 +92,7 @@ export function createListView(callbacks: ListCallbacks, signal: AbortSignal): L
       isMoveKey: isNavigationKey,
       hasSelection: () => selected !== undefined,
       open: () => callbacks.openDetail(),
+      close: () => callbacks.closeDetail(),
       move: (key) => {
         const from = selected === undefined ? undefined : positionOf(indexes, selected);
         const position = nextPosition(key, from, indexes.length, rowsPerPage(rows.viewport()));

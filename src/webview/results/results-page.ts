@@ -17,7 +17,7 @@ import { ItemStore } from './item-store';
 import { hiddenByFilter } from './item-text';
 import { createListView } from './list-view';
 import { createUnknownGroupsView } from './unknown-groups-view';
-import { RUN_ACTIONS, toolbarButtons } from './wording';
+import { RUN_ACTIONS, RUN_ROW, toolbarButtons } from './wording';
 
 
 /** Scrolling fires every frame; the saved position only needs to be right when the page goes away. */
@@ -45,7 +45,7 @@ export function createResultsPage(
     refilter();
     save();
   }, signal);
-  const toolbar = createActionToolbar(RUN_ACTIONS, { primary: 'retryFailed', label: 'Run actions' }, (action) => host.post({ type: 'run', action }), signal);
+  const toolbar = createActionToolbar(RUN_ACTIONS, { primary: 'retryFailed', row: RUN_ROW, label: 'Run actions' }, (action) => host.post({ type: 'run', action }), signal);
   const unknownGroups = createUnknownGroupsView((group) => host.post({ type: 'resubmitUnknown', group }), signal);
   const searchBox = createSearchBox({ label: 'Search prompts, responses and errors', controls: 'list', noun: 'item' }, (query) => {
     search = query;
@@ -61,6 +61,7 @@ export function createResultsPage(
       },
       reveal: (index) => host.post({ type: 'item', action: 'reveal', index }),
       openDetail: () => detail.focus(),
+      closeDetail: () => closeDetail(),
       scrolled: (top) => {
         scrollTop = top;
         saveSoon();
@@ -75,6 +76,10 @@ export function createResultsPage(
         responseFormat = format;
         detail.setFormat(format);
         save();
+      },
+      close: () => {
+        closeDetail();
+        list.element.focus();
       },
     },
     signal,
@@ -109,11 +114,16 @@ export function createResultsPage(
     saveTimer = setTimeout(save, SAVE_SCROLL_DELAY_MS);
   }
 
-  function select(index: number): void {
+  /** Selecting an item opens its detail; closing it lets the list take the height back. */
+  function select(index: number | undefined): void {
     selected = index;
     list.setSelected(index);
     showDetail();
     save();
+  }
+
+  function closeDetail(): void {
+    select(undefined);
   }
 
   /** The item the detail pane shows, as the host last heard of it: the host asks the server about it. */
@@ -124,6 +134,7 @@ export function createResultsPage(
    * stays, so the keyboard goes on from there and the item comes back when the filter does).
    */
   function showDetail(): void {
+    detail.element.hidden = selected === undefined;
     const item = selected === undefined ? undefined : store.get(selected);
     const visible = item !== undefined && positionOf(indexes, item.index).present ? item : undefined;
     detail.show(visible, item !== undefined && visible === undefined ? hiddenByFilter(item) : undefined);

@@ -25,6 +25,9 @@ export function toolbarButtons(phase: RunPhase, counts: CountsView): Record<RunA
 /** The toolbar, left to right. */
 export const RUN_ACTIONS: readonly RunAction[] = ['retryFailed', 'resumePending', 'exportJsonl', 'exportCsv', 'exportTraining', 'openLedger', 'cancel'];
 
+/** The actions in the toolbar's row while they fit, left to right: the run's own; the rest are in its menu. */
+export const RUN_ROW: readonly RunAction[] = ['retryFailed', 'resumePending', 'cancel'];
+
 /** Why an unknown group was left alone, and what resubmitting it risks. */
 export function unknownGroupExplanation(group: number): string {
   return (

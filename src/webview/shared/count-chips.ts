@@ -1,5 +1,6 @@
 // The state filter: one toggle button per state with its count, and "All". Pressing the active state's
-// chip again goes back to all.
+// chip again goes back to all. A state no item is in has no chip (unless it is the one chosen): choosing it would
+// show nothing, and the chips keep to one line in a narrow panel (issue 26 item 15).
 
 import { button, element, setPressed, setText } from './dom';
 import { formatCount } from './format';
@@ -34,6 +35,10 @@ export function createCountChips<S extends string>(
   }
 
   let active: S | undefined;
+  let counts: Readonly<Record<S, number>> | undefined;
+  const showChips = () => {
+    for (const status of statuses) chips.get(status)!.chip.hidden = status !== active && (counts?.[status] ?? 0) === 0;
+  };
   root.addEventListener(
     'click',
     (event) => {
@@ -47,13 +52,16 @@ export function createCountChips<S extends string>(
 
   return {
     element: root,
-    showCounts(counts) {
-      const all = statuses.reduce((sum, status) => sum + counts[status], 0);
-      for (const [key, { count }] of chips) setText(count, formatCount(key === 'all' ? all : counts[key as S]));
+    showCounts(next) {
+      counts = next;
+      const all = statuses.reduce((sum, status) => sum + next[status], 0);
+      for (const [key, { count }] of chips) setText(count, formatCount(key === 'all' ? all : next[key as S]));
+      showChips();
     },
     showActive(status) {
       active = status;
       for (const [key, { chip }] of chips) setPressed(chip, key === (status ?? 'all'));
+      showChips();
     },
   };
 }

@@ -1,8 +1,8 @@
 // The parts a run panel's detail pane is built of: the pane itself (a placeholder until something is
-// selected, then a heading with a state badge), the prompt collapsed, and the error box. Text goes in
-// as textContent.
+// selected, then a heading with a state badge; a Close button, and Escape, close it so the list takes the height
+// back), the prompt collapsed, and the error box. Text goes in as textContent.
 
-import { element, setText } from './dom';
+import { button, element, setText } from './dom';
 import { formatCount } from './format';
 
 export interface DetailPane {
@@ -19,17 +19,33 @@ export interface DetailPane {
   focus(): void;
 }
 
-/** `label`: the pane's accessible name ("Selected item"); `emptyText`: what it says with nothing selected. */
-export function createDetailPane(label: string, emptyText: string): DetailPane {
+/**
+ * `label`: the pane's accessible name ("Selected item"); `emptyText`: what it says with nothing selected; `close`:
+ * the Close button or Escape in the pane (not in a field, where Escape is the field's).
+ */
+export function createDetailPane(label: string, emptyText: string, close: () => void, signal: AbortSignal): DetailPane {
   const root = element('section', 'detail');
   root.id = 'detail';
   // Focusable by script only (Enter in the list), so keyboard users land at the top of the detail.
   root.tabIndex = -1;
   root.setAttribute('aria-label', label);
+  const closeButton = button('×', 'detail-close');
+  closeButton.title = 'Close (Escape)';
+  closeButton.setAttribute('aria-label', `Close the ${label.toLowerCase()}`);
+  closeButton.addEventListener('click', close, { signal });
+  root.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || (event.target as Element).closest('input, textarea, select') !== null) return;
+      event.preventDefault();
+      close();
+    },
+    { signal },
+  );
   const placeholder = element('p', 'detail-empty', emptyText);
   const body = element('div', 'detail-body');
   body.hidden = true;
-  root.append(placeholder, body);
+  root.append(closeButton, placeholder, body);
   const heading = element('h2', 'detail-title');
   const badge = element('span', 'badge');
   const head = element('div', 'detail-head');

@@ -9,6 +9,7 @@ import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from 
 import { trainOnFile } from './helpers/training-job';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { clickAction } from './helpers/panel-actions';
 
 const WAIT_MS = 30_000;
 /** land, capital, what the base model says: three right, two wrong. */
@@ -97,7 +98,7 @@ describe('adaptor comparison: marks, bar and filter agree', () => {
     const config = await workspaceFile('compare/graded.yaml', `prompts:\n  - file://no.txt\n  - file://yes.txt\nproviders:\n  - scalarlm:base\ntests:\n${rows.join('')}`);
     await vscode.commands.executeCommand('scalarlm.runExperiment', config);
     await waitForPhase('complete');
-    await webviewClick(EXPERIMENT_PANEL, 'button[data-action="compareColumns"]');
+    await clickAction(EXPERIMENT_PANEL, 'compareColumns');
     await waitFor(async () => /the baseline column/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: WAIT_MS, what: 'the baseline column pick' });
     await pressKey('Enter');
     const before = await barSaying('2 changed');

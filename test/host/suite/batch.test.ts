@@ -15,6 +15,7 @@ import { useSuiteSimulator } from './helpers/suite-simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 import { readmeImage } from './helpers/readme-image';
+import { clickAction } from './helpers/panel-actions';
 
 async function openEditor(uri: vscode.Uri): Promise<vscode.TextEditor> {
   return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
@@ -45,7 +46,7 @@ describe('batch generate', () => {
     await readmeImage('batch-results');
 
     // Retry failed: a new run of the 3 failed prompts, linked to this one, in its own panel.
-    await webviewClick(RESULTS, '#actions button[data-action="retryFailed"]');
+    await clickAction(RESULTS, 'retryFailed');
     await waitFor(async () => (await webviewQuery('Retry of fifty.jsonl', 'main[data-phase="complete"]'))?.count === 1, { timeoutMs: 30_000, what: 'the retry run to end' });
     const retried = await webviewQuery('Retry of fifty.jsonl', '#counts button.chip[data-status="error"] .count');
     assert.equal(retried?.texts[0], '3');
@@ -181,7 +182,7 @@ describe('batch generate', () => {
       const uri = await workspaceFile('batch/cancelled.jsonl', jsonl(Array.from({ length: 24 }, (_, i) => `slow prompt ${i}`)));
       await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
       await waitFor(async () => (await countOf('pending')) > 0, { timeoutMs: 20_000, what: 'a group in flight' });
-      await webviewClick(RESULTS, '#actions button[data-action="cancel"]');
+      await clickAction(RESULTS, 'cancel');
       await waitForPhase('cancelled');
       const after = await counts();
       assert.equal(after.ok + after.error + after.pending + after.unknown + after.unsent + after.queued, 24);

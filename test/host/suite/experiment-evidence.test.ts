@@ -13,6 +13,7 @@ import { pressInQuickInput } from './helpers/quick-input';
 import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { clickAction } from './helpers/panel-actions';
 
 const PANEL = EXPERIMENT_PANEL;
 const WAIT_MS = 15_000;
@@ -68,7 +69,7 @@ describe('experiment evidence: intervals, the paired test, repeats and the basel
     assert.match(await figures(0), /^pass 0\/6 \(0%, 0-39%\)/, 'the count, the rate and its Wilson interval');
     assert.match(await figures(1), /^pass 6\/6 \(100%, 61-100%\)/);
 
-    await webviewClick(PANEL, 'button[data-action="compareColumns"]');
+    await clickAction(PANEL, 'compareColumns');
     await waitFor(async () => /the baseline column/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: WAIT_MS, what: 'the baseline column pick' });
     await pressInQuickInput('Enter');
     const shown = await waitFor(() => bar('comparison'), { timeoutMs: WAIT_MS, what: 'the comparison bar' });
@@ -88,7 +89,7 @@ describe('experiment evidence: intervals, the paired test, repeats and the basel
     await workspaceFile('evidence/runs/first.txt', `first on {{ topic }}. ${respond('{{ second }}')}`);
     await vscode.commands.executeCommand('scalarlm.runExperiment', config);
     await waitForPhase('complete');
-    await webviewClick(PANEL, 'button[data-action="compareWith"]');
+    await clickAction(PANEL, 'compareWith');
     await waitFor(async () => /Earlier runs of this experiment/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: WAIT_MS, what: 'the Compare with… pick' });
     await pressInQuickInput('Enter');
     const shown = await waitFor(async () => ((await bar('comparison')) ?? '').includes('Paired test') && bar('comparison'), { timeoutMs: WAIT_MS, what: 'the paired test in the bar' });
@@ -151,7 +152,7 @@ describe('experiment evidence: intervals, the paired test, repeats and the basel
     const baselineRun = await vscode.commands.executeCommand<string>('scalarlm.runExperiment', config);
     await waitForPhase('complete');
     await waitFor(async () => (await button('setBaseline'))?.enabled, { timeoutMs: WAIT_MS, what: 'Set as Baseline' });
-    await webviewClick(PANEL, 'button[data-action="setBaseline"]');
+    await clickAction(PANEL, 'setBaseline');
     const own = await waitFor(() => bar('baseline'), { timeoutMs: WAIT_MS, what: 'the baseline bar' });
     assert.match(own, /^This run is the baseline of evidence\/baseline\/promptfooconfig\.yaml/);
     assert.deepEqual(await button('setBaseline'), { label: 'This run is the baseline', enabled: false });
@@ -174,7 +175,7 @@ describe('experiment evidence: intervals, the paired test, repeats and the basel
     await waitFor(async () => JSON.stringify(await shownRows()) === '["1"]', { timeoutMs: WAIT_MS, what: 'the regressed row only' });
 
     // Clear Baseline: the bar, the marks and the filter go; every row shows again.
-    await webviewClick(PANEL, 'button[data-action="clearBaseline"]');
+    await clickAction(PANEL, 'clearBaseline');
     await waitFor(async () => (await bar('baseline')) === undefined && (await shownRows()).length === 4, { timeoutMs: WAIT_MS, what: 'the baseline to be cleared and every row to show' });
     assert.deepEqual(await baselineMarks(), {});
     assert.equal((await webviewQuery(PANEL, '.mark-filter button[data-filter="regressed"]:not([hidden])'))?.count, 0, 'no Regressed filter without a baseline');
@@ -200,7 +201,7 @@ describe('experiment evidence: intervals, the paired test, repeats and the basel
     const config = await experiment('bless', ['ask'], [{ ask: 'yes' }, { ask: 'no' }]);
     await vscode.commands.executeCommand('scalarlm.runExperiment', config);
     await waitForPhase('complete');
-    await webviewClick(PANEL, 'button[data-action="saveBaselineFile"]');
+    await clickAction(PANEL, 'saveBaselineFile');
     // The save dialog (a quick input here) proposes the file beside the experiment: take it (the file below is where).
     await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('Save the baseline of 2 rows'), { timeoutMs: WAIT_MS, what: 'the save dialog' });
     await pressInQuickInput('Enter');

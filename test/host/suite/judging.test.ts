@@ -12,6 +12,7 @@ import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from 
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 import { readmeImage } from './helpers/readme-image';
+import { clickAction } from './helpers/panel-actions';
 
 const PANEL = EXPERIMENT_PANEL;
 
@@ -108,7 +109,7 @@ describe('judging', () => {
     await vscode.commands.executeCommand('scalarlm.runExperiment', config);
     await waitForPhase('complete');
     // The quick pick lists this experiment's earlier run first.
-    await webviewClick(PANEL, 'button[data-action="compareWith"]');
+    await clickAction(PANEL, 'compareWith');
     await waitFor(async () => /Earlier runs of this experiment/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: 10_000, what: 'the Compare with… pick' });
     await pressKey('Enter');
     const bar = await waitFor(comparisonBar, { timeoutMs: 10_000, what: 'the comparison bar' });
@@ -135,7 +136,7 @@ describe('judging', () => {
     await vscode.commands.executeCommand('scalarlm.runExperiment', config);
     await waitForPhase('complete');
     await waitFor(async () => (await verdict(1, 1))?.status === 'pass', { timeoutMs: 10_000, what: 'the verdicts' });
-    await webviewClick(PANEL, 'button[data-action="compareColumns"]');
+    await clickAction(PANEL, 'compareColumns');
     await waitFor(async () => /the baseline column/.test((await workbenchText('.quick-input-widget:visible')) ?? ''), { timeoutMs: 10_000, what: 'the baseline column pick' });
     // The first column (long.txt) is the baseline; with two columns, the other is the one compared.
     await pressKey('Enter');

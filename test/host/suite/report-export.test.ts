@@ -5,9 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXPERIMENT_PANEL, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
-import { pressKey, screenshot, webviewClick, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
+import { pressKey, screenshot, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { clickAction } from './helpers/panel-actions';
 
 const WAIT_MS = 15_000;
 
@@ -21,7 +22,7 @@ describe('experiment report export', () => {
     await vscode.commands.executeCommand('scalarlm.runExperiment', config);
     await waitForPhase('complete');
 
-    await webviewClick(EXPERIMENT_PANEL, '#actions button[data-action="exportHtml"]');
+    await clickAction(EXPERIMENT_PANEL, 'exportHtml');
     // The save dialog (VS Code's own, a quick input here) proposes a file in the workspace: take it.
     await waitFor(async () => (await workbenchText('.quick-input-widget:visible'))?.includes('Export 2 cells as HTML'), { timeoutMs: WAIT_MS, what: 'the save dialog' });
     await pressKey('Enter');

@@ -12,6 +12,7 @@ import { setSettings } from './helpers/settings';
 import { useSuiteSimulator } from './helpers/suite-simulator';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { clickAction } from './helpers/panel-actions';
 
 const WAIT_MS = 15_000;
 const jsonl = (prompts: unknown[]) => prompts.map((p) => JSON.stringify(p)).join('\n') + '\n';
@@ -116,7 +117,7 @@ describe('results panel and batch commands', () => {
     const uri = await workspaceFile('results12/retried.jsonl', jsonl(['fine one', 'fine two', 'broken three [[sim:item-error=ValueError: three]]', 'fine four', 'broken five [[sim:item-error=ValueError: five]]']));
     await vscode.commands.executeCommand('scalarlm.generateFromFile', uri);
     await waitForPhase('complete');
-    await webviewClick(RESULTS, '#actions button[data-action="retryFailed"]');
+    await clickAction(RESULTS, 'retryFailed');
     const retry = 'Retries the failed prompts of retried.jsonl';
     await waitFor(async () => (await webviewQuery(retry, 'main[data-phase="complete"]'))?.count === 1, { timeoutMs: 30_000, what: 'the retry to end' });
     assert.equal((await texts(retry, '.run-title'))[0], 'Retry of retried.jsonl');

@@ -15,6 +15,7 @@ import { chooseInQuickInput, pressInQuickInput } from './helpers/quick-input';
 import { clearReview, review, reviewCount, reviewForm, reviewMark, selectCell } from './helpers/reviews';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { clickAction } from './helpers/panel-actions';
 
 const PANEL = EXPERIMENT_PANEL;
 const WAIT_MS = 10_000;
@@ -120,7 +121,7 @@ describe('reviews in the experiment panel', () => {
     await selectCell(0, 0);
     assert.equal((await reviewForm(0, 0))?.correction, 'Paris', 'the form holds the correction recorded');
 
-    await webviewClick(PANEL, '#actions button[data-action="exportCsv"]');
+    await clickAction(PANEL, 'exportCsv');
     await acceptSaveDialog('Export 4 cells as CSV');
     await waitFor(() => workbenchText('.notification-toast:has-text("Exported 4 cells")'), { timeoutMs: WAIT_MS, what: 'the CSV export notice' });
     const rows = parse(readFileSync(workspacePath('Capitals-rerun-cells.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
@@ -132,7 +133,7 @@ describe('reviews in the experiment panel', () => {
     ]);
     await vscode.commands.executeCommand('notifications.clearAll');
 
-    await webviewClick(PANEL, '#actions button[data-action="exportHtml"]');
+    await clickAction(PANEL, 'exportHtml');
     await acceptSaveDialog('Export 4 cells as HTML');
     await waitFor(() => workbenchText('.notification-toast:has-text("Exported 4 cells")'), { timeoutMs: WAIT_MS, what: 'the HTML export notice' });
     const html = readFileSync(workspacePath('Capitals-rerun-cells.html'), 'utf8');
@@ -143,7 +144,7 @@ describe('reviews in the experiment panel', () => {
   it('exports training data from the reviewed answers (the correction, the answer marked good), and says so when the run has none', async () => {
     // No review yet: the pick says so, and choosing it says what to do.
     await runToCompletion(await capitals('training'));
-    await webviewClick(PANEL, '#actions button[data-action="exportTraining"]');
+    await clickAction(PANEL, 'exportTraining');
     await waitFor(async () => (await workbenchText(`${QUICK_INPUT} .quick-input-list`))?.includes('no answer of this run is reviewed yet'), { timeoutMs: WAIT_MS, what: 'the reviewed answers offered, with none reviewed' });
     await chooseInQuickInput('Reviewed', 'Expected answers');
     await waitFor(async () => (await workbenchText(QUICK_INPUT))?.includes('reviewed answers give nothing to train on here, pick another'), { timeoutMs: WAIT_MS, what: 'the pick again, saying the run has no review' });
@@ -153,7 +154,7 @@ describe('reviews in the experiment panel', () => {
     await review(1, 0, 'good');
     // Marked bad with no correction: nothing to train on, left out.
     await review(2, 0, 'bad');
-    await webviewClick(PANEL, '#actions button[data-action="exportTraining"]');
+    await clickAction(PANEL, 'exportTraining');
     await waitFor(async () => (await workbenchText(`${QUICK_INPUT} .quick-input-list`))?.includes('3 of 3 answers reviewed'), { timeoutMs: WAIT_MS, what: 'the reviewed answers offered with their count' });
     await chooseInQuickInput('Reviewed', 'Expected answers');
     // Then which rows to hold out: every reviewed answer is wanted here.

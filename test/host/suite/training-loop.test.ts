@@ -6,11 +6,12 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { pressKey, typeText, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
+import { pressKey, typeText, webviewEval, webviewQuery, workbenchText } from './helpers/page';
 import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { chooseInQuickInput } from './helpers/quick-input';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
+import { clickAction } from './helpers/panel-actions';
 
 // sha256("test"): an adaptor the simulator serves with its example jobs.
 const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
@@ -67,7 +68,7 @@ describe('training loop: export training data, add an adaptor, compare with base
     assert.match(bar, /2 same/);
 
     // The panel's Export Training Data… asks which answers, then (two columns) whose.
-    await webviewClick(EXPERIMENT_PANEL, 'button[data-action="exportTraining"]');
+    await clickAction(EXPERIMENT_PANEL, 'exportTraining');
     await waitFor(async () => (await workbenchText(LIST))?.includes('Passing answers'), { timeoutMs: 10_000, what: 'the answers quick pick' });
     // The panel was just clicked: the quick input is given the keyboard first, and the list filtered before Enter.
     await chooseInQuickInput('Passing', 'Expected answers');

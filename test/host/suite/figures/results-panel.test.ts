@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { alternately, hostCpu, hostRssMb, inRounds, profileHost, runCli, sampleHostRss, stampWhenShown, writeFigures } from '../helpers/figures';
-import { rendererHeapBytes, webviewClick, webviewEval, webviewQuery } from '../helpers/page';
+import { rendererHeapBytes, webviewEval, webviewQuery } from '../helpers/page';
 import { RESULTS } from '../helpers/results';
 import { resetSettings, setSettings } from '../helpers/settings';
 import { waitFor } from '../helpers/wait';
+import { clickAction } from '../helpers/panel-actions';
 
 const PROMPTS = 10_000;
 const MAX_TOKENS = 8;
@@ -28,7 +29,7 @@ function promptLines(salt: string): string {
 /** When the host wrote the end of the panel's run to its ledger (Date.now() in the line): the ledger opened from the panel. */
 async function ledgerEndAt(): Promise<number> {
   const runId = await webviewEval<string>(RESULTS, `document.querySelector('main').dataset.runId`);
-  await webviewClick(RESULTS, 'button[data-action="openLedger"]');
+  await clickAction(RESULTS, 'openLedger');
   const ledger = await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath.includes(runId) && vscode.window.activeTextEditor.document.uri.fsPath, { timeoutMs: 20_000, what: "the run's ledger opened" });
   const end = readFileSync(ledger, 'utf8')
     .trimEnd()
