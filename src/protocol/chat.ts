@@ -75,6 +75,8 @@ export interface ModelChoice {
   id: string;
   /** The base model, for a trained adaptor. */
   parent?: string;
+  /** What the pickers call it ("adaptor 1a2b3c4d" for a trained adaptor's hash); the id when absent. */
+  label?: string;
 }
 
 /** What one column sends besides the conversation. */

@@ -8,6 +8,7 @@ import { deploymentDefaultModel } from '../../core/batch/deployment-model';
 import { BATCH_LIMITS } from '../../core/batch/limits';
 import { copyColumnSettings, nextColumnSettings, type ColumnSettings, type ConversationRecord } from '../../core/chat/conversation';
 import type { ChatControls, ControlField, ModelChoice } from '../../protocol/chat';
+import { adaptorLabel } from '../deployment/adaptor-list';
 
 export interface DeploymentModels {
   choices: ModelChoice[];
@@ -19,7 +20,8 @@ export interface DeploymentModels {
 export async function readDeploymentModels(api: ScalarLMApi): Promise<DeploymentModels | undefined> {
   try {
     const [listed, defaultModel] = await Promise.all([api.models(), deploymentDefaultModel(api)]);
-    const choices = listed.data.map((model) => (model.parent ? { id: model.id, parent: model.parent } : { id: model.id }));
+    // An adaptor is named as every picker names it (adaptor-list.ts), not by its 64-character hash.
+    const choices = listed.data.map((model) => (model.parent ? { id: model.id, parent: model.parent, label: adaptorLabel(model.id) } : { id: model.id }));
     return defaultModel === undefined ? { choices } : { choices, defaultModel };
   } catch {
     return undefined;

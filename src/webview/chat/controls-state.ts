@@ -16,7 +16,8 @@ export function modelOptions(controls: ChatControls, column: number): ModelOptio
   const defaultLabel = controls.defaultModel === undefined ? "Deployment's default" : `Default: ${shortModel(controls.defaultModel)}`;
   const options: ModelOption[] = [{ value: '', label: defaultLabel, title: controls.defaultModel ?? "The model the deployment uses when none is named" }];
   for (const choice of controls.choices ?? []) {
-    const label = choice.parent === undefined ? shortModel(choice.id) : `${shortModel(choice.id)} (adaptor of ${shortModel(choice.parent)})`;
+    const name = choice.label ?? shortModel(choice.id);
+    const label = choice.parent === undefined ? name : `${name} (on ${shortModel(choice.parent)})`;
     options.push({ value: choice.id, label, title: choice.parent === undefined ? choice.id : `${choice.id}, adaptor of ${choice.parent}` });
   }
   if (current !== '' && !options.some((option) => option.value === current)) {

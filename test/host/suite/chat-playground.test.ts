@@ -72,7 +72,7 @@ describe('chat playground', () => {
 
   it('New Chat: controls from the settings, the default model named, and what the controls say is what the next turn sends', async () => {
     await vscode.commands.executeCommand('scalarlm.newChat');
-    // The model list arrives from /v1/models: the default named, the adaptors with their parent.
+    // The model list arrives from /v1/models: the default named, the adaptors by their short name, with their parent.
     await waitFor(async () => (await webviewQuery(CHAT, `select[data-control="model"] option[value="${ADAPTOR}"]`))?.count, { timeoutMs: WAIT_MS, what: 'the model list' });
     const initial = await webviewEval<{ maxTokens: string; temperature: string; stream: boolean; firstOption: string; adaptor: string }>(
       CHAT,
@@ -80,7 +80,7 @@ describe('chat playground', () => {
         stream: document.querySelector('[data-control="stream"]').checked, firstOption: document.querySelector('select[data-control="model"] option').textContent,
         adaptor: document.querySelector('select[data-control="model"] option[value="${ADAPTOR}"]').textContent }))()`,
     );
-    assert.deepEqual(initial, { maxTokens: '48', temperature: '', stream: true, firstOption: `Default: ${BASE}`, adaptor: `${ADAPTOR.slice(0, 12)}… (adaptor of ${BASE})` });
+    assert.deepEqual(initial, { maxTokens: '48', temperature: '', stream: true, firstOption: `Default: ${BASE}`, adaptor: `adaptor ${ADAPTOR.slice(0, 8)} (on ${BASE})` });
 
     await send('Hello there');
     assert.equal(await answerDone(0), BASE, 'the panel names the model that answered');

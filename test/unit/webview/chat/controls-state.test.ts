@@ -6,13 +6,13 @@ const ADAPTOR = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a0
 
 describe('chat webview: controls', () => {
   it('lists the default model first, named, then the base model and its adaptors', () => {
-    const options = modelOptions(controls({ models: [''], defaultModel: 'gemma', choices: [{ id: 'gemma' }, { id: ADAPTOR, parent: 'gemma' }] }), 0);
+    const options = modelOptions(controls({ models: [''], defaultModel: 'gemma', choices: [{ id: 'gemma' }, { id: ADAPTOR, parent: 'gemma', label: 'adaptor 9f86d081' }] }), 0);
     assert.deepEqual(
       options.map(({ value, label }) => [value, label]),
       [
         ['', 'Default: gemma'],
         ['gemma', 'gemma'],
-        [ADAPTOR, '9f86d081884c… (adaptor of gemma)'],
+        [ADAPTOR, 'adaptor 9f86d081 (on gemma)'],
       ],
     );
     assert.equal(options[2].title, `${ADAPTOR}, adaptor of gemma`);
