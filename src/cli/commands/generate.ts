@@ -124,7 +124,7 @@ async function generate(args: ParsedArgs, io: CliIO, client: ScalarLMApi, { expl
     return EXIT.usage;
   }
   if (job?.longest && !resumeFrom && args.values['allow-long-prompts'] !== true) {
-    const problem = oversizeProblem(job.longest, await contextLimit(client, job.params.model, deadline.signal));
+    const problem = oversizeProblem(job.longest, await contextLimit(client, job.params.model, deadline.signal), job.params.max_tokens);
     if (problem) {
       if (input?.spooled) rmSync(input.path, { force: true });
       io.stderr.write(`${problem}\nNothing was sent. --allow-long-prompts sends it anyway.\n`);

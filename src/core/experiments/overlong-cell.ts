@@ -5,11 +5,15 @@ import type { ScalarLMApi } from '../api/api';
 import { contextLimit, oversizeProblem } from '../jobs/prompt-size';
 import type { PlannedExperiment } from './run-experiment';
 
-/** Why the longest cell cannot fit the smallest context of the experiment's models; undefined when it may. */
+/** Why the longest cell and its column's max_tokens cannot fit that column's model's context; undefined when every column may. */
 export async function overlongCell(api: ScalarLMApi, planned: PlannedExperiment, signal?: AbortSignal): Promise<string | undefined> {
-  if (!planned.longest) return undefined;
+  const longest = planned.longest;
+  if (!longest) return undefined;
   const models = [...new Set(planned.columns.map((column) => column.model))];
-  const limits = await Promise.all(models.map((model) => contextLimit(api, model, signal)));
-  const smallest = limits.reduce((a, b) => (b.tokens < a.tokens ? b : a));
-  return oversizeProblem(planned.longest, smallest);
+  const limits = new Map(await Promise.all(models.map(async (model) => [model, await contextLimit(api, model, signal)] as const)));
+  for (const column of planned.columns) {
+    const problem = oversizeProblem(longest, limits.get(column.model)!, column.params.max_tokens);
+    if (problem) return problem;
+  }
+  return undefined;
 }

@@ -2,7 +2,9 @@
 // truncates it, and a 50 MB file costs an upload first. The limit is the deployment's own `max_model_len`
 // (GET /v1/models) for the model the job names, else the documented DEFAULT_CONTEXT_TOKENS. Characters are
 // turned into tokens at CHARS_PER_TOKEN, a generous rate for English and code, so only prompts well past the
-// limit are stopped. The CLI refuses (a flag sends anyway); the editor asks.
+// limit are stopped. The answer shares the context: the prompt's tokens plus max_tokens must fit, or the server
+// refuses every item (vLLM checks prompt + max_tokens against max_model_len). The CLI refuses (a flag sends
+// anyway); the editor asks.
 
 import type { ScalarLMApi } from '../api/api';
 import { ScalarLMError } from '../api/errors';
@@ -33,10 +35,14 @@ export async function contextLimit(api: ScalarLMApi, model: string | undefined, 
   return { tokens: DEFAULT_CONTEXT_TOKENS, from: 'the default limit: the deployment does not say its max_model_len' };
 }
 
-/** Why the prompt cannot fit, at file:line; undefined when it may. */
-export function oversizeProblem(prompt: PromptAt, limit: ContextLimit): string | undefined {
+/** Why the prompt and an answer of `maxTokens` cannot fit, at file:line; undefined when they may. */
+export function oversizeProblem(prompt: PromptAt, limit: ContextLimit, maxTokens = 0): string | undefined {
   const tokens = Math.ceil(prompt.chars / CHARS_PER_TOKEN);
-  if (tokens <= limit.tokens) return undefined;
+  if (tokens + maxTokens <= limit.tokens) return undefined;
   const n = (value: number) => value.toLocaleString('en-US');
-  return `${prompt.file}:${prompt.line}: the prompt is about ${n(tokens)} tokens (${n(prompt.chars)} characters), more than the model's context of ${n(limit.tokens)} tokens (${limit.from}).`;
+  const context = `the model's context of ${n(limit.tokens)} tokens (${limit.from})`;
+  if (maxTokens >= limit.tokens) return `max_tokens ${n(maxTokens)} is more than ${context}: lower max_tokens below it.`;
+  const prompted = `${prompt.file}:${prompt.line}: the prompt is about ${n(tokens)} tokens (${n(prompt.chars)} characters)`;
+  if (tokens > limit.tokens) return `${prompted}, more than ${context}.`;
+  return `${prompted}, and max_tokens ${n(maxTokens)} asks for as many more: ${n(tokens + maxTokens)}, more than ${context}. Lower max_tokens to at most ${n(limit.tokens - tokens)}, or shorten the prompt.`;
 }

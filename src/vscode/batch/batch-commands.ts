@@ -104,7 +104,7 @@ async function confirmLargeBatch(job: BatchJob, settings: Settings, monitor: Que
 async function confirmLongPrompt(job: BatchJob, connection: Connection): Promise<boolean> {
   const access = connection.api();
   if (!job.longest || !access.ok) return true;
-  const problem = oversizeProblem(job.longest, await contextLimit(access.api, job.params.model));
+  const problem = oversizeProblem(job.longest, await contextLimit(access.api, job.params.model), job.params.max_tokens);
   return problem === undefined || confirm('Send a prompt longer than the model can read?', [problem], 'Send it anyway');
 }
 

@@ -83,6 +83,26 @@ describe('prompt files that cannot be sent as they are', () => {
     });
   });
 
+  it('counts max_tokens into the context: refuses before sending when prompt tokens and max_tokens exceed it, saying both', async () => {
+    await withSimulator({}, async (sim) => {
+      const short = write('short.txt', 'hello\n');
+      const tooMany = await cli(sim, ['generate', short, '--max-tokens', '9000']);
+      assert.equal(tooMany.code, 2, tooMany.stderr);
+      assert.match(tooMany.stderr, /max_tokens 9,000 is more than the model's context of 8,192 tokens \(max_model_len of .* from \/v1\/models\): lower max_tokens below it\./);
+      // 32,000 characters read as about 8,000 tokens: with 256 more for the answer, past 8,192.
+      const near = write('near.txt', `${'x'.repeat(32_000)}\n`);
+      const summed = await cli(sim, ['generate', near, '--max-tokens', '256']);
+      assert.equal(summed.code, 2, summed.stderr);
+      assert.match(summed.stderr, /near\.txt:1: the prompt is about 8,000 tokens \(32,000 characters\), and max_tokens 256 asks for as many more: 8,256, more than the model's context of 8,192 tokens .*\. Lower max_tokens to at most 192, or shorten the prompt\./);
+      const config = write('mt.yaml', 'prompts:\n  - "Hi {{ x }}"\nproviders:\n  - id: scalarlm:base\n    config: {max_tokens: 9000}\ntests:\n  - vars: {x: 1}\n');
+      const evaluated = await cli(sim, ['eval', config]);
+      assert.equal(evaluated.code, 2, evaluated.stderr);
+      assert.match(evaluated.stderr, /max_tokens 9,000 is more than the model's context of 8,192 tokens/);
+      assert.equal(posts(sim), 0, 'nothing was sent');
+      assert.equal((await cli(sim, ['generate', short, '--max-tokens', '64'])).code, 0, 'a request that fits is sent');
+    });
+  });
+
   it("takes an adaptor's context from its base model, as vLLM's LoRA cards say max_model_len null", async () => {
     await withSimulator({ exampleJobs: true }, async (sim) => {
       const file = write('long.txt', `${'word '.repeat(10_000)}\n`);
