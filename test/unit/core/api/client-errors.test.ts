@@ -31,13 +31,13 @@ describe('ScalarLMClient errors', () => {
   describe('unreachable', () => {
     it('connection refused: says to start the deployment or the simulator, or to fix the base URL', async () => {
       const baseUrl = `http://127.0.0.1:${await closedPort()}`;
-      const { client, log } = harness.client(baseUrl);
+      // Where the base URL is set, as the front end that made the client says it.
+      const { client, log } = harness.client(baseUrl, { baseUrlSetBy: 'the scalarlm.baseUrl setting' });
       const error = await rejection(client.generate({ prompts: ['x'] }), UnreachableError);
       assert.equal(error.code, 'ECONNREFUSED');
       assert.equal(error.mayHaveBeenProcessed, false);
       assert.match(error.message, new RegExp(`Cannot reach the ScalarLM deployment at ${baseUrl} \\(connection refused\\)`));
-      assert.match(error.message, /scalarlm\.baseUrl/);
-      assert.match(error.message, /--url/);
+      assert.match(error.message, /Check the base URL \(the scalarlm\.baseUrl setting\)/);
       assert.match(error.message, /scalarlm-lab sim/);
       assert.equal(log.length, 1);
       assert.equal(log[0].status, undefined);
