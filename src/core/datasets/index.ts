@@ -4,6 +4,7 @@
 export { DatasetError, type DatasetLocation } from './dataset-error';
 export { datasetExtensions, datasetFormatOf } from './dataset-format';
 export { oneByOne } from './one-by-one';
+export { isPipe, readablePath } from './pipe-spool';
 export { countDatasetRows, datasetRow, readDataset, readDatasetBatches } from './read-dataset';
 export { assertListShape, ignoredKeyDetail, testCaseShape, type Describe, type IgnoredKey, type ShapeProblem, type TestCaseParts, type ValuePath } from './test-case-shape';
 export type { DatasetFormat, DatasetNote, DatasetRow, ReadDatasetOptions } from './types';

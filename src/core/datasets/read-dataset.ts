@@ -9,6 +9,7 @@ import { jsonRows, yamlRows } from './document-rows';
 import { jsonlRowBatches } from './jsonl-rows';
 import { NoteOnce } from './note-once';
 import { oneByOne } from './one-by-one';
+import { readablePath } from './pipe-spool';
 import type { DatasetRow, ReadDatasetOptions } from './types';
 
 /** Yields the rows in file order; throws a DatasetError at the first problem, after the rows before it. */
@@ -20,11 +21,12 @@ export function readDataset(path: string, options: ReadDatasetOptions = {}): Asy
  * The rows in file order, a batch at a time (a pass over a large file then costs a step of its consumer's loop
  * per batch, not per row); throws a DatasetError at the first problem, after the rows before it.
  */
-export async function* readDatasetBatches(path: string, options: ReadDatasetOptions = {}): AsyncGenerator<DatasetRow[]> {
-  const file = options.displayName ?? path;
+export async function* readDatasetBatches(given: string, options: ReadDatasetOptions = {}): AsyncGenerator<DatasetRow[]> {
+  const file = options.displayName ?? given;
   const notes = new NoteOnce(file, options.onNote);
   try {
-    switch (datasetFormatOf(path)) {
+    const path = await readablePath(given);
+    switch (datasetFormatOf(given)) {
       case 'csv':
         yield* csvRowBatches(path, { file, delimiter: ',', chunkSize: options.chunkSize }, notes);
         return;

@@ -6,7 +6,7 @@
 import { readFile as readFileFromDisk } from 'node:fs/promises';
 import { dirname, extname, posix, resolve } from 'node:path';
 import glob from 'fast-glob';
-import { datasetFormatOf } from '../../datasets';
+import { datasetFormatOf, isPipe, readablePath } from '../../datasets';
 import type { FileAccess } from '../../files/file-access';
 import { ConfigError, configProblem } from './config-error';
 import { readAssertions } from './assertions';
@@ -29,10 +29,12 @@ import type { ConfigProblem, DefaultTest, ExperimentConfig, SourcePosition, Test
  */
 export async function loadExperimentConfig(path: string, access: FileAccess, readFile: (path: string) => Promise<string> = (p) => readFileFromDisk(p, 'utf8')): Promise<ExperimentConfig> {
   const absolute = resolve(path);
-  const place: ConfigPlace = { file: path, dir: dirname(absolute), access };
+  // A config given as a pipe (`eval <(…)`) is read once (every later read takes the copy) and lives nowhere: its
+  // file:// references are read from the current folder.
+  const place: ConfigPlace = { file: path, dir: isPipe(absolute) ? resolve('.') : dirname(absolute), access };
   let text: string;
   try {
-    text = await readFile(absolute);
+    text = await readFile(await readablePath(absolute));
   } catch (error) {
     throw new ConfigError([configProblem('error', path, { line: 1, column: 1 }, `the experiment file cannot be read (${(error as Error).message})`)]);
   }
