@@ -207,6 +207,7 @@ describe('first run: nothing configured, the views, the simulator and the walkth
     assert.match(sources, /Passing answers\s*6 of 6 answers passed every assertion/);
     assert.match(sources, /Expected answers\s*none: no row has an equals assertion/);
     await pressInQuickInput('Escape');
+    await waitFor(async () => (await workbenchText(QUICK_LIST)) === undefined, { timeoutMs: WAIT_MS, what: 'the sources pick to close' });
     // Compare with Base on an adaptor of the user's own checks it.
     const data = vscode.Uri.joinPath(examples, 'training.jsonl');
     await vscode.workspace.fs.writeFile(data, Buffer.from('{"input": "Greet Ada", "output": "Hello Ada"}\n{"input": "Greet Alan", "output": "Hello Alan"}\n'));
