@@ -41,5 +41,7 @@ export function progressLine(p: BatchProgress, columns: number): string {
     p.queueDepth !== undefined ? `queue ${p.queueDepth}` : '',
     p.etaSeconds !== undefined && done < total ? `ETA ${formatDuration(p.etaSeconds * 1000)}` : '',
   ];
+  // Right after the bar, so a narrow terminal still shows it.
+  if (p.unreachableSince !== undefined) parts.splice(1, 0, `unreachable since ${new Date(p.unreachableSince).toTimeString().slice(0, 8)}, retrying`);
   return parts.filter(Boolean).join('  ').slice(0, columns - 1);
 }

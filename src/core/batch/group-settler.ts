@@ -244,6 +244,7 @@ async function reconcile(ctx: RunContext, group: GroupRecord): Promise<Reconcile
         ...(result.groupId ? { groupId: result.groupId } : {}),
       };
       ctx.book.append([event]);
+      ctx.pacer.answered();
       ctx.log(`Group ${group.g}: ${result.note}`);
       if (result.outcome === 'present' && result.ids) recordSubmitted(ctx, group, result.ids, '');
       if (result.outcome === 'unknown') {
@@ -254,7 +255,7 @@ async function reconcile(ctx: RunContext, group: GroupRecord): Promise<Reconcile
       return result;
     } catch (error) {
       if (ctx.halt.aborted) return 'stopped';
-      ctx.log(`Group ${group.g}: could not check the server for it yet: ${(error as Error).message}`);
+      if (!ctx.pacer.failedToAnswer(error)) ctx.log(`Group ${group.g}: could not check the server for it yet: ${(error as Error).message}`);
       if (failures >= ctx.timing.maxConsecutiveFailures || !(await pause(ctx, failures))) return 'stopped';
     }
   }
@@ -303,6 +304,7 @@ async function pollUntilSettled(ctx: RunContext, group: GroupRecord, { ids, firs
     const started = Date.now();
     try {
       const answer = await ctx.api.getResults(idsToAsk(ids, statuses, unanswered), { signal: ctx.halt });
+      ctx.pacer.answered();
       failures = 0;
       const progressed = merge(answer.data.results);
       quietAnswers = progressed ? 0 : quietAnswers + 1;
@@ -311,7 +313,7 @@ async function pollUntilSettled(ctx: RunContext, group: GroupRecord, { ids, firs
     } catch (error) {
       if (ctx.halt.aborted) break;
       failures++;
-      ctx.log(`Group ${group.g}: polling failed (${failures} in a row): ${(error as Error).message}`);
+      if (!ctx.pacer.failedToAnswer(error)) ctx.log(`Group ${group.g}: polling failed (${failures} in a row): ${(error as Error).message}`);
       if (failures >= ctx.timing.maxConsecutiveFailures) {
         ctx.log(`Group ${group.g}: giving up polling for now; its unfinished items stay pending with their ids.`);
         break;

@@ -1,9 +1,20 @@
 // Watches the deployment's queue while a run is going: holds new groups back while queue_depth is above
-// the threshold (a shared deployment serves other people too), and supplies the request rate for ETAs.
+// the threshold (a shared deployment serves other people too), and supplies the request rate for ETAs. It is
+// also where the run knows whether the deployment answers: an outage is said once when it starts ("unreachable
+// since HH:MM:SS, retrying") and once when it ends, however many groups' calls fail meanwhile.
 
 import type { ScalarLMApi } from '../api/api';
 import type { QueueMetrics } from '../api/types';
 import { isScalarLMError } from '../api/errors';
+
+function notAnswering(error: unknown): boolean {
+  return isScalarLMError(error) && (error.kind === 'unreachable' || error.kind === 'timeout');
+}
+
+/** HH:MM:SS, local time. */
+function clock(epochMs: number): string {
+  return new Date(epochMs).toTimeString().slice(0, 8);
+}
 import { sleep } from '../api/sleep';
 
 export interface QueuePacerOptions {
@@ -18,6 +29,8 @@ export class QueuePacer {
   private sampledAt = 0;
   private failing = false;
   private downSince: number | undefined;
+  /** Whether the outage since downSince has been said. */
+  private outageSaid = false;
 
   constructor(
     private readonly api: ScalarLMApi,
@@ -44,15 +57,38 @@ export class QueuePacer {
       this.latest = (await this.api.metrics({ signal })).data;
       this.sampledAt = Date.now();
       this.failing = false;
-      this.downSince = undefined;
+      this.answered();
     } catch (error) {
       if (signal?.aborted) throw error;
-      if (isScalarLMError(error) && (error.kind === 'unreachable' || error.kind === 'timeout')) this.downSince ??= Date.now();
-      if (first) return this.latest;
-      if (!this.failing) this.options.onLog?.(`Queue metrics unavailable: ${(error as Error).message}`);
+      if (first) {
+        if (notAnswering(error)) this.downSince ??= Date.now();
+        return this.latest;
+      }
+      if (!this.failedToAnswer(error) && !this.failing) this.options.onLog?.(`Queue metrics unavailable: ${(error as Error).message}`);
       this.failing = true;
     }
     return this.latest;
+  }
+
+  /**
+   * A call of the run failed: true when it is the deployment not answering (refused, timed out), said once per
+   * outage, so the caller says nothing more; false for any other failure, which the caller reports.
+   */
+  failedToAnswer(error: unknown): boolean {
+    if (!notAnswering(error)) return false;
+    if (this.downSince === undefined || !this.outageSaid) {
+      this.downSince ??= Date.now();
+      this.outageSaid = true;
+      this.options.onLog?.(`The deployment is unreachable since ${clock(this.downSince)}, retrying (${(error as Error).message})`);
+    }
+    return true;
+  }
+
+  /** A call of the run was answered: an outage said is over, and that is said too. */
+  answered(): void {
+    if (this.downSince !== undefined && this.outageSaid) this.options.onLog?.(`The deployment answers again (unreachable for ${Math.round((Date.now() - this.downSince) / 1000)} s).`);
+    this.downSince = undefined;
+    this.outageSaid = false;
   }
 
   /** Resolves when a new group may be submitted. */

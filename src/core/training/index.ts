@@ -36,3 +36,4 @@ export { DATA_ORIGIN_FORMAT, dataOrigin, recordDataOrigin, trainingDataHash, typ
 export { adaptorLineage, LINEAGE_FORMAT, lineageFacts, recordLineage, recordSubmission, type AdaptorLineage, type LineageFields } from './lineage';
 export { LineageError } from './lineage-files';
 export { inputHash, jobInputs, type InTraining, type JobInputs } from './job-inputs';
+export { adaptorLabel } from './adaptor-name';

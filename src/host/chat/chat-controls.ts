@@ -8,7 +8,7 @@ import { deploymentDefaultModel } from '../../core/batch/deployment-model';
 import { BATCH_LIMITS } from '../../core/batch/limits';
 import { copyColumnSettings, nextColumnSettings, type ColumnSettings, type ConversationRecord } from '../../core/chat/conversation';
 import type { ChatControls, ControlField, ModelChoice } from '../../protocol/chat';
-import { adaptorLabel } from '../deployment/adaptor-list';
+import { adaptorLabel } from '../../core/training';
 
 export interface DeploymentModels {
   choices: ModelChoice[];

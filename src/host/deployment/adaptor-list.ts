@@ -4,7 +4,7 @@
 // 'vscode' import, so the wording is unit-tested on Node.
 
 import type { ModelInfo, TrainingJob, TrainingJobsLookup } from '../../core/api/types';
-import { adaptorLineage, LineageError, newestFirst, type AdaptorLineage } from '../../core/training';
+import { adaptorLabel, adaptorLineage, LineageError, newestFirst, type AdaptorLineage } from '../../core/training';
 
 /** The training side as the picker got it: the lookup, or why it failed (the served models still show). */
 export type TrainingSide = TrainingJobsLookup | { state: 'failed'; reason: string };
@@ -26,10 +26,6 @@ export interface Adaptor {
   detail: string;
 }
 
-/** How an adaptor's column is labelled when the caller gives no label: short, and it names the adaptor. */
-export function adaptorLabel(model: string): string {
-  return /^[0-9a-f]{64}$/.test(model) ? `adaptor ${model.slice(0, 8)}` : model;
-}
 
 /** The lineages of this runs folder; one that cannot be read names nothing (the job panel says why). */
 export function runsFolderLineage(runsDir: string): LineageLookup {

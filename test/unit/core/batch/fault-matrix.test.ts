@@ -124,6 +124,43 @@ describe('batch fault matrix: 200 prompts in groups of 16, each ends 200 of 200 
   }
 });
 
+describe('batch runner: an outage said once', () => {
+  const tmp = useTempDir();
+
+  it('says once that the deployment is unreachable and once that it answers again, not a line per group and poll', async () => {
+    const port = await freePort();
+    const stateDir = join(tmp.path, 'sim-state');
+    let sim = await startSimProcess(port, stateDir);
+    const api = new ScalarLMClient({ baseUrl: `http://127.0.0.1:${port}` });
+    const logs: string[] = [];
+    try {
+      const run = runBatch({
+        api,
+        ledgerPath: join(tmp.path, 'outage.ledger.jsonl'),
+        params: { model: MODEL, max_tokens: 8 },
+        input: inputOf(entries('outage')),
+        groupSize: GROUP,
+        maxInFlight: 4,
+        timing: TIMING,
+        onLog: (message) => logs.push(message),
+      });
+      await waitFor(async () => ((await simStats(port))?.enqueuedPrompts ?? 0) >= 3 * GROUP, { timeoutMs: 20_000, what: 'three groups on the simulator' });
+      sim.kill('SIGKILL');
+      await once(sim, 'exit');
+      await waitFor(() => logs.some((line) => line.startsWith('The deployment is unreachable since')), { timeoutMs: 20_000, what: 'the outage to be said' });
+      sim = await startSimProcess(port, stateDir);
+      const summary = await run;
+      assert.equal(summary.counts.ok, PROMPTS);
+      assert.equal(logs.filter((line) => /^The deployment is unreachable since \d\d:\d\d:\d\d, retrying \(Cannot reach/.test(line)).length, 1, logs.join('\n'));
+      assert.equal(logs.filter((line) => /^The deployment answers again \(unreachable for \d+ s\)\.$/.test(line)).length, 1, logs.join('\n'));
+      assert.deepEqual(logs.filter((line) => /polling failed|could not check the server/.test(line)), [], 'no line per group or poll');
+    } finally {
+      await api.close();
+      sim.kill('SIGKILL');
+    }
+  });
+});
+
 const CLI = join(__dirname, '../../../../../dist/cli.js');
 
 /** A simulator in a process of its own, so that it can be killed as a crash would. Slow enough to be caught mid-run. */
