@@ -48,7 +48,10 @@ Options:
   --help                   this text
 
 Markers inside a prompt or chat message: [[sim:KIND]] or [[sim:KIND=ARG]] (faults above, plus
-[[sim:reasoning]], [[sim:tool-call]], and [[sim:respond=TEXT]] / [[sim:respond-b64=BASE64]] for an exact answer, the last one winning).
+[[sim:reasoning]], [[sim:tool-call]] (a conversation ending in the tool's result is answered in words), and
+[[sim:respond=TEXT]] / [[sim:respond-b64=BASE64]] for an exact answer, the last one winning). A grading prompt
+(<Output> against <Rubric> or <Reference>) is answered with a JSON verdict: pass when the output has every word of
+four letters or more of the rubric.
 Training params: fake_fail_at_step N makes the job fail at step N, fake_step_s its step time (as the fakes the
 protocol was observed with); the train-fail fault does the former for the next job submitted, sbatch-fails
 makes its sbatch fail (arg: the reason), slurm-down makes POST /train wait arg seconds (default 30.7) for a

@@ -5,7 +5,7 @@
 import { samplingKey } from '../model/sampling';
 import type { FiredFault } from '../faults/fault-book';
 import { itemMarkerFault } from '../faults/fault-book';
-import { lastUserText } from '../model/chat-template';
+import { endsWithToolResult, lastUserText } from '../model/chat-template';
 import { embeddingDimension, simulatedEmbedding } from '../model/embedding';
 import { countPromptTokens, generate } from '../model/generator';
 import type { QueuedItem, StoredResult } from '../state/request-files';
@@ -59,7 +59,7 @@ export function executeItem(item: QueuedItem, flagFault: FiredFault | undefined,
   // A /v1/generate item is greedy whatever it asked (§1.2); a queued chat request samples as vLLM would.
   const chatRequest = item.chat_request as { tools?: unknown; messages?: unknown } | undefined;
   const learnt = settings.generationFor(model, [prompt, lastUserText(chatRequest?.messages)]);
-  const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools, ...learnt, sampling: samplingKey(chatRequest as Record<string, unknown> | undefined) });
+  const generation = generate(prompt, item.max_tokens, settings.seed, { tools: chatRequest?.tools, ...learnt, sampling: samplingKey(chatRequest as Record<string, unknown> | undefined), afterToolResult: endsWithToolResult(chatRequest?.messages) });
   const requested = generation.promptTokens + item.max_tokens;
   if (requested > settings.maxModelLen) {
     return errorOutcome(

@@ -33,6 +33,11 @@ export function lastUserText(messages: unknown): string | undefined {
   return last === undefined ? undefined : contentText(last.content);
 }
 
+/** Whether the conversation's last message is a tool's result (the model then answers it). */
+export function endsWithToolResult(messages: unknown): boolean {
+  return Array.isArray(messages) && (messages.at(-1) as TemplateMessage | null)?.role === 'tool';
+}
+
 /** OpenAI content is a string, null, or a list of parts of which only the text parts render. */
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;

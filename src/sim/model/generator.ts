@@ -1,9 +1,12 @@
 // The simulated model: greedy and deterministic. The same prompt, token budget and seed always give the
 // same tokens, so tests can assert exact text (`simulatedCompletion`). `[[sim:reasoning]]` in the prompt
-// adds reasoning tokens before the answer, `[[sim:tool-call]]` makes the answer a single tool call.
+// adds reasoning tokens before the answer, `[[sim:tool-call]]` makes the answer a single tool call (until the
+// conversation ends in the tool's result: that is answered in words, as models do). A grading prompt is answered
+// with a JSON verdict (grader.ts).
 
 import { createHash } from 'node:crypto';
 import { hasMarker, scriptedResponse } from '../faults/markers';
+import { simulatedVerdict } from './grader';
 
 export interface ToolCallGeneration {
   id: string;
@@ -46,6 +49,8 @@ export interface GenerateOptions {
   answer?: string;
   /** Sampling above temperature 0 (sampling.ts): another answer for another draw or seed. */
   sampling?: string | undefined;
+  /** The conversation ends in a tool's result: answered in words, not with another call. */
+  afterToolResult?: boolean;
 }
 
 export function generate(prompt: string, maxTokens: number, seed = 0, options: GenerateOptions = {}): Generation {
@@ -61,7 +66,7 @@ export function generate(prompt: string, maxTokens: number, seed = 0, options: G
     budget -= reasoningPieces.length;
   }
 
-  if (hasMarker(prompt, 'tool-call')) {
+  if (hasMarker(prompt, 'tool-call') && !options.afterToolResult) {
     const toolCall = simulatedToolCall(random, options.tools);
     return {
       contentPieces: [],
@@ -73,7 +78,7 @@ export function generate(prompt: string, maxTokens: number, seed = 0, options: G
     };
   }
 
-  const scripted = options.answer ?? scriptedResponse(prompt);
+  const scripted = options.answer ?? simulatedVerdict(prompt) ?? scriptedResponse(prompt);
   if (scripted !== undefined) {
     // Streamed in small pieces like real tokens, whatever the budget: tests need the exact text.
     const pieces = scripted.match(/[\s\S]{1,4}/g) ?? [];

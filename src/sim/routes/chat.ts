@@ -8,7 +8,7 @@ import { sendDetail } from '../http/reply';
 import type { RequestContext, Route } from '../http/router';
 import { Issues, sendValidationError } from '../http/validation';
 import { MAX_MODEL_LEN } from '../model/catalog';
-import { lastUserText, renderChatTemplate, type TemplateMessage } from '../model/chat-template';
+import { endsWithToolResult, lastUserText, renderChatTemplate, type TemplateMessage } from '../model/chat-template';
 import { samplingKey } from '../model/sampling';
 import { countPromptTokens, generate } from '../model/generator';
 import { CHAT_ROUTE, type SimRuntime } from '../runtime';
@@ -39,7 +39,7 @@ async function chatCompletions(rt: SimRuntime, ctx: RequestContext): Promise<voi
     const model = request.model ?? rt.options.model;
     if (!rt.catalog.isServed(model)) return sendUpstreamError(ctx.res, upstreamErrorPrefix('chat', rt.legacy), modelNotFoundBody(model));
     const maxTokens = request.maxTokens ?? MAX_MODEL_LEN - countPromptTokens(prompt);
-    const generation = generate(prompt, maxTokens, rt.options.seed, { tools: request.body.tools, ...adaptorOf(rt, model, [prompt, lastUserText(request.messages)]), sampling: samplingKey(request.body) });
+    const generation = generate(prompt, maxTokens, rt.options.seed, { tools: request.body.tools, ...adaptorOf(rt, model, [prompt, lastUserText(request.messages)]), sampling: samplingKey(request.body), afterToolResult: endsWithToolResult(request.messages) });
     if (request.stream) return streamAnswer(rt, ctx, { kind: 'chat', model, prompts: [prompt], generations: [generation] });
     const waited = rt.options.zeroLatency || (await rt.timers.sleep((generation.completionTokens / rt.options.tokensPerSecond) * 1000, ctx.signal));
     if (waited) sendProxiedJson(ctx.res, vllmCompletion('chat', model, [generation]));

@@ -61,6 +61,31 @@ describe('sim: chat and completions (protocol §6)', () => {
       assert.ok(thinking.choices[0].message.reasoning.length > 0);
     });
 
+    it("answers the tool's result in words, as models do, rather than calling the tool again for ever", async () => {
+      const tools = [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+      const conversation = [
+        ...messages('weather? [[sim:tool-call]]'),
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{"city": "Oslo"}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: '{"celsius": -3}' },
+      ];
+      for (const stream of [false, true]) {
+        const reply = await rawRequest(sim(), 'POST', '/v1/chat/completions', { messages: conversation, tools, stream, max_tokens: 12 });
+        assert.doesNotMatch(reply.body, /"tool_calls": ?\[\{|"finish_reason": ?"tool_calls"/, `stream ${stream}: ${reply.body.slice(0, 300)}`);
+        assert.match(reply.body, /"finish_reason": ?"(stop|length)"/);
+      }
+    });
+
+    it('grades a grading prompt with a JSON verdict by a rule a test can predict: every rubric word of four letters or more in the output', async () => {
+      const grade = async (output: string, rubric: string) => {
+        const reply = json<{ choices: { message: { content: string } }[] }>(
+          await post(sim(), '/v1/chat/completions', { messages: [{ role: 'system', content: 'You grade one answer.' }, { role: 'user', content: `<Prompt>\nSay it [[sim:respond=Paris]]\n</Prompt>\n<Output>\n${output}\n</Output>\n<Rubric>\n${rubric}\n</Rubric>` }] }),
+        );
+        return JSON.parse(reply.choices[0].message.content) as { pass: boolean; score: number; reason: string };
+      };
+      assert.deepEqual(await grade('The capital of France is Paris.', 'Paris is the capital'), { pass: true, score: 1, reason: 'The output has every word the rubric asks for.' });
+      assert.deepEqual(await grade('Paris is large.', 'Paris is the capital'), { pass: false, score: 0.5, reason: 'The output lacks "capital".' });
+    });
+
     it('says 404 with the real model name', async () => {
       const reply = await post(sim(), '/v1/chat/completions', { messages: messages('x'), model: 'nope' });
       assert.equal(reply.status, 404);
