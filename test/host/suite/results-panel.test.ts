@@ -240,7 +240,12 @@ describe('results panel and batch commands', () => {
     assert.ok(numbers);
     const runId = numbers.slice(0, -'.numbers.json'.length);
 
+    // A click opens the run: its panel takes the focus when it is shown, which would close a menu opened meanwhile
+    // (and Enter would then go to the panel). So the menu is opened once the panel is there, from the view again.
     await workbenchClick(row);
+    await waitFor(async () => (await workbenchText('.tabs-container'))?.includes('Results: Retry of retried.jsonl'), { timeoutMs: WAIT_MS, what: 'the run opened by the click' });
+    await vscode.commands.executeCommand('scalarlm.runs.focus');
+    await waitFor(() => workbenchText(`${tree}:focus-within .monaco-list-row.focused:has-text("Retry of retried.jsonl")`), { timeoutMs: WAIT_MS, what: 'the row focused in the Runs view' });
     await pressKey('Shift+F10');
     const menu = await waitFor(() => workbenchText('.context-view .monaco-menu'), { timeoutMs: WAIT_MS, what: 'the context menu' });
     assert.match(menu, /Open Results[\s\S]*Export Results…[\s\S]*Delete Run/);
