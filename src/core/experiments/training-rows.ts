@@ -103,11 +103,8 @@ export async function trainingExport(api: ScalarLMApi, run: RunProjection, judge
       const output = review?.correction ?? (review?.verdict === 'good' ? item.response : null);
       if (output) add(item, output);
       else skipped++;
-    } else {
-      const outcome = judgement.outcome(item);
-      if (item.status === 'ok' && item.response && outcome?.status === 'pass' && outcome.results.every((r) => r.pass)) add(item, item.response);
-      else skipped++;
-    }
+    } else if (passedEveryAssertion(item, judgement)) add(item, item.response!);
+    else skipped++;
   }
   const label = `column ${column + 1} (${columnLabel(experiment.columns[column])})`;
   if (choice.from === 'reviewed' && examples.length === 0) throw new TrainingExportError(run.header.runId, undefined, `no answer of ${label} is reviewed as good or corrected: review answers in the experiment panel first (Good, Bad, and what it should have said)`);
@@ -122,6 +119,13 @@ function rowsSplit(judgement: RunJudgement, fraction: number, seed: number): { r
   const rows = { ...holdoutSplit([...labels.keys()], fraction, seed), labels };
   const heldOut = new Set(rows.heldOut);
   return { rows, isHeldOut: (test) => heldOut.has(identities.get(test)?.key ?? '') };
+}
+
+/** An answered cell that passed every assertion: what `--from passing` exports. */
+export function passedEveryAssertion(item: RunItem, judgement: RunJudgement): boolean {
+  if (item.status !== 'ok' || !item.response) return false;
+  const outcome = judgement.outcome(item);
+  return outcome?.status === 'pass' && outcome.results.every((result) => result.pass);
 }
 
 /** A row's expected answer: the named var, else its first `equals` assertion with a text value. */

@@ -6,7 +6,7 @@
 import type { RunProjection } from '../runs/run-projection';
 import type { RunJudgement } from './run-judgement';
 import type { ReviewBook } from './reviews';
-import { expectedAnswer, type TrainingSource } from './training-rows';
+import { expectedAnswer, passedEveryAssertion, type TrainingSource } from './training-rows';
 
 export interface SourceCount {
   from: TrainingSource;
@@ -27,10 +27,7 @@ export function trainingSourceCounts(run: RunProjection, judgement: RunJudgement
   const rows = [...judgement.tests.keys()];
   const withExpected = rows.filter((index) => expectedAnswer(judgement.tests.get(index), judgement.judge, index, undefined) !== undefined).length;
   const answered = run.items.filter((item) => item.cell && item.status === 'ok' && item.response);
-  const passing = answered.filter((item) => {
-    const outcome = judgement.outcome(item);
-    return outcome?.status === 'pass' && outcome.results.every((result) => result.pass);
-  }).length;
+  const passing = answered.filter((item) => passedEveryAssertion(item, judgement)).length;
   const { reviewed, answered: reviewable } = reviews.count(experiment, run.items);
   return [
     counted({ from: 'expected', qualifying: withExpected, of: rows.length }, 'no row has an equals assertion or an __expected cell'),
