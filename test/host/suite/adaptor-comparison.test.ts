@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { pressKey, webviewClick, webviewEval, webviewQuery, workbenchText } from './helpers/page';
-import { EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
+import { barSaying, EXPERIMENT_PANEL, respond, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { trainOnFile } from './helpers/training-job';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
@@ -23,17 +23,6 @@ const ROWS = [
 // Each answer takes a while, so the panel shows the adaptor's cells arriving (not a run already finished).
 const SLOW = '[[sim:slow=2500]]';
 const prompt = (land: string, said: string) => `Capital of ${land}? ${SLOW} ${respond(said)}`;
-
-async function comparisonBar(): Promise<string | undefined> {
-  return (await webviewQuery(EXPERIMENT_PANEL, '.comparison-bar:not([hidden])'))?.texts[0];
-}
-
-async function barSaying(words: string): Promise<string> {
-  return waitFor(async () => {
-    const text = await comparisonBar();
-    return text?.includes(words) && text;
-  }, { timeoutMs: WAIT_MS, what: `the comparison bar to say "${words}" (now "${await comparisonBar()}")` });
-}
 
 async function marks(): Promise<string[]> {
   return (await webviewQuery(EXPERIMENT_PANEL, '.cell .change-mark:not([hidden])'))?.texts ?? [];

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { screenshot, webviewClick, webviewEval, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
-import { EXPERIMENT_PANEL, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
+import { barSaying, EXPERIMENT_PANEL, useExperimentSimulator, waitForPhase } from './helpers/experiment-panel';
 import { chooseInQuickInput, pressInQuickInput } from './helpers/quick-input';
 import { clickUntil, waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
@@ -24,19 +24,6 @@ const ROWS = [
   ['Wob', 'Wobbleton'],
   ['Blur', 'Blurport'],
 ];
-
-/** The comparison bar's visible text; undefined while it is hidden. */
-async function comparisonBar(): Promise<string | undefined> {
-  return (await webviewQuery(EXPERIMENT_PANEL, '.comparison-bar:not([hidden])'))?.texts[0];
-}
-
-/** Waits for the comparison bar to say `words`, and returns what it says. */
-async function barSaying(words: string): Promise<string> {
-  return waitFor(async () => {
-    const text = await comparisonBar();
-    return text?.includes(words) && text;
-  }, { timeoutMs: WAIT_MS, what: `the comparison bar to say "${words}" (now "${await comparisonBar()}")` });
-}
 
 async function shown(selector: string): Promise<number> {
   return (await webviewQuery(EXPERIMENT_PANEL, selector))?.count ?? 0;

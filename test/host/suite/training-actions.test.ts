@@ -6,14 +6,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { pressKey, webviewClick, webviewQuery, workbenchClick, workbenchRightClick, workbenchText } from './helpers/page';
-import { chooseInQuickInput, pressInQuickInput } from './helpers/quick-input';
+import { chooseInQuickInput } from './helpers/quick-input';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
+import { submitOnFile } from './helpers/training-job';
 import { waitFor } from './helpers/wait';
 import { focusWindow } from './helpers/window-focus';
 import { workspaceFile } from './helpers/workspace';
 
-const FORM = '.quick-input-widget:not([style*="display: none"]) .quick-input-list';
 const QUICK_INPUT = '.quick-input-widget:not([style*="display: none"])';
 const TREE = '.monaco-list[aria-label="Training"]';
 // The workbench's context menu (in a shadow root, which the page's locators reach into).
@@ -52,11 +52,7 @@ describe('training jobs: restart and delete in the editor', () => {
 
   it('restarts a job cancelled while queued from its panel, and deletes it only once the question is answered', async () => {
     const uri = await workspaceFile('training/restart.jsonl', `${JSON.stringify({ input: 'What is restarted?', output: 'the job' })}\n`);
-    const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', uri);
-    await waitFor(async () => (await workbenchText(FORM))?.includes('Start Training'), { timeoutMs: WAIT_MS, what: 'the Train Adaptor form' });
-    await pressInQuickInput('Enter');
-    await training;
-    const hash = await waitFor(async () => /^[0-9a-f]{64}$/.exec((await webviewQuery('scalarlm-training', '#hash'))?.texts[0] ?? '')?.[0], { timeoutMs: WAIT_MS, what: 'the job panel' });
+    const hash = await submitOnFile(uri, { timeoutMs: WAIT_MS });
 
     await waitFor(async () => (await webviewQuery(hash, 'main[data-status="QUEUED"] #cancel:not([disabled])'))?.count === 1, { timeoutMs: WAIT_MS, what: 'the job queued, Cancel enabled' });
     assert.equal((await webviewQuery(hash, '#restart[disabled]'))?.count, 1, 'no Restart for a queued job');
@@ -93,11 +89,7 @@ describe('training jobs: restart and delete in the editor', () => {
 
   it("restarts and deletes from the Training view's item menu", async () => {
     const uri = await workspaceFile('training/view-actions.jsonl', `${JSON.stringify({ input: 'What is deleted?', output: 'the job' })}\n`);
-    const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', uri);
-    await waitFor(async () => (await workbenchText(FORM))?.includes('Start Training'), { timeoutMs: WAIT_MS, what: 'the Train Adaptor form' });
-    await pressInQuickInput('Enter');
-    await training;
-    const hash = await waitFor(async () => /^[0-9a-f]{64}$/.exec((await webviewQuery('What is deleted?', '#hash'))?.texts[0] ?? '')?.[0], { timeoutMs: WAIT_MS, what: 'the job panel' });
+    const hash = await submitOnFile(uri, { timeoutMs: WAIT_MS, panelText: 'What is deleted?' });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await fetch(`${sim.url}/v1/megatron/cancel/${hash}`, { method: 'POST' });
     assert.equal(await statusOn(sim, hash), 'CANCELLED');

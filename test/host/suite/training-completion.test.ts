@@ -11,10 +11,10 @@ import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { REPO_ROOT } from './helpers/extension';
 import { webviewClick, webviewQuery, workbenchClick, workbenchText } from './helpers/page';
-import { chooseInQuickInput, pressInQuickInput } from './helpers/quick-input';
+import { chooseInQuickInput } from './helpers/quick-input';
 import { resetSettings, setSettings } from './helpers/settings';
 import { startSimulatorProcess, type SimulatorProcess } from './helpers/simulator';
-import { trainOnFile } from './helpers/training-job';
+import { submitOnFile, trainOnFile } from './helpers/training-job';
 import { waitFor } from './helpers/wait';
 import { workspaceFile } from './helpers/workspace';
 
@@ -79,11 +79,7 @@ describe('training jobs: a completed job leads to the experiment', () => {
   it('still says a job submitted here completed when its panel was closed while it ran', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('notifications.clearAll');
-    const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', await workspaceFile('completion/closed.jsonl', `${JSON.stringify({ input: 'Who closed it?', output: 'the user' })}\n`));
-    await waitFor(async () => (await workbenchText(`${QUICK_INPUT} .quick-input-list`))?.includes('Start Training'), { timeoutMs: WAIT_MS, what: 'the Train Adaptor form' });
-    await pressInQuickInput('Enter');
-    await training;
-    const hash = await waitFor(async () => /^[0-9a-f]{64}$/.exec((await webviewQuery('scalarlm-training', '#hash'))?.texts[0] ?? '')?.[0], { timeoutMs: WAIT_MS, what: 'the job panel' });
+    const hash = await submitOnFile(await workspaceFile('completion/closed.jsonl', `${JSON.stringify({ input: 'Who closed it?', output: 'the user' })}\n`), { timeoutMs: WAIT_MS });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const running = ((await fetch(`${sim.url}/v1/megatron/train/${hash}`).then((r) => r.json())) as { job_status?: { status: string } }).job_status?.status;
     assert.notEqual(running, 'COMPLETED', 'the panel was closed before the job completed');

@@ -9,13 +9,21 @@ import { waitFor } from './wait';
 
 const FORM = '.quick-input-widget:not([style*="display: none"]) .quick-input-list';
 
-/** Trains on `data` with the server's defaults; resolves with the job hash once its panel shows COMPLETED. */
-export async function trainOnFile(data: vscode.Uri, timeoutMs = 60_000): Promise<string> {
+/**
+ * Submits `data` with the server's defaults from the Train Adaptor form; resolves with the job hash its panel shows.
+ * `panelText`: text its panel's page holds, to tell it from other job panels open.
+ */
+export async function submitOnFile(data: vscode.Uri, { timeoutMs = 60_000, panelText = 'scalarlm-training' } = {}): Promise<string> {
   const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', data);
   await waitFor(async () => (await workbenchText(FORM))?.includes('Start Training'), { timeoutMs, what: 'the Train Adaptor form' });
   await pressInQuickInput('Enter');
   await training;
-  const hash = await waitFor(async () => /^[0-9a-f]{64}$/.exec((await webviewQuery('scalarlm-training', '#hash'))?.texts[0] ?? '')?.[0], { timeoutMs, what: 'the job panel' });
+  return waitFor(async () => /^[0-9a-f]{64}$/.exec((await webviewQuery(panelText, '#hash'))?.texts[0] ?? '')?.[0], { timeoutMs, what: 'the job panel' });
+}
+
+/** Trains on `data` with the server's defaults; resolves with the job hash once its panel shows COMPLETED. */
+export async function trainOnFile(data: vscode.Uri, timeoutMs = 60_000): Promise<string> {
+  const hash = await submitOnFile(data, { timeoutMs });
   await waitFor(async () => (await webviewQuery(hash, 'main[data-status="COMPLETED"]'))?.count === 1, { timeoutMs, what: `job ${hash.slice(0, 12)} to complete` });
   return hash;
 }
