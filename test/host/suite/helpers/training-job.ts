@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { webviewQuery, workbenchText } from './page';
 import { pressInQuickInput } from './quick-input';
-import { waitFor } from './wait';
+import { clickUntil, waitFor } from './wait';
 
 const FORM = '.quick-input-widget:not([style*="display: none"]) .quick-input-list';
 
@@ -16,7 +16,9 @@ const FORM = '.quick-input-widget:not([style*="display: none"]) .quick-input-lis
 export async function submitOnFile(data: vscode.Uri, { timeoutMs = 60_000, panelText = 'scalarlm-training' } = {}): Promise<string> {
   const training = vscode.commands.executeCommand('scalarlm.trainAdaptor', data);
   await waitFor(async () => (await workbenchText(FORM))?.includes('Start Training'), { timeoutMs, what: 'the Train Adaptor form' });
-  await pressInQuickInput('Enter');
+  // An Enter can be lost while the workbench moves the focus (a fresh-clone run waited on the open form for ever):
+  // pressed again until the form has closed.
+  await clickUntil(() => pressInQuickInput('Enter'), async () => !(await workbenchText(FORM))?.includes('Start Training'), { timeoutMs, perClickMs: 5_000, what: 'the Train Adaptor form to start the training' });
   await training;
   return waitFor(async () => /^[0-9a-f]{64}$/.exec((await webviewQuery(panelText, '#hash'))?.texts[0] ?? '')?.[0], { timeoutMs, what: 'the job panel' });
 }
